@@ -1,0 +1,26 @@
+#pragma once
+
+#include "model/BoundarySegment.h"
+#include "model/MapState.h"
+#include "model/PointSource.h"
+#include "model/SimParams.h"
+
+#include <string>
+#include <vector>
+
+namespace rb {
+
+// Everything a .rbmap file holds: the fields plus how to simulate them.
+struct Map {
+    MapState state;
+    SimParams params;
+    std::vector<BoundarySegment> boundary; // empty: walls all round
+    std::vector<PointSource> sources;
+    std::string generatorSettings;         // free-form JSON text written by the generator
+
+    // Empty when the whole map is consistent, else the first problem found.
+    std::string validate() const;
+    bool operator==(const Map&) const = default;
+};
+
+} // namespace rb

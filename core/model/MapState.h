@@ -1,0 +1,45 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/Field.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rb {
+
+// Running totals since time 0, in double so long runs stay exact enough for accounting.
+struct VolumeLedger {
+    double boundaryIn = 0.0;  // m³ that entered through boundary edges
+    double boundaryOut = 0.0; // m³ that left through boundary edges
+    double springs = 0.0;
+    double drains = 0.0;
+    double rain = 0.0;
+    double evaporation = 0.0;
+
+    double inflow() const { return boundaryIn + springs + rain; }
+    double outflow() const { return boundaryOut + drains + evaporation; }
+    bool operator==(const VolumeLedger&) const = default;
+};
+
+// The simulated fields: everything needed to continue a run exactly.
+struct MapState {
+    Lattice lattice;
+    FloatField bed;                // terrain elevation b (m), W×H
+    FloatField depth;              // water depth h (m), W×H
+    std::vector<FloatField> flows; // one per edge family, (W+2)×(H+2), stored at the edge's head cell
+    double time = 0.0;             // s
+    std::int64_t steps = 0;
+    VolumeLedger ledger;
+
+    MapState() = default;
+    explicit MapState(const Lattice& lattice); // flat bed at 0, dry, still
+
+    double volume() const; // m³ of water on the map (double accumulation)
+    // Empty when the dimensions agree with the lattice and every value is finite and depth ≥ 0.
+    std::string validate() const;
+    bool operator==(const MapState&) const = default;
+};
+
+} // namespace rb

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rb {
+
+// How the cross-section A of a virtual pipe is chosen (see docs/physics.md).
+enum class PipeMode {
+    Constant, // A = dx²  (Mei et al. 2007): every wave travels at sqrt(g·dx), whatever the depth
+    Depth,    // A = h_upwind · face width: the shallow-water linearisation, waves at sqrt(g·h)
+};
+
+std::string_view pipeModeName(PipeMode mode);
+std::optional<PipeMode> parsePipeMode(std::string_view name);
+
+// Everything the user may change between two steps.
+struct SimParams {
+    double gravity = 9.81;     // m/s²
+    double dt = 0.05;          // s per step
+    double friction = 0.05;    // fraction of flow lost per second: flows scale by (1 − friction)^dt
+    double viscosity = 0.0;    // m²/s, 0 = off
+    PipeMode pipe = PipeMode::Depth;
+    int substeps = 1;          // steps per call from the editor's frame loop
+    double rain = 0.0;         // m/s added to every cell
+    double evaporation = 0.0;  // m/s removed from every wet cell
+
+    // Empty when valid, else a message naming the offending parameter.
+    std::string validate() const;
+    bool operator==(const SimParams&) const = default;
+};
+
+} // namespace rb

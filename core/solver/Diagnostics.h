@@ -1,0 +1,23 @@
+#pragma once
+
+#include "model/MapState.h"
+
+#include <cstdint>
+
+namespace rb {
+
+// What a solver reports after each call, accumulated in double.
+struct Diagnostics {
+    std::int64_t steps = 0;
+    double time = 0.0;       // s
+    double volume = 0.0;     // m³ on the map
+    VolumeLedger ledger;     // cumulative in/out by kind since time 0
+    double maxDepth = 0.0;   // m
+    double maxSpeed = 0.0;   // m/s, |flow| / (upwind depth · face width), 0 where dry
+    double cfl = 0.0;        // stability number: 1 at the scheme's limit (see Stability.h)
+
+    double inflow() const { return ledger.inflow(); }
+    double outflow() const { return ledger.outflow(); }
+};
+
+} // namespace rb
