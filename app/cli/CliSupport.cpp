@@ -1,0 +1,64 @@
+#include "CliSupport.h"
+
+#include "io/MapFile.h"
+#include "model/Map.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cmath>
+#include <cstdio>
+
+namespace rb::cli {
+
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args)
+{
+    const QCommandLineOption help = parser.addHelpOption();
+    if (!parser.parse(args)) return fail(parser.errorText() + "\n" + "Try '" + args.value(0) + " --help'.", kExitUsage);
+    if (parser.isSet(help)) {
+        QTextStream(stdout) << parser.helpText();
+        return kExitOk;
+    }
+    return std::nullopt;
+}
+
+int fail(const QString& message, int code)
+{
+    QTextStream(stderr) << "riverbed-cli: " << message << Qt::endl;
+    return code;
+}
+
+void printJsonLine(const QJsonObject& object)
+{
+    QTextStream out(stdout);
+    out << QJsonDocument(object).toJson(QJsonDocument::Compact) << Qt::endl;
+}
+
+std::optional<Map> loadMap(const QString& path)
+{
+    QString error;
+    std::optional<Map> map = io::readMapFile(path, &error);
+    if (!map) fail(error);
+    return map;
+}
+
+bool saveMap(const QString& path, const Map& map)
+{
+    QString error;
+    if (io::writeMapFile(path, map, &error)) return true;
+    fail(error);
+    return false;
+}
+
+std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name)
+{
+    bool ok = false;
+    const double value = parser.value(name).toDouble(&ok);
+    if (!ok || !std::isfinite(value)) {
+        fail(QString("--%1 expects a number, got '%2'").arg(name, parser.value(name)), kExitUsage);
+        return std::nullopt;
+    }
+    return value;
+}
+
+} // namespace rb::cli

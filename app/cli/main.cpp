@@ -1,0 +1,60 @@
+#include "Commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <functional>
+#include <map>
+
+namespace {
+
+struct Subcommand {
+    int (*run)(const QStringList&);
+    const char* summary;
+};
+
+const std::map<QString, Subcommand>& subcommands()
+{
+    static const std::map<QString, Subcommand> table = {
+        {"demo", {runDemo, "build and run the built-in dam-break scene, print diagnostics"}},
+        {"simulate", {runSimulate, "step a .rbmap and print JSON diagnostics"}},
+        {"info", {runInfo, "describe a .rbmap as JSON"}},
+        {"import", {runImport, "make a .rbmap from a heightmap"}},
+        {"export", {runExport, "write a map's layers for game engines"}},
+        {"generate", {runGenerate, "generate an island, river, archipelago or lakes map"}},
+    };
+    return table;
+}
+
+int printUsage(QTextStream& out)
+{
+    out << "Usage: riverbed-cli COMMAND [options]\n\nCommands:\n";
+    for (const auto& [name, command] : subcommands()) out << "  " << name.leftJustified(10) << command.summary << "\n";
+    out << "\nriverbed-cli COMMAND --help describes each command.\n";
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("riverbed-cli");
+    QCoreApplication::setApplicationVersion(RIVERBED_VERSION);
+    QStringList args = QCoreApplication::arguments();
+    QTextStream out(stdout), err(stderr);
+    if (args.size() < 2 || args[1] == "--help" || args[1] == "-h") return printUsage(out);
+    if (args[1] == "--version") {
+        out << "riverbed-cli " << RIVERBED_VERSION << Qt::endl;
+        return 0;
+    }
+    const auto it = subcommands().find(args[1]);
+    if (it == subcommands().end()) {
+        err << "riverbed-cli: unknown command '" << args[1] << "'\n";
+        printUsage(err);
+        return 2;
+    }
+    args.removeFirst();
+    args[0] = "riverbed-cli " + args[0];
+    return it->second.run(args);
+}
