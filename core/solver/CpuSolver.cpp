@@ -1,0 +1,351 @@
+#include "solver/CpuSolver.h"
+
+#include "solver/Stability.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace rb {
+namespace {
+
+// Below this depth a cell counts as dry for speed diagnostics (a film's "speed" means nothing).
+constexpr float kWetDepth = 1e-4f;
+
+// Outflow scaling leaves this fraction of a cell's water behind, so float rounding in the
+// update can never take a depth below zero.
+constexpr float kScaleMargin = 1.0f - 1e-6f;
+
+} // namespace
+
+CpuSolver::CpuSolver(int threadCount, bool refuseAboveCfl)
+    : threadCount_(threadCount > 0 ? threadCount : omp_get_max_threads()), refuseAboveCfl_(refuseAboveCfl)
+{
+}
+
+void CpuSolver::load(const Map& map)
+{
+    if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    lattice_ = map.state.lattice;
+    bed_ = map.state.bed.values();
+    depth_ = map.state.depth.values();
+    flows_.clear();
+    for (const FloatField& f : map.state.flows) flows_.push_back(f.values());
+    outflowScale_.assign(lattice_.cellCount(), 1.0f);
+    time_ = map.state.time;
+    steps_ = map.state.steps;
+    ledger_ = map.state.ledger;
+    setParams(map.params);
+    setBoundary(map.boundary);
+    setSources(map.sources);
+    refreshDiagnostics();
+}
+
+void CpuSolver::setParams(const SimParams& params)
+{
+    if (const std::string problem = params.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    params_ = params;
+    constants_.dt = static_cast<float>(params.dt);
+    constants_.frictionFactor = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
+    constants_.viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
+    constants_.depthPipes = params.pipe == PipeMode::Depth;
+    constants_.constantArea = static_cast<float>(constantPipeArea(lattice_));
+    constants_.dtOverArea = static_cast<float>(params.dt / lattice_.cellArea());
+    constants_.rainDepth = static_cast<float>(params.rain * params.dt);
+    constants_.evaporationDepth = static_cast<float>(params.evaporation * params.dt);
+    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
+}
+
+void CpuSolver::setBoundary(const std::vector<BoundarySegment>& segments)
+{
+    if (const std::string problem = validateBoundary(lattice_, segments); !problem.empty()) throw std::invalid_argument(problem);
+    segments_ = segments;
+    boundaryEdges_ = expandBoundary(lattice_, segments);
+}
+
+void CpuSolver::setSources(const std::vector<PointSource>& sources)
+{
+    if (const std::string problem = validateSources(lattice_, sources); !problem.empty()) throw std::invalid_argument(problem);
+    sources_ = sources;
+    sourceCells_ = resolveSources(lattice_, sources);
+}
+
+StepResult CpuSolver::step(int count)
+{
+    if (count < 0) throw std::invalid_argument("step count must not be negative");
+    if (refuseAboveCfl_ && diagnostics_.cfl > 1.0) return {0, instabilityMessage(steps_, "the CFL number is above 1")};
+    // Keep what we need to undo the whole call if the scheme blows up inside it.
+    depthBackup_ = depth_;
+    flowsBackup_ = flows_;
+    const Diagnostics before = diagnostics_;
+
+    for (int i = 0; i < count; ++i) stepOnce();
+
+    const bool finite = stateIsFinite();
+    if (finite) refreshDiagnostics();
+    if (!finite || (refuseAboveCfl_ && diagnostics_.cfl > 1.0)) {
+        const std::string message = instabilityMessage(before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
+        depth_.swap(depthBackup_);
+        flows_.swap(flowsBackup_);
+        time_ = before.time;
+        steps_ = before.steps;
+        ledger_ = before.ledger;
+        diagnostics_ = before;
+        return {0, message};
+    }
+    return {count, {}};
+}
+
+// One step of the method, in the order physics.md gives it.
+void CpuSolver::stepOnce()
+{
+    setBoundaryFlows();      // 1. boundary edges from their conditions (outflow scaling may have changed them)
+    accelerateFlows();       // 2. interior edges accelerate down the surface gradient
+    computeOutflowScales();  // 3. no cell may lose more water than it holds...
+    scaleOutflows();         //    ...so each edge is scaled by the cell it leaves
+    recordBoundaryFlows();
+    updateDepths();          // 4. move the water (with rain and evaporation)
+    applyPointSources();
+    time_ += params_.dt;
+    ++steps_;
+}
+
+float CpuSolver::pipeArea(float upwindDepth, int family) const
+{
+    return constants_.depthPipes ? upwindDepth * static_cast<float>(lattice_.family(family).faceWidth) : constants_.constantArea;
+}
+
+float CpuSolver::viscousDamping(float q, float upwindDepth) const
+{
+    // The seed's viscosity: thin layers resist flow, deep ones hardly notice.
+    const float h2 = upwindDepth * upwindDepth;
+    return h2 > 0.0f ? q * (h2 / (h2 + constants_.viscosityTerm)) : q;
+}
+
+void CpuSolver::setBoundaryFlows()
+{
+    const float g = static_cast<float>(params_.gravity);
+    for (const BoundaryEdge& e : boundaryEdges_) {
+        float& q = flows_[static_cast<std::size_t>(e.family)][e.flowIndex];
+        const float h = depth_[e.cell];
+        const float b = bed_[e.cell];
+        float inward = 0.0f; // flow into the map
+        switch (e.type) {
+        case BoundaryType::Wall:
+            break;
+        case BoundaryType::Inflow:
+            inward = e.value;
+            break;
+        case BoundaryType::Sea:
+        case BoundaryType::Outflow: {
+            // The ghost cell has the interior cell's bed; its surface is the sea level, or the bed
+            // itself for free outflow (so only the inside water pushes, and nothing can enter).
+            const float outside = e.type == BoundaryType::Sea ? e.value : b;
+            const float drop = outside - (b + h);
+            const float upwindDepth = drop > 0.0f ? outside - b : h;
+            const float l = static_cast<float>(lattice_.family(e.family).pipeLength);
+            inward = e.inward * q * constants_.frictionFactor + constants_.dt * g * pipeArea(upwindDepth, e.family) / l * drop;
+            if (constants_.viscosityTerm > 0.0f) inward = viscousDamping(inward, inward > 0.0f ? upwindDepth : h);
+            if (e.type == BoundaryType::Outflow) inward = std::min(inward, 0.0f);
+            break;
+        }
+        }
+        q = e.inward * inward;
+    }
+}
+
+void CpuSolver::accelerateFlows()
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    const float g = static_cast<float>(params_.gravity);
+#pragma omp parallel for schedule(static) num_threads(threadCount_)
+    for (int y = 0; y < height; ++y) {
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            const CellOffset t = lattice_.family(f).tailOffset(y);
+            if (y + t.dy < 0 || y + t.dy >= height) continue;
+            const float gdtOverL = g * constants_.dt / static_cast<float>(lattice_.family(f).pipeLength);
+            const int xBegin = std::max(0, -t.dx), xEnd = std::min(width, width - t.dx);
+            for (int x = xBegin; x < xEnd; ++x) {
+                const std::size_t head = lattice_.index(x, y), tail = lattice_.index(x + t.dx, y + t.dy);
+                const float drop = surface(tail) - surface(head);
+                // Depth pipes take the cross-section of the cell that pushes (the higher surface).
+                const float area = pipeArea(drop > 0.0f ? depth_[tail] : depth_[head], f);
+                float& q = flow(f, x, y);
+                q = q * constants_.frictionFactor + gdtOverL * area * drop;
+                if (constants_.viscosityTerm > 0.0f) q = viscousDamping(q, q > 0.0f ? depth_[tail] : depth_[head]);
+            }
+        }
+    }
+}
+
+void CpuSolver::computeOutflowScales()
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    const float cellArea = static_cast<float>(lattice_.cellArea());
+#pragma omp parallel for schedule(static) num_threads(threadCount_)
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            float leaving = 0.0f;
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                const CellOffset h = lattice_.family(f).headOffset(y);
+                leaving += std::max(0.0f, -flow(f, x, y));              // edge that ends here, running backwards
+                leaving += std::max(0.0f, flow(f, x + h.dx, y + h.dy)); // edge that starts here
+            }
+            const std::size_t cell = lattice_.index(x, y);
+            const float available = depth_[cell] * cellArea;
+            const float wanted = leaving * constants_.dt;
+            outflowScale_[cell] = wanted > available ? available / wanted * kScaleMargin : 1.0f;
+        }
+    }
+}
+
+void CpuSolver::scaleOutflows()
+{
+    // Every edge, ghost ends included, scaled by the interior cell it leaves (ghost cells are
+    // unlimited reservoirs). Each edge is written once, by the row of its head.
+    const int width = lattice_.width(), height = lattice_.height();
+#pragma omp parallel for schedule(static) num_threads(threadCount_)
+    for (int y = -1; y <= height; ++y) {
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            const CellOffset t = lattice_.family(f).tailOffset(y);
+            for (int x = -1; x <= width; ++x) {
+                float& q = flow(f, x, y);
+                if (q > 0.0f && lattice_.contains(x + t.dx, y + t.dy)) q *= outflowScale_[lattice_.index(x + t.dx, y + t.dy)];
+                else if (q < 0.0f && lattice_.contains(x, y)) q *= outflowScale_[lattice_.index(x, y)];
+            }
+        }
+    }
+}
+
+void CpuSolver::recordBoundaryFlows()
+{
+    double in = 0.0, out = 0.0;
+    for (const BoundaryEdge& e : boundaryEdges_) {
+        const double inward = static_cast<double>(e.inward) * flows_[static_cast<std::size_t>(e.family)][e.flowIndex];
+        (inward > 0.0 ? in : out) += std::abs(inward);
+    }
+    ledger_.boundaryIn += in * params_.dt;
+    ledger_.boundaryOut += out * params_.dt;
+}
+
+void CpuSolver::updateDepths()
+{
+    // The ledger records what each change actually did to the float depths (the difference of
+    // two nearby floats is exact), not the nominal amount: adding a tiny constant to a depth
+    // rounds the same way every step, and that bias would otherwise pile up in the books.
+    const int width = lattice_.width(), height = lattice_.height();
+    std::vector<double> rained(static_cast<std::size_t>(height), 0.0), evaporated(static_cast<std::size_t>(height), 0.0);
+#pragma omp parallel for schedule(static) num_threads(threadCount_)
+    for (int y = 0; y < height; ++y) {
+        double rowRain = 0.0, rowEvaporation = 0.0;
+        for (int x = 0; x < width; ++x) {
+            float net = 0.0f; // what enters minus what leaves, m³/s
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                const CellOffset h = lattice_.family(f).headOffset(y);
+                net += flow(f, x, y) - flow(f, x + h.dx, y + h.dy);
+            }
+            float& depth = depth_[lattice_.index(x, y)];
+            const float moved = depth + constants_.dtOverArea * net;
+            const float wetted = moved + constants_.rainDepth;
+            depth = wetted - std::min(wetted, constants_.evaporationDepth);
+            rowRain += static_cast<double>(wetted - moved);
+            rowEvaporation += static_cast<double>(wetted - depth);
+        }
+        rained[static_cast<std::size_t>(y)] = rowRain;
+        evaporated[static_cast<std::size_t>(y)] = rowEvaporation;
+    }
+    const double cellArea = lattice_.cellArea();
+    ledger_.rain += std::accumulate(rained.begin(), rained.end(), 0.0) * cellArea;
+    ledger_.evaporation += std::accumulate(evaporated.begin(), evaporated.end(), 0.0) * cellArea;
+}
+
+void CpuSolver::applyPointSources()
+{
+    const double cellArea = lattice_.cellArea();
+    for (const SourceCell& s : sourceCells_) {
+        float& depth = depth_[s.cell];
+        const float before = depth;
+        if (s.kind == PointSource::Kind::Spring) {
+            depth += static_cast<float>(s.rate * params_.dt / cellArea);
+            ledger_.springs += static_cast<double>(depth - before) * cellArea;
+        } else {
+            depth -= s.drainAll ? depth : std::min(depth, static_cast<float>(s.rate * params_.dt / cellArea));
+            ledger_.drains += static_cast<double>(before - depth) * cellArea;
+        }
+    }
+}
+
+bool CpuSolver::stateIsFinite() const
+{
+    auto finite = [](const std::vector<float>& values) {
+        return std::all_of(values.begin(), values.end(), [](float v) { return std::isfinite(v); });
+    };
+    return finite(depth_) && std::all_of(flows_.begin(), flows_.end(), finite);
+}
+
+std::string CpuSolver::instabilityMessage(std::int64_t callStart, const char* what) const
+{
+    std::ostringstream message;
+    message << "unstable: " << what << " in the call starting at step " << callStart
+            << ", so the state was left as it was before that call. Lower dt (now " << params_.dt
+            << " s; the stability limit for the deepest water is about "
+            << stableDtLimit(lattice_, params_, std::max(diagnostics_.maxDepth, 1e-3)) << " s)";
+    if (params_.pipe == PipeMode::Constant) message << " or the gravity";
+    return message.str();
+}
+
+void CpuSolver::refreshDiagnostics()
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    std::vector<double> volume(static_cast<std::size_t>(height), 0.0);
+    std::vector<float> maxDepth(static_cast<std::size_t>(height), 0.0f), maxSpeed(static_cast<std::size_t>(height), 0.0f);
+#pragma omp parallel for schedule(static) num_threads(threadCount_)
+    for (int y = 0; y < height; ++y) {
+        double rowVolume = 0.0;
+        float rowDepth = 0.0f, rowSpeed = 0.0f;
+        for (int x = 0; x < width; ++x) {
+            const float h = depth_[lattice_.index(x, y)];
+            rowVolume += h;
+            rowDepth = std::max(rowDepth, h);
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                // Speed through the pipe headed here, from the depth of the cell it leaves.
+                const CellOffset t = lattice_.family(f).tailOffset(y);
+                const float q = flows_[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
+                const bool fromTail = q > 0.0f;
+                if (fromTail && !lattice_.contains(x + t.dx, y + t.dy)) continue;
+                const float upwind = fromTail ? depth_[lattice_.index(x + t.dx, y + t.dy)] : h;
+                if (upwind >= kWetDepth)
+                    rowSpeed = std::max(rowSpeed, std::abs(q) / (upwind * static_cast<float>(lattice_.family(f).faceWidth)));
+            }
+        }
+        const auto row = static_cast<std::size_t>(y);
+        volume[row] = rowVolume;
+        maxDepth[row] = rowDepth;
+        maxSpeed[row] = rowSpeed;
+    }
+    diagnostics_.steps = steps_;
+    diagnostics_.time = time_;
+    diagnostics_.volume = std::accumulate(volume.begin(), volume.end(), 0.0) * lattice_.cellArea();
+    diagnostics_.ledger = ledger_;
+    diagnostics_.maxDepth = *std::max_element(maxDepth.begin(), maxDepth.end());
+    diagnostics_.maxSpeed = *std::max_element(maxSpeed.begin(), maxSpeed.end());
+    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
+}
+
+MapState CpuSolver::readState() const
+{
+    MapState state(lattice_);
+    state.bed.values() = bed_;
+    state.depth.values() = depth_;
+    for (std::size_t f = 0; f < flows_.size(); ++f) state.flows[f].values() = flows_[f];
+    state.time = time_;
+    state.steps = steps_;
+    state.ledger = ledger_;
+    return state;
+}
+
+} // namespace rb

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "model/PointSource.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace rb {
+
+class Lattice;
+
+// A point source resolved to the cell nearest to it.
+struct SourceCell {
+    std::uint32_t cell = 0;
+    PointSource::Kind kind = PointSource::Kind::Spring;
+    double rate = 0.0;
+    bool drainAll = false;
+};
+
+// Sources outside the map are an error (validateSources); this assumes they were validated.
+std::vector<SourceCell> resolveSources(const Lattice& lattice, const std::vector<PointSource>& sources);
+
+} // namespace rb

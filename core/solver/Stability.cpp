@@ -1,0 +1,40 @@
+#include "solver/Stability.h"
+
+#include <cmath>
+#include <limits>
+
+namespace rb {
+namespace {
+
+// g·(A/l)/S for the deepest pipe on the map.
+double stiffness(const Lattice& lattice, const SimParams& params, double maxDepth)
+{
+    const EdgeFamily& family = lattice.family(0); // every family has the same l and w
+    const double area = params.pipe == PipeMode::Constant ? constantPipeArea(lattice) : maxDepth * family.faceWidth;
+    return params.gravity * area / family.pipeLength / lattice.cellArea();
+}
+
+} // namespace
+
+double constantPipeArea(const Lattice& lattice)
+{
+    return lattice.cellSize() * lattice.cellSize();
+}
+
+double stabilityLimit(LatticeKind kind)
+{
+    return kind == LatticeKind::Square ? 0.5 : 4.0 / 9.0;
+}
+
+double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth)
+{
+    return params.dt * std::sqrt(stiffness(lattice, params, maxDepth) / stabilityLimit(lattice.kind()));
+}
+
+double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth)
+{
+    const double k = stiffness(lattice, params, maxDepth);
+    return k > 0.0 ? std::sqrt(stabilityLimit(lattice.kind()) / k) : std::numeric_limits<double>::infinity();
+}
+
+} // namespace rb

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/SimParams.h"
+
+namespace rb {
+
+// Cross-section of a constant pipe (Mei et al. 2007): A = dx².
+double constantPipeArea(const Lattice& lattice);
+
+// The explicit scheme is stable while σ = g·(A/l)·dt²/S stays below 1/2 (square) or 4/9
+// (triangle): the largest eigenvalue of the lattice's graph Laplacian is 8 or 9 per unit weight.
+double stabilityLimit(LatticeKind kind);
+
+// σ / limit under the square root, so it grows linearly with dt and reaches 1 at the limit.
+// With depth pipes A = h·w, evaluated at the deepest water on the map.
+double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth);
+
+// The dt at which cflNumber would be 1 (for messages and the editor's dt hints).
+double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth);
+
+} // namespace rb
