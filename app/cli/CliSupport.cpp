@@ -2,10 +2,12 @@
 
 #include "io/MapFile.h"
 #include "model/Map.h"
+#include "solver/Solver.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -59,6 +61,28 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
         return std::nullopt;
     }
     return value;
+}
+
+QJsonObject diagnosticsJson(const Diagnostics& d)
+{
+    return {{"step", static_cast<qint64>(d.steps)}, {"time", d.time},         {"volume", d.volume},
+            {"inflow", d.inflow()},                 {"outflow", d.outflow()}, {"max_depth", d.maxDepth},
+            {"max_speed", d.maxSpeed},              {"cfl", d.cfl}};
+}
+
+bool stepAndReport(Solver& solver, int steps, int every)
+{
+    printJsonLine(diagnosticsJson(solver.diagnostics()));
+    for (int done = 0; done < steps;) {
+        const int chunk = std::min(every, steps - done);
+        if (const StepResult result = solver.step(chunk); !result.ok()) {
+            fail(QString::fromStdString(result.error));
+            return false;
+        }
+        done += chunk;
+        printJsonLine(diagnosticsJson(solver.diagnostics()));
+    }
+    return true;
 }
 
 } // namespace rb::cli

@@ -9,6 +9,8 @@
 
 namespace rb {
 struct Map;
+struct Diagnostics;
+class Solver;
 }
 
 namespace rb::cli {
@@ -32,5 +34,13 @@ bool saveMap(const QString& path, const Map& map);
 
 // Parses a number option; prints an error naming the option when it is not a finite number.
 std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name);
+
+// The JSON report line of simulate and demo: step, time, volume, inflow, outflow, max_depth,
+// max_speed, cfl.
+QJsonObject diagnosticsJson(const Diagnostics& diagnostics);
+
+// Prints the starting diagnostics, then steps in chunks of `every`, printing after each; on an
+// unstable step prints the solver's message and returns false (the solver keeps its last good state).
+bool stepAndReport(Solver& solver, int steps, int every);
 
 } // namespace rb::cli

@@ -1,8 +1,149 @@
-// Placeholder until the subcommand lands; it says so instead of pretending to work.
 #include "CliSupport.h"
 #include "Commands.h"
 
-int runSimulate(const QStringList&)
+#include "model/Map.h"
+#include "solver/CpuSolver.h"
+
+#include <algorithm>
+
+namespace {
+
+using namespace rb;
+
+// Applies --dt, --friction, ... on top of the map's own parameters.
+bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
 {
-    return rb::cli::fail("'simulate' is not available in this build yet");
+    const std::pair<const char*, double*> numbers[] = {
+        {"dt", &params.dt},         {"friction", &params.friction}, {"gravity", &params.gravity},
+        {"viscosity", &params.viscosity}, {"rain", &params.rain},   {"evaporation", &params.evaporation},
+    };
+    for (const auto& [name, target] : numbers) {
+        if (!parser.isSet(name)) continue;
+        const auto value = cli::numberOption(parser, name);
+        if (!value) return false;
+        *target = *value;
+    }
+    if (parser.isSet("pipe")) {
+        const auto mode = parsePipeMode(parser.value("pipe").toStdString());
+        if (!mode) return cli::fail("--pipe must be constant or depth", cli::kExitUsage), false;
+        params.pipe = *mode;
+    }
+    if (const std::string problem = params.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
+    return true;
+}
+
+// SIDE=TYPE[:VALUE], SIDE one of north|south|east|west|all.
+bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vector<BoundarySegment>& segments)
+{
+    const QString usage = QString("--boundary '%1': expected SIDE=TYPE[:VALUE], SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow").arg(text);
+    const QStringList sideAndRest = text.split('=');
+    if (sideAndRest.size() != 2) return cli::fail(usage, cli::kExitUsage), false;
+    const QStringList typeAndValue = sideAndRest[1].split(':');
+    const auto type = parseBoundaryType(typeAndValue[0].toStdString());
+    if (!type || typeAndValue.size() > 2) return cli::fail(usage, cli::kExitUsage), false;
+    double value = 0.0;
+    if (typeAndValue.size() == 2) {
+        bool ok = false;
+        value = typeAndValue[1].toDouble(&ok);
+        if (!ok) return cli::fail(usage + " (VALUE is not a number)", cli::kExitUsage), false;
+    } else if (*type == BoundaryType::Sea || *type == BoundaryType::Inflow) {
+        return cli::fail(usage + QString(" (%1 needs a VALUE)").arg(typeAndValue[0]), cli::kExitUsage), false;
+    }
+    std::vector<Side> sides;
+    if (sideAndRest[0] == "all") sides = {Side::North, Side::South, Side::East, Side::West};
+    else if (const auto side = parseSide(sideAndRest[0].toStdString())) sides = {*side};
+    else return cli::fail(usage, cli::kExitUsage), false;
+    for (Side side : sides) segments.push_back(wholeSide(lattice, side, *type, value));
+    return true;
+}
+
+// X,Y,RATE in world metres and m³/s; drains also accept RATE "all".
+bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector<PointSource>& sources)
+{
+    const char* option = kind == PointSource::Kind::Spring ? "--spring" : "--drain";
+    const QStringList parts = text.split(',');
+    bool okX = false, okY = false, okRate = false;
+    PointSource source;
+    source.kind = kind;
+    if (parts.size() == 3) {
+        source.x = parts[0].toDouble(&okX);
+        source.y = parts[1].toDouble(&okY);
+        source.drainAll = kind == PointSource::Kind::Drain && parts[2] == "all";
+        source.rate = source.drainAll ? 0.0 : parts[2].toDouble(&okRate);
+        okRate = okRate || source.drainAll;
+    }
+    if (!okX || !okY || !okRate)
+        return cli::fail(QString("%1 '%2': expected X,Y,RATE (metres, m³/s%3)").arg(option, text, kind == PointSource::Kind::Drain ? " or 'all'" : ""),
+                         cli::kExitUsage),
+               false;
+    sources.push_back(source);
+    return true;
+}
+
+bool applyMapOptions(const QCommandLineParser& parser, Map& map)
+{
+    if (!applyParameterOptions(parser, map.params)) return false;
+    for (const QString& text : parser.values("boundary"))
+        if (!appendBoundaryOption(map.state.lattice, text, map.boundary)) return false;
+    for (const QString& text : parser.values("spring"))
+        if (!appendSourceOption(text, PointSource::Kind::Spring, map.sources)) return false;
+    for (const QString& text : parser.values("drain"))
+        if (!appendSourceOption(text, PointSource::Kind::Drain, map.sources)) return false;
+    if (parser.isSet("fill-to")) {
+        const auto level = cli::numberOption(parser, "fill-to");
+        if (!level) return false;
+        for (std::size_t i = 0; i < map.state.depth.size(); ++i)
+            map.state.depth[i] = std::max(map.state.depth[i], static_cast<float>(*level) - map.state.bed[i]);
+    }
+    if (const std::string problem = map.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
+    return true;
+}
+
+} // namespace
+
+int runSimulate(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        "Steps a .rbmap with the virtual-pipes solver and prints one JSON line per report:\n"
+        "{step, time, volume, inflow, outflow, max_depth, max_speed, cfl} (SI units; inflow/outflow are cumulative m³).\n"
+        "Options override the map's own settings; boundary options are applied after the map's segments.");
+    parser.addPositionalArgument("MAP", "The map to simulate (.rbmap).");
+    parser.addOptions({
+        {"steps", "Number of steps (required).", "N"},
+        {{"o", "output"}, "Write the final state to OUT (.rbmap).", "OUT"},
+        {"dt", "Time step, s.", "S"},
+        {"friction", "Fraction of flow lost per second, in [0, 1).", "F"},
+        {"gravity", "Gravity, m/s².", "G"},
+        {"viscosity", "Viscosity, m²/s (0 = off).", "V"},
+        {"pipe", "Pipe cross-section: constant (A = dx²) or depth (A = upwind depth × face width).", "MODE"},
+        {"rain", "Rain, m/s on every cell.", "MPS"},
+        {"evaporation", "Evaporation, m/s from every wet cell.", "MPS"},
+        {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL).", "LEVEL"},
+        {"boundary", "SIDE=TYPE[:VALUE]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s). Repeatable.",
+         "SPEC"},
+        {"spring", "A spring at world position X,Y (m) adding RATE m³/s. Repeatable.", "X,Y,RATE"},
+        {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
+        {"report-every", "Steps between report lines (default: steps/10).", "K"},
+    });
+    if (auto exit = cli::parseArguments(parser, args)) return *exit;
+    if (parser.positionalArguments().size() != 1) return cli::fail("simulate takes exactly one MAP", cli::kExitUsage);
+    bool ok = false;
+    const int steps = parser.value("steps").toInt(&ok);
+    if (!parser.isSet("steps") || !ok || steps < 0) return cli::fail("--steps N is required (a whole number ≥ 0)", cli::kExitUsage);
+    int every = std::max(1, steps / 10);
+    if (parser.isSet("report-every")) {
+        every = parser.value("report-every").toInt(&ok);
+        if (!ok || every < 1) return cli::fail("--report-every must be a whole number ≥ 1", cli::kExitUsage);
+    }
+
+    std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
+    if (!map) return cli::kExitFailure;
+    if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
+
+    CpuSolver solver;
+    solver.load(*map);
+    if (!cli::stepAndReport(solver, steps, every)) return cli::kExitFailure;
+    if (parser.isSet("output") && !cli::saveMap(parser.value("output"), solver.readMap())) return cli::kExitFailure;
+    return cli::kExitOk;
 }

@@ -1,0 +1,125 @@
+// Runs the real riverbed-cli binary and checks what a pipeline would rely on: JSON lines with
+// the documented keys, conservation in what they report, exit codes and messages on bad input.
+#include <gtest/gtest.h>
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess process;
+    process.start(RIVERBED_CLI_PATH, args);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+std::vector<QJsonObject> jsonLines(const QString& text)
+{
+    std::vector<QJsonObject> lines;
+    for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(line.toUtf8(), &error);
+        EXPECT_EQ(error.error, QJsonParseError::NoError) << line.toStdString();
+        lines.push_back(doc.object());
+    }
+    return lines;
+}
+
+class Cli : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        map = dir.filePath("demo.rbmap");
+        const Run demo = cli({"demo", "--size", "48", "--steps", "50", "--report-every", "25", "-o", map});
+        ASSERT_EQ(demo.exitCode, 0) << demo.err.toStdString();
+        EXPECT_EQ(jsonLines(demo.out).size(), 3u);
+    }
+    QTemporaryDir dir;
+    QString map;
+};
+
+TEST_F(Cli, SimulatePrintsOneJsonLinePerReportWithTheDocumentedKeys)
+{
+    const Run run = cli({"simulate", map, "--steps", "400", "--report-every", "100", "--boundary", "north=sea:1.0", "--rain", "1e-4",
+                         "--spring", "10,10,0.5", "--drain", "30,30,all"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const auto lines = jsonLines(run.out);
+    ASSERT_EQ(lines.size(), 5u); // the start plus four reports
+    const double volume0 = lines.front()["volume"].toDouble(), in0 = lines.front()["inflow"].toDouble(), out0 = lines.front()["outflow"].toDouble();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const QJsonObject& line = lines[i];
+        for (const char* key : {"step", "time", "volume", "inflow", "outflow", "max_depth", "max_speed", "cfl"})
+            EXPECT_TRUE(line.contains(key)) << "missing " << key;
+        EXPECT_EQ(line["step"].toInteger(), 50 + 100 * static_cast<qint64>(i));
+        EXPECT_GE(line["max_depth"].toDouble(), 0.0);
+        EXPECT_LT(line["cfl"].toDouble(), 1.0);
+        const double expected = volume0 + (line["inflow"].toDouble() - in0) - (line["outflow"].toDouble() - out0);
+        EXPECT_NEAR(line["volume"].toDouble(), expected, 1e-5 * volume0);
+    }
+    EXPECT_GT(lines.back()["inflow"].toDouble(), in0);
+}
+
+TEST_F(Cli, SimulateWritesAMapThatContinues)
+{
+    const QString out = dir.filePath("out.rbmap");
+    ASSERT_EQ(cli({"simulate", map, "--steps", "100", "-o", out}).exitCode, 0);
+    const Run again = cli({"simulate", out, "--steps", "10", "--report-every", "10"});
+    ASSERT_EQ(again.exitCode, 0) << again.err.toStdString();
+    EXPECT_EQ(jsonLines(again.out).front()["step"].toInteger(), 150);
+}
+
+TEST_F(Cli, FillToRaisesTheSurface)
+{
+    const Run run = cli({"simulate", map, "--steps", "0", "--fill-to", "50"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_GT(jsonLines(run.out).front()["max_depth"].toDouble(), 40.0);
+}
+
+TEST_F(Cli, BadUsageExitsWithTwoAndSaysWhy)
+{
+    Run run = cli({"simulate", map});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains("--steps")) << run.err.toStdString();
+    run = cli({"simulate", map, "--steps", "10", "--boundary", "up=sea:1"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains("SIDE=TYPE")) << run.err.toStdString();
+    run = cli({"simulate", map, "--steps", "10", "--friction", "1.5"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains("friction")) << run.err.toStdString();
+    run = cli({"simulate", map, "--steps", "10", "--spring", "1e9,0,1"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains("outside the map")) << run.err.toStdString();
+    EXPECT_EQ(cli({"frobnicate"}).exitCode, 2);
+}
+
+TEST_F(Cli, UnstableDtFailsWithTheSolversMessage)
+{
+    const Run run = cli({"simulate", map, "--steps", "10", "--dt", "5"});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_TRUE(run.err.contains("Lower dt")) << run.err.toStdString();
+}
+
+TEST_F(Cli, CorruptMapFailsWithAMessageNamingTheFile)
+{
+    QFile file(map);
+    ASSERT_TRUE(file.open(QIODevice::ReadWrite));
+    file.resize(file.size() / 2);
+    file.close();
+    const Run run = cli({"simulate", map, "--steps", "10"});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_TRUE(run.err.contains("demo.rbmap")) << run.err.toStdString();
+}
+
+} // namespace

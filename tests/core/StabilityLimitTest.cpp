@@ -1,0 +1,70 @@
+// Issue 3: the explicit scheme's stability limit, found by bisection on deep still water with a
+// small random perturbation, must match physics.md's bound on σ = g·(A/l)·dt²/S, and the CFL
+// number the solver reports must reach 1 there.
+#include "solver/CpuSolver.h"
+#include "solver/Stability.h"
+#include "TestMaps.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iostream>
+
+namespace rb {
+namespace {
+
+double largestDeviation(const MapState& state, double level)
+{
+    double deviation = 0.0;
+    for (std::size_t i = 0; i < state.depth.size(); ++i) deviation = std::max(deviation, std::abs(state.bed[i] + state.depth[i] - level));
+    return deviation;
+}
+
+// Stable means the perturbation has not grown tenfold after 1500 steps (an unstable mode just
+// past the limit grows by a factor ~exp(2·sqrt(σ/limit − 1)) per step, so it would be huge).
+bool isStable(const Map& map, double dt)
+{
+    Map trial = map;
+    trial.params.dt = dt;
+    CpuSolver solver(0, /*refuseAboveCfl=*/false); // we are measuring where the scheme breaks
+    solver.load(trial);
+    const double initial = largestDeviation(trial.state, 100.0);
+    const StepResult result = solver.step(1500);
+    return result.ok() && largestDeviation(solver.readState(), 100.0) < 10.0 * initial;
+}
+
+class StabilityLimit : public ::testing::TestWithParam<LatticeKind> {};
+
+TEST_P(StabilityLimit, BisectionFindsTheStatedBound)
+{
+    const Lattice lattice(GetParam(), 48, 48, 1.0);
+    Map map = test::basinMap(lattice, FloatField(48, 48));
+    const FloatField noise = test::randomDepth(lattice, 71, 1e-3f);
+    for (std::size_t i = 0; i < map.state.depth.size(); ++i) map.state.depth[i] = 100.0f + noise[i];
+    map.params.pipe = PipeMode::Constant;
+    map.params.friction = 0.0;
+
+    double stable = 0.01, unstable = 2.0;
+    ASSERT_TRUE(isStable(map, stable));
+    ASSERT_FALSE(isStable(map, unstable));
+    while (unstable - stable > 1e-3 * stable) {
+        const double mid = 0.5 * (stable + unstable);
+        (isStable(map, mid) ? stable : unstable) = mid;
+    }
+    const double area = constantPipeArea(lattice);
+    const double sigma = map.params.gravity * area / lattice.family(0).pipeLength * stable * stable / lattice.cellArea();
+    SimParams at = map.params;
+    at.dt = stable;
+    const double cfl = cflNumber(lattice, at, 100.0);
+    std::cout << "[ figures  ] " << latticeKindName(GetParam()) << ": largest stable dt " << stable << " s, sigma = " << sigma
+              << " (stated bound " << stabilityLimit(GetParam()) << "), reported CFL there " << cfl << "\n";
+    RecordProperty("largest_stable_sigma", std::to_string(sigma));
+    EXPECT_NEAR(sigma / stabilityLimit(GetParam()), 1.0, 0.05);
+    EXPECT_NEAR(cfl, 1.0, 0.05);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lattices, StabilityLimit, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                         [](const auto& info) { return std::string(latticeKindName(info.param)); });
+
+} // namespace
+} // namespace rb
