@@ -11,3 +11,4 @@ int runInfo(const QStringList& args);
 int runImport(const QStringList& args);
 int runExport(const QStringList& args);
 int runGenerate(const QStringList& args);
+int runBench(const QStringList& args);

@@ -22,6 +22,7 @@ const std::map<QString, Subcommand>& subcommands()
         {"import", {runImport, "make a .rbmap from a heightmap"}},
         {"export", {runExport, "write a map's layers for game engines"}},
         {"generate", {runGenerate, "generate an island, river, archipelago or lakes map"}},
+        {"bench", {runBench, "measure solver speed against the memory-bandwidth bound"}},
     };
     return table;
 }

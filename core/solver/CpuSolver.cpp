@@ -35,7 +35,7 @@ void CpuSolver::load(const Map& map)
     depth_ = map.state.depth.values();
     flows_.clear();
     for (const FloatField& f : map.state.flows) flows_.push_back(f.values());
-    outflowScale_.assign(lattice_.cellCount(), 1.0f);
+    outflowScale_.assign(lattice_.paddedCount(), 1.0f); // the ghost ring stays 1 for good
     time_ = map.state.time;
     steps_ = map.state.steps;
     ledger_ = map.state.ledger;
@@ -158,26 +158,36 @@ void CpuSolver::setBoundaryFlows()
     }
 }
 
+// Each pass below walks rows; within a row every family's neighbours sit at a fixed offset, so
+// the inner loops run over plain pointers (stride 1) and vectorise.
+
 void CpuSolver::accelerateFlows()
 {
     const int width = lattice_.width(), height = lattice_.height();
     const float g = static_cast<float>(params_.gravity);
+    const float kf = constants_.frictionFactor, constantArea = constants_.constantArea;
+    const bool depthPipes = constants_.depthPipes;
 #pragma omp parallel for schedule(static) num_threads(threadCount_)
     for (int y = 0; y < height; ++y) {
         for (int f = 0; f < lattice_.familyCount(); ++f) {
             const CellOffset t = lattice_.family(f).tailOffset(y);
             if (y + t.dy < 0 || y + t.dy >= height) continue;
             const float gdtOverL = g * constants_.dt / static_cast<float>(lattice_.family(f).pipeLength);
-            const int xBegin = std::max(0, -t.dx), xEnd = std::min(width, width - t.dx);
-            for (int x = xBegin; x < xEnd; ++x) {
-                const std::size_t head = lattice_.index(x, y), tail = lattice_.index(x + t.dx, y + t.dy);
-                const float drop = surface(tail) - surface(head);
+            const float faceWidth = static_cast<float>(lattice_.family(f).faceWidth);
+            const int xBegin = std::max(0, -t.dx), n = std::min(width, width - t.dx) - xBegin;
+            const float* bedHead = &bed_[lattice_.index(xBegin, y)];
+            const float* depthHead = &depth_[lattice_.index(xBegin, y)];
+            const float* bedTail = &bed_[lattice_.index(xBegin + t.dx, y + t.dy)];
+            const float* depthTail = &depth_[lattice_.index(xBegin + t.dx, y + t.dy)];
+            float* q = &flow(f, xBegin, y);
+            for (int i = 0; i < n; ++i) {
+                const float drop = (bedTail[i] + depthTail[i]) - (bedHead[i] + depthHead[i]);
                 // Depth pipes take the cross-section of the cell that pushes (the higher surface).
-                const float area = pipeArea(drop > 0.0f ? depth_[tail] : depth_[head], f);
-                float& q = flow(f, x, y);
-                q = q * constants_.frictionFactor + gdtOverL * area * drop;
-                if (constants_.viscosityTerm > 0.0f) q = viscousDamping(q, q > 0.0f ? depth_[tail] : depth_[head]);
+                const float area = depthPipes ? (drop > 0.0f ? depthTail[i] : depthHead[i]) * faceWidth : constantArea;
+                q[i] = q[i] * kf + gdtOverL * area * drop;
             }
+            if (constants_.viscosityTerm > 0.0f)
+                for (int i = 0; i < n; ++i) q[i] = viscousDamping(q[i], q[i] > 0.0f ? depthTail[i] : depthHead[i]);
         }
     }
 }
@@ -186,37 +196,43 @@ void CpuSolver::computeOutflowScales()
 {
     const int width = lattice_.width(), height = lattice_.height();
     const float cellArea = static_cast<float>(lattice_.cellArea());
-#pragma omp parallel for schedule(static) num_threads(threadCount_)
-    for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width; ++x) {
-            float leaving = 0.0f;
+#pragma omp parallel num_threads(threadCount_)
+    {
+        std::vector<float> leaving(static_cast<std::size_t>(width));
+#pragma omp for schedule(static)
+        for (int y = 0; y < height; ++y) {
+            std::fill(leaving.begin(), leaving.end(), 0.0f);
             for (int f = 0; f < lattice_.familyCount(); ++f) {
                 const CellOffset h = lattice_.family(f).headOffset(y);
-                leaving += std::max(0.0f, -flow(f, x, y));              // edge that ends here, running backwards
-                leaving += std::max(0.0f, flow(f, x + h.dx, y + h.dy)); // edge that starts here
+                const float* ending = &flow(f, 0, y);              // edges that end here: negative flow leaves
+                const float* starting = &flow(f, h.dx, y + h.dy);  // edges that start here: positive flow leaves
+                for (int x = 0; x < width; ++x) leaving[static_cast<std::size_t>(x)] += std::max(0.0f, -ending[x]) + std::max(0.0f, starting[x]);
             }
-            const std::size_t cell = lattice_.index(x, y);
-            const float available = depth_[cell] * cellArea;
-            const float wanted = leaving * constants_.dt;
-            outflowScale_[cell] = wanted > available ? available / wanted * kScaleMargin : 1.0f;
+            const float* depth = &depth_[lattice_.index(0, y)];
+            float* scale = &outflowScale_[lattice_.paddedIndex(0, y)];
+            for (int x = 0; x < width; ++x) {
+                const float available = depth[x] * cellArea;
+                const float wanted = leaving[static_cast<std::size_t>(x)] * constants_.dt;
+                scale[x] = wanted > available ? available / wanted * kScaleMargin : 1.0f;
+            }
         }
     }
 }
 
 void CpuSolver::scaleOutflows()
 {
-    // Every edge, ghost ends included, scaled by the interior cell it leaves (ghost cells are
-    // unlimited reservoirs). Each edge is written once, by the row of its head.
+    // Every edge, ghost ends included, scaled by the cell it leaves. The scale array's ghost ring
+    // holds 1: ghost cells are unlimited reservoirs. Edges headed on row −1 have no interior end.
     const int width = lattice_.width(), height = lattice_.height();
 #pragma omp parallel for schedule(static) num_threads(threadCount_)
-    for (int y = -1; y <= height; ++y) {
+    for (int y = 0; y <= height; ++y) {
         for (int f = 0; f < lattice_.familyCount(); ++f) {
             const CellOffset t = lattice_.family(f).tailOffset(y);
-            for (int x = -1; x <= width; ++x) {
-                float& q = flow(f, x, y);
-                if (q > 0.0f && lattice_.contains(x + t.dx, y + t.dy)) q *= outflowScale_[lattice_.index(x + t.dx, y + t.dy)];
-                else if (q < 0.0f && lattice_.contains(x, y)) q *= outflowScale_[lattice_.index(x, y)];
-            }
+            const int xBegin = std::max(-1, -1 - t.dx), xEnd = std::min(width, width - t.dx);
+            float* q = &flow(f, xBegin, y);
+            const float* headScale = &outflowScale_[lattice_.paddedIndex(xBegin, y)];
+            const float* tailScale = &outflowScale_[lattice_.paddedIndex(xBegin + t.dx, y + t.dy)];
+            for (int i = 0; i <= xEnd - xBegin; ++i) q[i] *= q[i] > 0.0f ? tailScale[i] : headScale[i];
         }
     }
 }
@@ -239,24 +255,30 @@ void CpuSolver::updateDepths()
     // rounds the same way every step, and that bias would otherwise pile up in the books.
     const int width = lattice_.width(), height = lattice_.height();
     std::vector<double> rained(static_cast<std::size_t>(height), 0.0), evaporated(static_cast<std::size_t>(height), 0.0);
-#pragma omp parallel for schedule(static) num_threads(threadCount_)
-    for (int y = 0; y < height; ++y) {
-        double rowRain = 0.0, rowEvaporation = 0.0;
-        for (int x = 0; x < width; ++x) {
-            float net = 0.0f; // what enters minus what leaves, m³/s
+#pragma omp parallel num_threads(threadCount_)
+    {
+        std::vector<float> net(static_cast<std::size_t>(width)); // what enters minus what leaves, m³/s
+#pragma omp for schedule(static)
+        for (int y = 0; y < height; ++y) {
+            std::fill(net.begin(), net.end(), 0.0f);
             for (int f = 0; f < lattice_.familyCount(); ++f) {
                 const CellOffset h = lattice_.family(f).headOffset(y);
-                net += flow(f, x, y) - flow(f, x + h.dx, y + h.dy);
+                const float* entering = &flow(f, 0, y);
+                const float* leaving = &flow(f, h.dx, y + h.dy);
+                for (int x = 0; x < width; ++x) net[static_cast<std::size_t>(x)] += entering[x] - leaving[x];
             }
-            float& depth = depth_[lattice_.index(x, y)];
-            const float moved = depth + constants_.dtOverArea * net;
-            const float wetted = moved + constants_.rainDepth;
-            depth = wetted - std::min(wetted, constants_.evaporationDepth);
-            rowRain += static_cast<double>(wetted - moved);
-            rowEvaporation += static_cast<double>(wetted - depth);
+            float* depth = &depth_[lattice_.index(0, y)];
+            double rowRain = 0.0, rowEvaporation = 0.0;
+            for (int x = 0; x < width; ++x) {
+                const float moved = depth[x] + constants_.dtOverArea * net[static_cast<std::size_t>(x)];
+                const float wetted = moved + constants_.rainDepth;
+                depth[x] = wetted - std::min(wetted, constants_.evaporationDepth);
+                rowRain += static_cast<double>(wetted - moved);
+                rowEvaporation += static_cast<double>(wetted - depth[x]);
+            }
+            rained[static_cast<std::size_t>(y)] = rowRain;
+            evaporated[static_cast<std::size_t>(y)] = rowEvaporation;
         }
-        rained[static_cast<std::size_t>(y)] = rowRain;
-        evaporated[static_cast<std::size_t>(y)] = rowEvaporation;
     }
     const double cellArea = lattice_.cellArea();
     ledger_.rain += std::accumulate(rained.begin(), rained.end(), 0.0) * cellArea;
