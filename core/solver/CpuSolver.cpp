@@ -23,7 +23,7 @@ constexpr float kScaleMargin = 1.0f - 1e-6f;
 } // namespace
 
 CpuSolver::CpuSolver(int threadCount, bool refuseAboveCfl)
-    : threadCount_(threadCount > 0 ? threadCount : omp_get_max_threads()), refuseAboveCfl_(refuseAboveCfl)
+    : threadCount_(threadCount > 0 ? threadCount : omp_get_max_threads()), forceThreads_(threadCount > 0), refuseAboveCfl_(refuseAboveCfl)
 {
 }
 
@@ -36,6 +36,10 @@ void CpuSolver::load(const Map& map)
     flows_.clear();
     for (const FloatField& f : map.state.flows) flows_.push_back(f.values());
     outflowScale_.assign(lattice_.paddedCount(), 1.0f); // the ghost ring stays 1 for good
+    // Below this size a step takes microseconds and thread hand-offs cost more than they save
+    // (and stall badly when another process holds a core).
+    constexpr std::size_t kParallelCells = 128 * 256;
+    parallel_ = forceThreads_ || lattice_.cellCount() >= kParallelCells;
     time_ = map.state.time;
     steps_ = map.state.steps;
     ledger_ = map.state.ledger;
@@ -167,7 +171,7 @@ void CpuSolver::accelerateFlows()
     const float g = static_cast<float>(params_.gravity);
     const float kf = constants_.frictionFactor, constantArea = constants_.constantArea;
     const bool depthPipes = constants_.depthPipes;
-#pragma omp parallel for schedule(static) num_threads(threadCount_)
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (parallel_)
     for (int y = 0; y < height; ++y) {
         for (int f = 0; f < lattice_.familyCount(); ++f) {
             const CellOffset t = lattice_.family(f).tailOffset(y);
@@ -196,7 +200,7 @@ void CpuSolver::computeOutflowScales()
 {
     const int width = lattice_.width(), height = lattice_.height();
     const float cellArea = static_cast<float>(lattice_.cellArea());
-#pragma omp parallel num_threads(threadCount_)
+#pragma omp parallel num_threads(threadCount_) if (parallel_)
     {
         std::vector<float> leaving(static_cast<std::size_t>(width));
 #pragma omp for schedule(static)
@@ -224,7 +228,7 @@ void CpuSolver::scaleOutflows()
     // Every edge, ghost ends included, scaled by the cell it leaves. The scale array's ghost ring
     // holds 1: ghost cells are unlimited reservoirs. Edges headed on row −1 have no interior end.
     const int width = lattice_.width(), height = lattice_.height();
-#pragma omp parallel for schedule(static) num_threads(threadCount_)
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (parallel_)
     for (int y = 0; y <= height; ++y) {
         for (int f = 0; f < lattice_.familyCount(); ++f) {
             const CellOffset t = lattice_.family(f).tailOffset(y);
@@ -255,7 +259,7 @@ void CpuSolver::updateDepths()
     // rounds the same way every step, and that bias would otherwise pile up in the books.
     const int width = lattice_.width(), height = lattice_.height();
     std::vector<double> rained(static_cast<std::size_t>(height), 0.0), evaporated(static_cast<std::size_t>(height), 0.0);
-#pragma omp parallel num_threads(threadCount_)
+#pragma omp parallel num_threads(threadCount_) if (parallel_)
     {
         std::vector<float> net(static_cast<std::size_t>(width)); // what enters minus what leaves, m³/s
 #pragma omp for schedule(static)
@@ -325,7 +329,7 @@ void CpuSolver::refreshDiagnostics()
     const int width = lattice_.width(), height = lattice_.height();
     std::vector<double> volume(static_cast<std::size_t>(height), 0.0);
     std::vector<float> maxDepth(static_cast<std::size_t>(height), 0.0f), maxSpeed(static_cast<std::size_t>(height), 0.0f);
-#pragma omp parallel for schedule(static) num_threads(threadCount_)
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (parallel_)
     for (int y = 0; y < height; ++y) {
         double rowVolume = 0.0;
         float rowDepth = 0.0f, rowSpeed = 0.0f;

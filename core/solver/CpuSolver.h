@@ -13,7 +13,8 @@ namespace rb {
 // reduction is summed per row and then in row order, so results do not depend on thread count.
 class CpuSolver : public Solver {
 public:
-    // threadCount 0: OpenMP's default. refuseAboveCfl: refuse calls whose CFL number exceeds 1
+    // threadCount 0: OpenMP's default, used only on maps large enough to gain from it; any other
+    // count is used as given, whatever the size. refuseAboveCfl: refuse calls whose CFL number exceeds 1
     // (outflow scaling keeps an unstable run finite, so NaN alone would not reveal it); only the
     // stability-limit test turns it off, to measure where the scheme really breaks.
     explicit CpuSolver(int threadCount = 0, bool refuseAboveCfl = true);
@@ -62,6 +63,8 @@ private:
     float viscousDamping(float flow, float upwindDepth) const;
 
     int threadCount_;
+    bool forceThreads_;
+    bool parallel_ = false;
     bool refuseAboveCfl_;
     Lattice lattice_;
     std::vector<float> bed_, depth_;

@@ -1,7 +1,10 @@
-// The validation tests of physics.md, run on every lattice: properties the virtual-pipes method
-// promises (mass, positivity, lake at rest, boundary accounting, sea level, wave celerity).
-#include "solver/CpuSolver.h"
+// The validation tests of physics.md, run on every backend and lattice: properties the
+// virtual-pipes method promises (mass, positivity, lake at rest, boundary accounting, sea level,
+// wave celerity, determinism, refusal of unstable steps).
+#include "BackendParam.h"
 #include "TestMaps.h"
+
+#include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>
 
@@ -17,16 +20,10 @@ using test::minDepth;
 using test::randomDepth;
 using test::roughTerrain;
 
-class SolverValidation : public ::testing::TestWithParam<LatticeKind> {
+class SolverValidation : public ::testing::TestWithParam<test::BackendLattice> {
 protected:
-    LatticeKind kind() const { return GetParam(); }
-    std::unique_ptr<Solver> makeSolver() const { return std::make_unique<CpuSolver>(); }
-    std::unique_ptr<Solver> loaded(const Map& map) const
-    {
-        auto solver = makeSolver();
-        solver->load(map);
-        return solver;
-    }
+    LatticeKind kind() const { return GetParam().lattice; }
+    std::unique_ptr<Solver> loaded(const Map& map) const { return test::loadedSolver(GetParam().backend, map); }
     static void run(Solver& solver, int steps)
     {
         const StepResult result = solver.step(steps);
@@ -52,21 +49,20 @@ TEST_P(SolverValidation, MassIsConservedAndDepthStaysPositiveInAClosedBasin)
     EXPECT_EQ(solver->diagnostics().steps, 20000);
 }
 
-class LakeAtRest : public ::testing::TestWithParam<std::tuple<LatticeKind, PipeMode, float>> {};
+class LakeAtRest : public ::testing::TestWithParam<std::tuple<test::BackendLattice, PipeMode, float>> {};
 
 // A flat surface must stay flat and still over any bed, with or without dry land poking out.
 TEST_P(LakeAtRest, StaysStillOverRoughTerrain)
 {
-    const auto [kind, pipe, level] = GetParam();
-    const Lattice lattice(kind, 64, 64, 1.0);
+    const auto [where, pipe, level] = GetParam();
+    const Lattice lattice(where.lattice, 64, 64, 1.0);
     Map map = basinMap(lattice, roughTerrain(lattice, 21, 4.0f));
     fillTo(map.state, level);
     map.params.pipe = pipe;
     map.params.dt = 0.05;
-    CpuSolver solver;
-    solver.load(map);
-    ASSERT_TRUE(solver.step(10000).ok());
-    const MapState state = solver.readState();
+    auto solver = test::loadedSolver(where.backend, map);
+    ASSERT_TRUE(solver->step(10000).ok());
+    const MapState state = solver->readState();
     float maxFlow = 0.0f, maxSurfaceError = 0.0f;
     for (const FloatField& f : state.flows)
         for (float q : f.values()) maxFlow = std::max(maxFlow, std::abs(q));
@@ -150,7 +146,7 @@ TEST_P(SolverValidation, SeaBoundaryFloodsExactlyTheCellsBelowSeaLevel)
 }
 
 // A plane bump on still water must travel at sqrt(g·H) with depth-proportional pipes.
-class Celerity : public ::testing::TestWithParam<std::tuple<LatticeKind, double>> {};
+class Celerity : public ::testing::TestWithParam<std::tuple<test::BackendLattice, double>> {};
 
 double crestPosition(const Lattice& lattice, const MapState& state, int row, double from)
 {
@@ -165,8 +161,8 @@ double crestPosition(const Lattice& lattice, const MapState& state, int row, dou
 
 TEST_P(Celerity, BumpTravelsAtSqrtGH)
 {
-    const auto [kind, depth] = GetParam();
-    const Lattice lattice(kind, 600, 8, 1.0);
+    const auto [where, depth] = GetParam();
+    const Lattice lattice(where.lattice, 600, 8, 1.0);
     Map map = basinMap(lattice, FloatField(600, 8));
     const double x0 = 150.0, width = 8.0;
     for (int y = 0; y < 8; ++y)
@@ -178,13 +174,12 @@ TEST_P(Celerity, BumpTravelsAtSqrtGH)
     map.params.friction = 0.0;
     map.params.pipe = PipeMode::Depth;
     map.params.dt = 0.2 / c; // Courant number 0.2
-    CpuSolver solver;
-    solver.load(map);
+    auto solver = test::loadedSolver(where.backend, map);
     const int stepsPer100Cells = static_cast<int>(std::lround(100.0 / (c * map.params.dt)));
-    ASSERT_TRUE(solver.step(stepsPer100Cells).ok());
-    const double t1 = solver.diagnostics().time, x1 = crestPosition(lattice, solver.readState(), 4, x0);
-    ASSERT_TRUE(solver.step(2 * stepsPer100Cells).ok());
-    const double t2 = solver.diagnostics().time, x2 = crestPosition(lattice, solver.readState(), 4, x0);
+    ASSERT_TRUE(solver->step(stepsPer100Cells).ok());
+    const double t1 = solver->diagnostics().time, x1 = crestPosition(lattice, solver->readState(), 4, x0);
+    ASSERT_TRUE(solver->step(2 * stepsPer100Cells).ok());
+    const double t2 = solver->diagnostics().time, x2 = crestPosition(lattice, solver->readState(), 4, x0);
     const double measured = (x2 - x1) / (t2 - t1);
     RecordProperty("celerity_ratio", std::to_string(measured / c));
     EXPECT_NEAR(measured / c, 1.0, 0.05) << "measured " << measured << " m/s, expected " << c;
@@ -199,6 +194,14 @@ TEST_P(SolverValidation, IdenticalResultsOnAnyThreadCount)
     map.params.viscosity = 1e-3;
     map.boundary = {wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0), wholeSide(lattice, Side::North, BoundaryType::Sea, 1.0),
                     {Side::West, 5, 40, BoundaryType::Inflow, 3.0}};
+    if (GetParam().backend != "cpu") {
+        // The device's own scheduling must not leak into the answer either: two runs, same bits.
+        auto first = loaded(map), second = loaded(map);
+        ASSERT_TRUE(first->step(300).ok());
+        ASSERT_TRUE(second->step(300).ok());
+        EXPECT_TRUE(first->readState() == second->readState());
+        return;
+    }
     MapState reference;
     for (int threads : {1, 2, 3}) {
         CpuSolver solver(threads);
@@ -248,9 +251,13 @@ TEST_P(SolverValidation, CallWhoseDepthOutgrowsDtIsUndone)
     EXPECT_EQ(solver->diagnostics().ledger.boundaryIn, 0.0);
 }
 
-TEST_P(SolverValidation, NonFiniteValuesAreRefusedEvenWithoutTheCflGuard)
+// Only the CPU solver can switch its CFL guard off (the stability tests use that); with it off,
+// NaN/Inf must still be caught.
+class CpuGuardOff : public ::testing::TestWithParam<LatticeKind> {};
+
+TEST_P(CpuGuardOff, NonFiniteValuesAreRefusedEvenWithoutTheCflGuard)
 {
-    const Lattice lattice(kind(), 16, 16, 1.0);
+    const Lattice lattice(GetParam(), 16, 16, 1.0);
     Map map = basinMap(lattice, roughTerrain(lattice, 62, 1.0f));
     fillTo(map.state, 3.0f);
     map.params.dt = 1e38; // g·dt overflows a float: the first acceleration yields Inf, then NaN
@@ -268,10 +275,9 @@ TEST_P(SolverValidation, RejectsInvalidInput)
     const Lattice lattice(kind(), 16, 16, 1.0);
     Map map = basinMap(lattice, FloatField(16, 16));
     map.state.bed(3, 3) = std::nanf("");
-    auto solver = makeSolver();
-    EXPECT_THROW(solver->load(map), std::invalid_argument);
+    EXPECT_THROW(loaded(map), std::invalid_argument);
     map.state.bed(3, 3) = 0.0f;
-    solver->load(map);
+    auto solver = loaded(map);
     SimParams bad = map.params;
     bad.dt = -1.0;
     EXPECT_THROW(solver->setParams(bad), std::invalid_argument);
@@ -279,21 +285,19 @@ TEST_P(SolverValidation, RejectsInvalidInput)
     EXPECT_THROW(solver->setSources({{PointSource::Kind::Spring, -5.0, 1.0, 1.0, false}}), std::invalid_argument);
 }
 
-std::string latticeName(LatticeKind kind) { return std::string(latticeKindName(kind)); }
-
-INSTANTIATE_TEST_SUITE_P(Lattices, SolverValidation, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
-                         [](const auto& info) { return latticeName(info.param); });
-INSTANTIATE_TEST_SUITE_P(Lattices, LakeAtRest,
-                         ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
-                                            ::testing::Values(PipeMode::Constant, PipeMode::Depth), ::testing::Values(5.0f, 2.5f)),
+INSTANTIATE_TEST_SUITE_P(Lattices, CpuGuardOff, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                         [](const auto& info) { return std::string(latticeKindName(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Backends, SolverValidation, test::allBackendLattices(), test::backendLatticeName);
+INSTANTIATE_TEST_SUITE_P(Backends, LakeAtRest,
+                         ::testing::Combine(test::allBackendLattices(), ::testing::Values(PipeMode::Constant, PipeMode::Depth),
+                                            ::testing::Values(5.0f, 2.5f)),
                          [](const auto& info) {
-                             return latticeName(std::get<0>(info.param)) + "_" + std::string(pipeModeName(std::get<1>(info.param)))
+                             return test::nameOf(std::get<0>(info.param)) + "_" + std::string(pipeModeName(std::get<1>(info.param)))
                                     + (std::get<2>(info.param) > 4.0f ? "_submerged" : "_islands");
                          });
-INSTANTIATE_TEST_SUITE_P(Lattices, Celerity,
-                         ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle), ::testing::Values(1.0, 4.0)),
+INSTANTIATE_TEST_SUITE_P(Backends, Celerity, ::testing::Combine(test::allBackendLattices(), ::testing::Values(1.0, 4.0)),
                          [](const auto& info) {
-                             return latticeName(std::get<0>(info.param)) + "_depth" + std::to_string(static_cast<int>(std::get<1>(info.param)));
+                             return test::nameOf(std::get<0>(info.param)) + "_depth" + std::to_string(static_cast<int>(std::get<1>(info.param)));
                          });
 
 } // namespace

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "solver/Solver.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace rb::opencl {
+
+// Why the OpenCL backend could not start; the message is meant for the user (one line, plus the
+// build log where there is one).
+class Unavailable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Faults the tests inject to exercise the fallback paths without breaking the machine.
+enum class InjectedFault { None, NoDevice, KernelBuildFailure, AllocationFailure };
+
+struct ClOptions {
+    std::string device;                        // see chooseDevice(): "", an index or a name
+    InjectedFault fault = InjectedFault::None;
+};
+
+// The virtual-pipes step as OpenCL kernels (opencl/kernels/, one per CpuSolver function of the
+// same name). The state lives on the device between calls; fields are read back only when asked.
+// The constructor and load() throw Unavailable when the device, the program or an allocation fails.
+class ClSolver : public Solver {
+public:
+    explicit ClSolver(const ClOptions& options = {});
+    ~ClSolver() override;
+
+    std::string name() const override;
+    void load(const Map& map) override;
+    void setParams(const SimParams& params) override;
+    void setBoundary(const std::vector<BoundarySegment>& segments) override;
+    void setSources(const std::vector<PointSource>& sources) override;
+    StepResult step(int count) override;
+
+    Diagnostics diagnostics() const override;
+    const SimParams& params() const override;
+    MapState readState() const override;
+    const std::vector<BoundarySegment>& boundary() const override;
+    const std::vector<PointSource>& sources() const override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace rb::opencl

@@ -1,0 +1,139 @@
+// Issue 4: the OpenCL kernels must give the CPU solver's answers, and every OpenCL failure must
+// fall back to the CPU solver with a message.
+#include "BackendParam.h"
+#include "TestMaps.h"
+
+#include "ClDevices.h"
+#include "SolverFactory.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace rb {
+namespace {
+
+class CpuVersusOpenCl : public ::testing::TestWithParam<LatticeKind> {};
+
+// Random terrain with rain, evaporation, springs, a drain, and inflow, sea and outflow segments.
+Map busyMap(LatticeKind kind)
+{
+    const Lattice lattice(kind, 256, 256, 1.0);
+    Map map = test::basinMap(lattice, test::roughTerrain(lattice, 81, 3.0f));
+    test::fillTo(map.state, 1.5f);
+    map.params.dt = 0.03;
+    map.params.rain = 2e-4;
+    map.params.evaporation = 5e-5;
+    map.params.viscosity = 1e-4;
+    map.boundary = {wholeSide(lattice, Side::West, BoundaryType::Outflow, 0.0), wholeSide(lattice, Side::East, BoundaryType::Sea, 1.8),
+                    {Side::North, 40, 120, BoundaryType::Inflow, 6.0}, {Side::South, 0, 60, BoundaryType::Sea, 1.2}};
+    map.sources = {{PointSource::Kind::Spring, 100.0, 100.0, 2.0, false}, {PointSource::Kind::Drain, 150.0, 60.0, 1.0, false}};
+    return map;
+}
+
+TEST_P(CpuVersusOpenCl, SameAnswersAfterAThousandSteps)
+{
+    const Map map = busyMap(GetParam());
+    auto cpu = test::loadedSolver("cpu", map);
+    auto gpu = test::loadedSolver("opencl", map);
+    for (auto* solver : {cpu.get(), gpu.get()}) {
+        const StepResult result = solver->step(1000);
+        ASSERT_TRUE(result.ok()) << result.error;
+    }
+    const MapState a = cpu->readState(), b = gpu->readState();
+    float maxDifference = 0.0f;
+    for (std::size_t i = 0; i < a.depth.size(); ++i) maxDifference = std::max(maxDifference, std::abs(a.depth[i] - b.depth[i]));
+    const Diagnostics dc = cpu->diagnostics(), dg = gpu->diagnostics();
+    std::cout << "[ figures  ] " << latticeKindName(GetParam()) << ": max |depth cpu - opencl| = " << maxDifference << " m, volume "
+              << dc.volume << " vs " << dg.volume << " m³\n";
+    EXPECT_LE(maxDifference, 1e-4f);
+    EXPECT_NEAR(dg.volume / dc.volume, 1.0, 1e-5);
+    EXPECT_NEAR(dg.inflow() / dc.inflow(), 1.0, 1e-5);
+    EXPECT_NEAR(dg.outflow() / dc.outflow(), 1.0, 1e-5);
+    EXPECT_NEAR(dg.maxDepth, dc.maxDepth, 1e-4);
+    EXPECT_NEAR(dg.cfl, dc.cfl, 1e-4);
+    EXPECT_EQ(dg.steps, dc.steps);
+    // The OpenCL ledger balances on its own too.
+    const double initial = map.state.volume();
+    EXPECT_NEAR(dg.volume, initial + dg.inflow() - dg.outflow(), 1e-5 * initial);
+}
+
+TEST_P(CpuVersusOpenCl, LiveParameterChangesReachTheDevice)
+{
+    Map map = busyMap(GetParam());
+    auto cpu = test::loadedSolver("cpu", map);
+    auto gpu = test::loadedSolver("opencl", map);
+    SimParams changed = map.params;
+    changed.friction = 0.5;
+    changed.dt = 0.02;
+    changed.pipe = PipeMode::Constant;
+    for (auto* solver : {cpu.get(), gpu.get()}) {
+        ASSERT_TRUE(solver->step(50).ok());
+        solver->setParams(changed);
+        solver->setBoundary({wholeSide(map.state.lattice, Side::North, BoundaryType::Inflow, 20.0)});
+        ASSERT_TRUE(solver->step(50).ok());
+    }
+    EXPECT_EQ(gpu->params(), changed);
+    EXPECT_NEAR(gpu->diagnostics().time, cpu->diagnostics().time, 1e-9);
+    EXPECT_NEAR(gpu->diagnostics().volume / cpu->diagnostics().volume, 1.0, 1e-5);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lattices, CpuVersusOpenCl, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                         [](const auto& info) { return std::string(latticeKindName(info.param)); });
+
+class Fallback : public ::testing::TestWithParam<opencl::InjectedFault> {};
+
+TEST_P(Fallback, CpuSolverTakesOverWithAMessage)
+{
+    const Lattice lattice(LatticeKind::Square, 32, 32, 1.0);
+    Map map = test::basinMap(lattice, test::roughTerrain(lattice, 91, 1.0f));
+    test::fillTo(map.state, 0.8f);
+    const opencl::SolverChoice choice = opencl::createSolver("opencl", map, GetParam());
+    ASSERT_NE(choice.solver, nullptr);
+    EXPECT_EQ(choice.solver->name(), "cpu");
+    EXPECT_NE(choice.notice.find("using the CPU solver instead"), std::string::npos) << choice.notice;
+    const char* expected = GetParam() == opencl::InjectedFault::KernelBuildFailure ? "build log"
+                           : GetParam() == opencl::InjectedFault::NoDevice       ? "no OpenCL device"
+                                                                                 : "could not hold the map";
+    EXPECT_NE(choice.notice.find(expected), std::string::npos) << choice.notice;
+    EXPECT_EQ(choice.notice.find('\n') == std::string::npos, GetParam() != opencl::InjectedFault::KernelBuildFailure)
+        << "one line, plus the build log when there is one";
+    // The CPU solver took over with the whole map: it steps and keeps the water.
+    ASSERT_TRUE(choice.solver->step(10).ok());
+    EXPECT_EQ(choice.solver->diagnostics().steps, 10);
+    EXPECT_NEAR(choice.solver->diagnostics().volume / map.state.volume(), 1.0, 1e-6);
+}
+
+INSTANTIATE_TEST_SUITE_P(Faults, Fallback,
+                         ::testing::Values(opencl::InjectedFault::NoDevice, opencl::InjectedFault::KernelBuildFailure,
+                                           opencl::InjectedFault::AllocationFailure),
+                         [](const auto& info) {
+                             switch (info.param) {
+                             case opencl::InjectedFault::NoDevice: return std::string("no_device");
+                             case opencl::InjectedFault::KernelBuildFailure: return std::string("kernel_build_failure");
+                             default: return std::string("allocation_failure");
+                             }
+                         });
+
+TEST(Devices, SelectionFollowsIndexNameAndDefault)
+{
+    std::vector<opencl::DeviceInfo> devices = {{0, "Fancy CPU", "P", "CPU", "OpenCL 1.2", 0, 2}, {1, "Big GPU", "Q", "GPU", "OpenCL 3.0", 0, 40}};
+    std::string problem;
+    EXPECT_EQ(opencl::chooseDevice(devices, "", &problem), 1); // the first GPU wins
+    EXPECT_EQ(opencl::chooseDevice(devices, "0", &problem), 0);
+    EXPECT_EQ(opencl::chooseDevice(devices, "fancy", &problem), 0);
+    EXPECT_EQ(opencl::chooseDevice(devices, "7", &problem), -1);
+    EXPECT_NE(problem.find("index 7"), std::string::npos);
+    EXPECT_EQ(opencl::chooseDevice(devices, "tpu", &problem), -1);
+    EXPECT_NE(problem.find("tpu"), std::string::npos);
+    EXPECT_EQ(opencl::chooseDevice({}, "", &problem), -1);
+}
+
+TEST(Devices, UnknownBackendSpellingIsAnError)
+{
+    const Lattice lattice(LatticeKind::Square, 8, 8, 1.0);
+    EXPECT_THROW(opencl::createSolver("cuda", test::basinMap(lattice, FloatField(8, 8))), std::invalid_argument);
+}
+
+} // namespace
+} // namespace rb
