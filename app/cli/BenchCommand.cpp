@@ -3,7 +3,7 @@
 #include "bench/MemoryBandwidth.h"
 #include "bench/SeedLoops.h"
 
-#include "solver/CpuSolver.h"
+#include "SolverFactory.h"
 
 #include <QJsonArray>
 #include <QTextStream>
@@ -40,12 +40,6 @@ Map benchScene(LatticeKind kind, int size)
     map.params.friction = 0.01;
     map.boundary = {wholeSide(lattice, Side::West, BoundaryType::Sea, 1.6), wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0)};
     return map;
-}
-
-std::unique_ptr<Solver> makeBenchSolver(const QString& backend)
-{
-    if (backend == "cpu") return std::make_unique<CpuSolver>();
-    return nullptr;
 }
 
 // Steps in chunks until minSeconds have passed; returns steps per second.
@@ -88,7 +82,7 @@ int runBench(const QStringList& args)
         "JSON summary line.");
     parser.addOptions({
         {"sizes", "Cells per side, comma-separated (default 256,1024,2048).", "LIST", "256,1024,2048"},
-        {"backend", "Backends, comma-separated: cpu, opencl (default cpu).", "LIST", "cpu"},
+        {"backend", "Backends, comma-separated: cpu, opencl, opencl:INDEX, opencl:NAME (default cpu,opencl).", "LIST", "cpu,opencl"},
         {"lattice", "Lattices, comma-separated: square, triangle (default square,triangle).", "LIST", "square,triangle"},
         {"seconds", "Minimum seconds per measurement (default 2).", "S", "2"},
     });
@@ -118,9 +112,10 @@ int runBench(const QStringList& args)
                    .arg(seedRate / 1e9, 14, 'f', 3).arg(seedRate / (bandwidth / 28.0), 9, 'f', 3).arg(1.0, 8, 'f', 2);
         for (const QString& backend : backends)
             for (LatticeKind kind : lattices) {
-                std::unique_ptr<Solver> solver = makeBenchSolver(backend);
-                if (!solver) return cli::fail("--backend: unknown or unavailable backend '" + backend + "'", cli::kExitUsage);
-                solver->load(benchScene(kind, size));
+                if (!opencl::isBackendSpec(backend.toStdString())) return cli::fail("--backend: unknown backend '" + backend + "'", cli::kExitUsage);
+                opencl::SolverChoice choice = opencl::createSolver(backend.toStdString(), benchScene(kind, size));
+                if (!choice.notice.empty()) return cli::fail(QString::fromStdString(choice.notice) + " (not measured)");
+                Solver* solver = choice.solver.get();
                 const double stepsPerSecond = measureSteps(*solver, *seconds);
                 const double cellSteps = stepsPerSecond * size * size;
                 const double fraction = cellSteps / (bandwidth / boundBytesPerCellStep(kind));
@@ -134,6 +129,7 @@ int runBench(const QStringList& args)
                                            {"fraction_of_bandwidth_bound", fraction}, {"vs_seed_loops", cellSteps / seedRate}});
             }
     }
+    out.flush();
     cli::printJsonLine({{"bandwidth_bytes_per_s", bandwidth}, {"bound_bytes_per_cell_step", QJsonObject{{"square", 28}, {"triangle", 36}}},
                         {"seed_loops", seedLoops}, {"results", results}});
     return cli::kExitOk;

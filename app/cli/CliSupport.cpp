@@ -30,6 +30,11 @@ int fail(const QString& message, int code)
     return code;
 }
 
+void notice(const QString& message)
+{
+    QTextStream(stderr) << "riverbed-cli: " << message << Qt::endl;
+}
+
 void printJsonLine(const QJsonObject& object)
 {
     QTextStream out(stdout);

@@ -25,6 +25,9 @@ std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList&
 // Prints "riverbed-cli: MESSAGE" to stderr and returns the code.
 int fail(const QString& message, int code = kExitFailure);
 
+// Prints "riverbed-cli: MESSAGE" to stderr without failing (e.g. a backend fallback).
+void notice(const QString& message);
+
 // One compact JSON object on its own stdout line.
 void printJsonLine(const QJsonObject& object);
 

@@ -12,3 +12,4 @@ int runImport(const QStringList& args);
 int runExport(const QStringList& args);
 int runGenerate(const QStringList& args);
 int runBench(const QStringList& args);
+int runDevices(const QStringList& args);

@@ -1,8 +1,93 @@
-// Placeholder until the subcommand lands; it says so instead of pretending to work.
+// riverbed-cli info MAP: everything about a .rbmap except its arrays, as one JSON line.
 #include "CliSupport.h"
 #include "Commands.h"
 
-int runInfo(const QStringList&)
+#include "model/Map.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace {
+
+using namespace rb;
+
+QString text(std::string_view name)
 {
-    return rb::cli::fail("'info' is not available in this build yet");
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+QJsonObject parametersJson(const SimParams& p)
+{
+    return {{"g", p.gravity},         {"dt", p.dt},       {"friction", p.friction},
+            {"viscosity", p.viscosity}, {"pipe", text(pipeModeName(p.pipe))},
+            {"substeps", p.substeps},  {"rain", p.rain},   {"evaporation", p.evaporation}};
+}
+
+QJsonArray boundaryJson(const std::vector<BoundarySegment>& segments)
+{
+    QJsonArray array;
+    for (const BoundarySegment& s : segments)
+        array.append(QJsonObject{{"side", text(sideName(s.side))}, {"start", s.start}, {"end", s.end},
+                                 {"type", text(boundaryTypeName(s.type))}, {"value", s.value}});
+    return array;
+}
+
+QJsonArray sourcesJson(const std::vector<PointSource>& sources)
+{
+    QJsonArray array;
+    for (const PointSource& s : sources)
+        array.append(QJsonObject{{"kind", s.kind == PointSource::Kind::Spring ? "spring" : "drain"},
+                                 {"x", s.x}, {"y", s.y}, {"rate", s.rate}, {"drainAll", s.drainAll}});
+    return array;
+}
+
+QJsonObject ledgerJson(const VolumeLedger& l)
+{
+    return {{"boundaryIn", l.boundaryIn}, {"boundaryOut", l.boundaryOut}, {"springs", l.springs},
+            {"drains", l.drains},         {"rain", l.rain},               {"evaporation", l.evaporation}};
+}
+
+// The generator's settings are JSON text: embedded as JSON when they parse, else as a string.
+QJsonValue generatorJson(const std::string& settings)
+{
+    if (settings.empty()) return QJsonValue::Null;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(settings));
+    if (document.isObject()) return document.object();
+    return QString::fromStdString(settings);
+}
+
+QJsonObject describe(const QString& path, const Map& map)
+{
+    const MapState& s = map.state;
+    return {{"file", path},
+            {"lattice", text(latticeKindName(s.lattice.kind()))},
+            {"width", s.lattice.width()},
+            {"height", s.lattice.height()},
+            {"dx", s.lattice.cellSize()},
+            {"time", s.time},
+            {"steps", static_cast<double>(s.steps)},
+            {"parameters", parametersJson(map.params)},
+            {"boundary", boundaryJson(map.boundary)},
+            {"sources", sourcesJson(map.sources)},
+            {"volume", s.volume()},
+            {"ledger", ledgerJson(s.ledger)},
+            {"generator", generatorJson(map.generatorSettings)}};
+}
+
+} // namespace
+
+int runInfo(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Describe a .rbmap as one JSON object: lattice, size, time, parameters, "
+                                     "boundary segments, sources and the volume of water.");
+    parser.addPositionalArgument("MAP", "The .rbmap file.");
+    if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
+    if (parser.positionalArguments().size() != 1) return cli::fail("info expects exactly one MAP file", cli::kExitUsage);
+    const QString path = parser.positionalArguments().first();
+    const std::optional<Map> map = cli::loadMap(path);
+    if (!map) return cli::kExitFailure;
+    cli::printJsonLine(describe(path, *map));
+    return cli::kExitOk;
 }

@@ -2,7 +2,7 @@
 #include "Commands.h"
 
 #include "model/Map.h"
-#include "solver/CpuSolver.h"
+#include "SolverFactory.h"
 
 #include <algorithm>
 
@@ -125,6 +125,8 @@ int runSimulate(const QStringList& args)
         {"spring", "A spring at world position X,Y (m) adding RATE m³/s. Repeatable.", "X,Y,RATE"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
+        {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
+                    "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
     if (auto exit = cli::parseArguments(parser, args)) return *exit;
     if (parser.positionalArguments().size() != 1) return cli::fail("simulate takes exactly one MAP", cli::kExitUsage);
@@ -137,13 +139,16 @@ int runSimulate(const QStringList& args)
         if (!ok || every < 1) return cli::fail("--report-every must be a whole number ≥ 1", cli::kExitUsage);
     }
 
+    const std::string backend = parser.value("backend").toStdString();
+    if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
+
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
     if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
 
-    CpuSolver solver;
-    solver.load(*map);
-    if (!cli::stepAndReport(solver, steps, every)) return cli::kExitFailure;
-    if (parser.isSet("output") && !cli::saveMap(parser.value("output"), solver.readMap())) return cli::kExitFailure;
+    opencl::SolverChoice choice = opencl::createSolver(backend, *map);
+    if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
+    if (!cli::stepAndReport(*choice.solver, steps, every)) return cli::kExitFailure;
+    if (parser.isSet("output") && !cli::saveMap(parser.value("output"), choice.solver->readMap())) return cli::kExitFailure;
     return cli::kExitOk;
 }

@@ -23,6 +23,7 @@ const std::map<QString, Subcommand>& subcommands()
         {"export", {runExport, "write a map's layers for game engines"}},
         {"generate", {runGenerate, "generate an island, river, archipelago or lakes map"}},
         {"bench", {runBench, "measure solver speed against the memory-bandwidth bound"}},
+        {"devices", {runDevices, "list the OpenCL devices the solver can run on"}},
     };
     return table;
 }

@@ -2,20 +2,24 @@
 // the documented keys, conservation in what they report, exit codes and messages on bad input.
 #include <gtest/gtest.h>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <algorithm>
+#include <cmath>
+
 namespace {
 
-struct Run {
+struct CliRun {
     int exitCode = -1;
     QString out;
     QString err;
 };
 
-Run cli(const QStringList& args)
+CliRun cli(const QStringList& args)
 {
     QProcess process;
     process.start(RIVERBED_CLI_PATH, args);
@@ -42,7 +46,7 @@ protected:
     {
         ASSERT_TRUE(dir.isValid());
         map = dir.filePath("demo.rbmap");
-        const Run demo = cli({"demo", "--size", "48", "--steps", "50", "--report-every", "25", "-o", map});
+        const CliRun demo = cli({"demo", "--size", "48", "--steps", "50", "--report-every", "25", "-o", map});
         ASSERT_EQ(demo.exitCode, 0) << demo.err.toStdString();
         EXPECT_EQ(jsonLines(demo.out).size(), 3u);
     }
@@ -52,7 +56,7 @@ protected:
 
 TEST_F(Cli, SimulatePrintsOneJsonLinePerReportWithTheDocumentedKeys)
 {
-    const Run run = cli({"simulate", map, "--steps", "400", "--report-every", "100", "--boundary", "north=sea:1.0", "--rain", "1e-4",
+    const CliRun run = cli({"simulate", map, "--steps", "400", "--report-every", "100", "--boundary", "north=sea:1.0", "--rain", "1e-4",
                          "--spring", "10,10,0.5", "--drain", "30,30,all"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const auto lines = jsonLines(run.out);
@@ -75,21 +79,21 @@ TEST_F(Cli, SimulateWritesAMapThatContinues)
 {
     const QString out = dir.filePath("out.rbmap");
     ASSERT_EQ(cli({"simulate", map, "--steps", "100", "-o", out}).exitCode, 0);
-    const Run again = cli({"simulate", out, "--steps", "10", "--report-every", "10"});
+    const CliRun again = cli({"simulate", out, "--steps", "10", "--report-every", "10"});
     ASSERT_EQ(again.exitCode, 0) << again.err.toStdString();
     EXPECT_EQ(jsonLines(again.out).front()["step"].toInteger(), 150);
 }
 
 TEST_F(Cli, FillToRaisesTheSurface)
 {
-    const Run run = cli({"simulate", map, "--steps", "0", "--fill-to", "50"});
+    const CliRun run = cli({"simulate", map, "--steps", "0", "--fill-to", "50"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_GT(jsonLines(run.out).front()["max_depth"].toDouble(), 40.0);
 }
 
 TEST_F(Cli, BadUsageExitsWithTwoAndSaysWhy)
 {
-    Run run = cli({"simulate", map});
+    CliRun run = cli({"simulate", map});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains("--steps")) << run.err.toStdString();
     run = cli({"simulate", map, "--steps", "10", "--boundary", "up=sea:1"});
@@ -106,9 +110,35 @@ TEST_F(Cli, BadUsageExitsWithTwoAndSaysWhy)
 
 TEST_F(Cli, UnstableDtFailsWithTheSolversMessage)
 {
-    const Run run = cli({"simulate", map, "--steps", "10", "--dt", "5"});
+    const CliRun run = cli({"simulate", map, "--steps", "10", "--dt", "5"});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(run.err.contains("Lower dt")) << run.err.toStdString();
+}
+
+TEST_F(Cli, OpenClBackendGivesTheSameJsonAsTheCpu)
+{
+    const QStringList common = {"simulate", map, "--steps", "200", "--report-every", "200", "--boundary", "west=inflow:3"};
+    const CliRun cpu = cli(common + QStringList{"--backend", "cpu"});
+    const CliRun gpu = cli(common + QStringList{"--backend", "opencl"});
+    ASSERT_EQ(cpu.exitCode, 0) << cpu.err.toStdString();
+    ASSERT_EQ(gpu.exitCode, 0) << gpu.err.toStdString();
+    EXPECT_TRUE(gpu.err.isEmpty()) << "no fallback notice expected: " << gpu.err.toStdString();
+    const QJsonObject a = jsonLines(cpu.out).back(), b = jsonLines(gpu.out).back();
+    EXPECT_EQ(a.keys(), b.keys());
+    for (const char* key : {"volume", "inflow", "outflow", "max_depth"})
+        EXPECT_NEAR(b[key].toDouble(), a[key].toDouble(), 1e-5 * std::max(1.0, std::abs(a[key].toDouble()))) << key;
+    EXPECT_EQ(cli({"simulate", map, "--steps", "1", "--backend", "cuda"}).exitCode, 2);
+}
+
+TEST(CliDevices, ListsTheDevicesAsJson)
+{
+    const CliRun run = cli({"devices"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const auto lines = jsonLines(run.out.section('\n', -2));
+    ASSERT_FALSE(lines.empty());
+    const QJsonArray devices = lines.back()["devices"].toArray();
+    ASSERT_FALSE(devices.isEmpty()) << "the test machine has PoCL";
+    EXPECT_TRUE(devices[0].toObject().contains("name"));
 }
 
 TEST_F(Cli, CorruptMapFailsWithAMessageNamingTheFile)
@@ -117,7 +147,7 @@ TEST_F(Cli, CorruptMapFailsWithAMessageNamingTheFile)
     ASSERT_TRUE(file.open(QIODevice::ReadWrite));
     file.resize(file.size() / 2);
     file.close();
-    const Run run = cli({"simulate", map, "--steps", "10"});
+    const CliRun run = cli({"simulate", map, "--steps", "10"});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(run.err.contains("demo.rbmap")) << run.err.toStdString();
 }
