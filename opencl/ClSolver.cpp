@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <sstream>
 
 namespace rb::opencl {
 namespace {
@@ -368,13 +367,7 @@ void ClSolver::Impl::readDiagnostics()
 
 std::string ClSolver::Impl::refuse(std::int64_t callStart, const char* what) const
 {
-    std::ostringstream message;
-    message << "unstable: " << what << " in the call starting at step " << callStart
-            << ", so the state was left as it was before that call. Lower dt (now " << params.dt
-            << " s; the stability limit for the deepest water is about " << stableDtLimit(lattice, params, std::max(diagnostics.maxDepth, 1e-3))
-            << " s)";
-    if (params.pipe == PipeMode::Constant) message << " or the gravity";
-    return message.str();
+    return unstableCallMessage(lattice, params, diagnostics.maxDepth, callStart, what);
 }
 
 StepResult ClSolver::step(int count)

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <sstream>
 #include <stdexcept>
 
 namespace rb {
@@ -81,7 +80,7 @@ void CpuSolver::setSources(const std::vector<PointSource>& sources)
 StepResult CpuSolver::step(int count)
 {
     if (count < 0) throw std::invalid_argument("step count must not be negative");
-    if (refuseAboveCfl_ && diagnostics_.cfl > 1.0) return {0, instabilityMessage(steps_, "the CFL number is above 1")};
+    if (refuseAboveCfl_ && diagnostics_.cfl > 1.0) return {0, unstableCallMessage(lattice_, params_, diagnostics_.maxDepth, steps_, "the CFL number is above 1")};
     // Keep what we need to undo the whole call if the scheme blows up inside it.
     depthBackup_ = depth_;
     flowsBackup_ = flows_;
@@ -92,7 +91,7 @@ StepResult CpuSolver::step(int count)
     const bool finite = stateIsFinite();
     if (finite) refreshDiagnostics();
     if (!finite || (refuseAboveCfl_ && diagnostics_.cfl > 1.0)) {
-        const std::string message = instabilityMessage(before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
+        const std::string message = unstableCallMessage(lattice_, params_, diagnostics_.maxDepth, before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
         depth_.swap(depthBackup_);
         flows_.swap(flowsBackup_);
         time_ = before.time;
@@ -311,17 +310,6 @@ bool CpuSolver::stateIsFinite() const
         return std::all_of(values.begin(), values.end(), [](float v) { return std::isfinite(v); });
     };
     return finite(depth_) && std::all_of(flows_.begin(), flows_.end(), finite);
-}
-
-std::string CpuSolver::instabilityMessage(std::int64_t callStart, const char* what) const
-{
-    std::ostringstream message;
-    message << "unstable: " << what << " in the call starting at step " << callStart
-            << ", so the state was left as it was before that call. Lower dt (now " << params_.dt
-            << " s; the stability limit for the deepest water is about "
-            << stableDtLimit(lattice_, params_, std::max(diagnostics_.maxDepth, 1e-3)) << " s)";
-    if (params_.pipe == PipeMode::Constant) message << " or the gravity";
-    return message.str();
 }
 
 void CpuSolver::refreshDiagnostics()

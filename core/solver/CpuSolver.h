@@ -55,7 +55,6 @@ private:
     void applyPointSources();
     void refreshDiagnostics();
     bool stateIsFinite() const;
-    std::string instabilityMessage(std::int64_t callStart, const char* what) const;
 
     float& flow(int family, int x, int y) { return flows_[static_cast<std::size_t>(family)][lattice_.paddedIndex(x, y)]; }
     float surface(std::size_t cell) const { return bed_[cell] + depth_[cell]; }

@@ -1,7 +1,9 @@
 #include "solver/Stability.h"
 
 #include <cmath>
+#include <algorithm>
 #include <limits>
+#include <sstream>
 
 namespace rb {
 namespace {
@@ -35,6 +37,16 @@ double stableDtLimit(const Lattice& lattice, const SimParams& params, double max
 {
     const double k = stiffness(lattice, params, maxDepth);
     return k > 0.0 ? std::sqrt(stabilityLimit(lattice.kind()) / k) : std::numeric_limits<double>::infinity();
+}
+
+std::string unstableCallMessage(const Lattice& lattice, const SimParams& params, double maxDepth, std::int64_t callStart, const char* what)
+{
+    std::ostringstream message;
+    message << "unstable: " << what << " in the call starting at step " << callStart
+            << ", so the state was left as it was before that call. Lower dt (now " << params.dt
+            << " s; the stability limit for the deepest water is about " << stableDtLimit(lattice, params, std::max(maxDepth, 1e-3)) << " s)";
+    if (params.pipe == PipeMode::Constant) message << " or the gravity";
+    return message.str();
 }
 
 } // namespace rb

@@ -3,6 +3,9 @@
 #include "lattice/Lattice.h"
 #include "model/SimParams.h"
 
+#include <cstdint>
+#include <string>
+
 namespace rb {
 
 // Cross-section of a constant pipe (Mei et al. 2007): A = dx².
@@ -18,5 +21,8 @@ double cflNumber(const Lattice& lattice, const SimParams& params, double maxDept
 
 // The dt at which cflNumber would be 1 (for messages and the editor's dt hints).
 double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth);
+
+// The message of a refused call: what went wrong, that the state is unchanged, and what to lower.
+std::string unstableCallMessage(const Lattice& lattice, const SimParams& params, double maxDepth, std::int64_t callStart, const char* what);
 
 } // namespace rb
