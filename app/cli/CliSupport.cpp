@@ -4,6 +4,7 @@
 #include "model/Map.h"
 #include "solver/Solver.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -18,7 +19,10 @@ std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList&
     const QCommandLineOption help = parser.addHelpOption();
     if (!parser.parse(args)) return fail(parser.errorText() + "\n" + "Try '" + args.value(0) + " --help'.", kExitUsage);
     if (parser.isSet(help)) {
-        QTextStream(stdout) << parser.helpText();
+        // QCommandLineParser names the program by its path; say "riverbed-cli NAME" instead.
+        QString text = parser.helpText();
+        text.replace(QCoreApplication::arguments().constFirst(), args.value(0));
+        QTextStream(stdout) << text;
         return kExitOk;
     }
     return std::nullopt;

@@ -67,7 +67,7 @@ QJsonObject summary(const QString& output, const Map& map)
     const auto [low, high] = std::minmax_element(map.state.bed.values().begin(), map.state.bed.values().end());
     const Lattice& l = map.state.lattice;
     return {{"output", output},
-            {"lattice", QString::fromUtf8(latticeKindName(l.kind()).data())},
+            {"lattice", QString::fromStdString(std::string(latticeKindName(l.kind())))},
             {"width", l.width()},
             {"height", l.height()},
             {"dx", l.cellSize()},

@@ -66,7 +66,7 @@ QJsonObject describe(const QString& path, const Map& map)
             {"height", s.lattice.height()},
             {"dx", s.lattice.cellSize()},
             {"time", s.time},
-            {"steps", static_cast<double>(s.steps)},
+            {"steps", static_cast<qint64>(s.steps)},
             {"parameters", parametersJson(map.params)},
             {"boundary", boundaryJson(map.boundary)},
             {"sources", sourcesJson(map.sources)},

@@ -2,16 +2,28 @@
 
 #include "model/Map.h"
 
+#include <QByteArray>
+#include <QIODevice>
 #include <QString>
 
+#include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace rb::io {
 
 // The .rbmap format (docs/map-format.md): a versioned header, then each array compressed and
 // checksummed. Everything needed to continue a simulation bit-for-bit.
 
+// The first bytes of every .rbmap. Like PNG's signature: the high byte catches 7-bit transfers,
+// "\r\n" and the final "\n" catch line-ending conversion, 0x1a stops `type` on DOS.
+inline constexpr char kMapSignature[] = "\x89RBMAP\r\n\x1a\n";
+inline constexpr std::size_t kMapSignatureSize = sizeof(kMapSignature) - 1;
+inline constexpr std::uint32_t kMapFormatVersion = 1;
+
 // Writes atomically (QSaveFile): on failure the old file is untouched and `error` says why.
+// Refuses maps that readMapFile would refuse (see unwritableReason).
 bool writeMapFile(const QString& path, const Map& map, QString* error);
 
 // Never crashes and never allocates more than the file's size can justify. On failure returns
@@ -19,7 +31,18 @@ bool writeMapFile(const QString& path, const Map& map, QString* error);
 std::optional<Map> readMapFile(const QString& path, QString* error);
 
 // The same over bytes in memory (used by the file functions, the fuzzer and tests).
+// encodeMap writes whatever it is given; only writeMapFile checks the map first.
 QByteArray encodeMap(const Map& map);
 std::optional<Map> decodeMap(const QByteArray& bytes, QString* error);
+
+// Streams the encoding to a device; false if the device refuses bytes.
+bool writeMap(QIODevice& out, const Map& map);
+
+// Empty when `map` can be written and read back; else why not (invalid values, a non-finite
+// ledger total, generator settings that are not UTF-8).
+std::string unwritableReason(const Map& map);
+
+// The names of the arrays of a map on `lattice`, in file order: "bed", "depth", "flow.x", ...
+std::vector<std::string> mapArrayNames(const Lattice& lattice);
 
 } // namespace rb::io

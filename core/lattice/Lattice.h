@@ -30,7 +30,7 @@ struct CellCoord {
 
 // One family of pipes. Every edge of a family is identified by its head cell; its tail is the
 // head's neighbour at tailOffset(head row). The offsets depend on row parity only on the
-// triangular lattice, whose odd rows are shifted half a cell east (see docs/lattices.md).
+// triangular lattice, whose odd rows are shifted half a cell east (see docs/solver.md).
 struct EdgeFamily {
     std::string_view name;        // "x", "y", "z"
     CellOffset tailFromEvenHead;  // tail = head + this, for heads on even rows

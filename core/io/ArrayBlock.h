@@ -1,0 +1,36 @@
+#pragma once
+
+#include "io/ByteReader.h"
+#include "model/Field.h"
+
+#include <QIODevice>
+#include <QString>
+
+#include <optional>
+#include <string>
+
+namespace rb::io {
+
+// One array record of a .rbmap (docs/map-format.md): name, dimensions, raw and compressed sizes,
+// the CRC-32 of the raw little-endian float32 bytes, then the zlib stream.
+
+// deflate cannot expand one compressed byte into more than 1032 bytes; anything claiming more is
+// forged or damaged, and is refused before its raw size is allocated.
+constexpr std::uint64_t kMaxZlibRatio = 1032;
+constexpr std::uint64_t kZlibRatioSlack = 64; // zlib's own header and trailer
+
+// Compresses `field` and writes its record; false if the device refuses the bytes.
+bool writeArrayBlock(QIODevice& out, const std::string& name, const FloatField& field);
+
+// What the reader expects next, from the lattice in the header.
+struct ArrayExpectation {
+    std::string name;
+    int width = 0;
+    int height = 0;
+};
+
+// Reads the next record, which must be the expected array. Checks the dimensions, the sizes
+// against the bytes left and zlib's maximal ratio before allocating, then the checksum.
+std::optional<FloatField> readArrayBlock(ByteReader& in, const ArrayExpectation& expected, QString* error);
+
+} // namespace rb::io

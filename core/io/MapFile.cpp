@@ -1,0 +1,246 @@
+#include "io/MapFile.h"
+
+#include "io/ArrayBlock.h"
+#include "io/ByteReader.h"
+#include "io/ByteWriter.h"
+#include "io/MapHeader.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <zlib.h>
+
+#include <cmath>
+#include <cstring>
+#include <new>
+#include <string_view>
+
+namespace rb::io {
+namespace {
+
+std::uint32_t crcOf(std::string_view bytes)
+{
+    return static_cast<std::uint32_t>(crc32_z(crc32_z(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
+}
+
+// Fields of the map in file order, paired with their names.
+std::vector<const FloatField*> mapArrays(const MapState& state)
+{
+    std::vector<const FloatField*> arrays{&state.bed, &state.depth};
+    for (const FloatField& flow : state.flows) arrays.push_back(&flow);
+    return arrays;
+}
+
+bool writeHead(QIODevice& out, const Map& map)
+{
+    const QByteArray json = QJsonDocument(headerToJson(map)).toJson(QJsonDocument::Indented);
+    QByteArray head;
+    ByteWriter writer(head);
+    writer.bytes(kMapSignature, kMapSignatureSize);
+    writer.u32(kMapFormatVersion);
+    writer.u32(static_cast<std::uint32_t>(json.size()));
+    writer.bytes(json.constData(), static_cast<std::size_t>(json.size()));
+    writer.u32(crcOf(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))));
+    return out.write(head) == head.size();
+}
+
+bool checkSignature(ByteReader& in, QString* error)
+{
+    const std::string_view expected(kMapSignature, kMapSignatureSize);
+    std::string_view present;
+    const bool complete = in.readBytes(kMapSignatureSize, present);
+    if (complete && present == expected) return true;
+    if (!complete) in.readBytes(in.remaining(), present);
+    if (!complete && expected.substr(0, present.size()) == present) {
+        *error = QString("truncated: the file ends inside the signature (%1 of %2 bytes)").arg(present.size()).arg(kMapSignatureSize);
+    } else if (present.size() > 6 && present.substr(1, 5) == "RBMAP") {
+        *error = "not a Riverbed map: the signature is damaged (was the file transferred as text?)";
+    } else {
+        *error = "not a Riverbed map (the file does not start with the .rbmap signature)";
+    }
+    return false;
+}
+
+bool checkVersion(ByteReader& in, QString* error)
+{
+    std::uint32_t version = 0;
+    if (!in.readU32(version)) {
+        *error = "truncated: the file ends inside the header";
+    } else if (version > kMapFormatVersion) {
+        *error = QString("unsupported format version %1: the file was written by a newer Riverbed (this build reads version %2)")
+                     .arg(version).arg(kMapFormatVersion);
+    } else if (version == 0) {
+        *error = "unsupported format version 0";
+    } else {
+        return true;
+    }
+    return false;
+}
+
+std::optional<QJsonObject> readHeaderJson(ByteReader& in, QString* error)
+{
+    std::uint32_t length = 0, storedCrc = 0;
+    std::string_view json;
+    // The length is checked against the bytes present before anything is sized from it.
+    if (!in.readU32(length)) {
+        *error = "truncated: the file ends inside the header";
+        return std::nullopt;
+    }
+    if (!in.readBytes(length, json) || !in.readU32(storedCrc)) {
+        *error = QString("truncated: the header claims %1 bytes of JSON and its checksum, only %2 bytes remain")
+                     .arg(length).arg(in.remaining());
+        return std::nullopt;
+    }
+    if (crcOf(json) != storedCrc) {
+        *error = "checksum mismatch in the header";
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray(json.data(), static_cast<qsizetype>(json.size())), &parseError);
+    if (document.isNull()) {
+        *error = QString("malformed header: %1 at byte %2 of the JSON").arg(parseError.errorString()).arg(parseError.offset);
+        return std::nullopt;
+    }
+    if (!document.isObject()) {
+        *error = "malformed header: the JSON header must be an object";
+        return std::nullopt;
+    }
+    return document.object();
+}
+
+std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, QString* error)
+{
+    const Lattice& lattice = header.lattice;
+    MapState state; // filled array by array: MapState(lattice) would allocate before the file justifies it
+    state.lattice = lattice;
+    state.time = header.time;
+    state.steps = header.steps;
+    state.ledger = header.ledger;
+    const std::vector<std::string> names = mapArrayNames(lattice);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const bool padded = i >= 2; // flows carry a ghost ring
+        const ArrayExpectation expected{names[i], padded ? lattice.paddedWidth() : lattice.width(),
+                                        padded ? lattice.paddedHeight() : lattice.height()};
+        std::optional<FloatField> field = readArrayBlock(in, expected, error);
+        if (!field) return std::nullopt;
+        if (i == 0) state.bed = std::move(*field);
+        else if (i == 1) state.depth = std::move(*field);
+        else state.flows.push_back(std::move(*field));
+    }
+    if (!in.atEnd()) {
+        *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
+        return std::nullopt;
+    }
+    return state;
+}
+
+bool isFinite(const VolumeLedger& l)
+{
+    for (double v : {l.boundaryIn, l.boundaryOut, l.springs, l.drains, l.rain, l.evaporation})
+        if (!std::isfinite(v)) return false;
+    return true;
+}
+
+} // namespace
+
+std::vector<std::string> mapArrayNames(const Lattice& lattice)
+{
+    std::vector<std::string> names{"bed", "depth"};
+    for (int f = 0; f < lattice.familyCount(); ++f) names.push_back("flow." + std::string(lattice.family(f).name));
+    return names;
+}
+
+bool writeMap(QIODevice& out, const Map& map)
+{
+    if (!writeHead(out, map)) return false;
+    const std::vector<std::string> names = mapArrayNames(map.state.lattice);
+    const std::vector<const FloatField*> arrays = mapArrays(map.state);
+    for (std::size_t i = 0; i < arrays.size(); ++i) {
+        // A map with more flow arrays than its lattice has families is invalid; name the extras
+        // anyway so that the reader reports them instead of the writer crashing.
+        const std::string name = i < names.size() ? names[i] : "flow.extra" + std::to_string(i);
+        if (!writeArrayBlock(out, name, *arrays[i])) return false;
+    }
+    return true;
+}
+
+QByteArray encodeMap(const Map& map)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    writeMap(buffer, map);
+    return bytes;
+}
+
+std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
+{
+    QString problem;
+    ByteReader in(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    std::optional<MapHeader> header;
+    std::optional<MapState> state;
+    if (checkSignature(in, &problem) && checkVersion(in, &problem))
+        if (const std::optional<QJsonObject> json = readHeaderJson(in, &problem))
+            if ((header = headerFromJson(*json, &problem)))
+                state = readArrays(in, *header, &problem);
+    if (!state) {
+        if (error) *error = problem;
+        return std::nullopt;
+    }
+    Map map{std::move(*state), header->params, std::move(header->boundary), std::move(header->sources), std::move(header->generatorSettings)};
+    if (const std::string invalid = map.validate(); !invalid.empty()) {
+        if (error) *error = "invalid values: " + QString::fromStdString(invalid);
+        return std::nullopt;
+    }
+    return map;
+}
+
+std::string unwritableReason(const Map& map)
+{
+    if (std::string invalid = map.validate(); !invalid.empty()) return invalid;
+    if (!isFinite(map.state.ledger)) return "the volume ledger holds a non-finite total";
+    const QByteArray utf8 = QString::fromStdString(map.generatorSettings).toUtf8();
+    if (utf8.size() != static_cast<qsizetype>(map.generatorSettings.size())
+        || std::memcmp(utf8.constData(), map.generatorSettings.data(), map.generatorSettings.size()) != 0)
+        return "the generator settings are not valid UTF-8 text";
+    return {};
+}
+
+bool writeMapFile(const QString& path, const Map& map, QString* error)
+{
+    if (const std::string reason = unwritableReason(map); !reason.empty()) {
+        if (error) *error = QString("%1: refusing to write an invalid map: %2").arg(path, QString::fromStdString(reason));
+        return false;
+    }
+    QSaveFile file(path);
+    bool ok = false;
+    try {
+        ok = file.open(QIODevice::WriteOnly) && writeMap(file, map) && file.commit();
+    } catch (const std::bad_alloc&) {
+        ok = false; // compression buffers for a huge map; the old file stays as it was
+    }
+    if (!ok && error) *error = QString("%1: cannot write the map: %2").arg(path, file.errorString());
+    return ok;
+}
+
+std::optional<Map> readMapFile(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = QString("%1: cannot open: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QString problem;
+    std::optional<Map> map;
+    try {
+        map = decodeMap(file.readAll(), &problem);
+    } catch (const std::bad_alloc&) {
+        problem = "out of memory while reading the map";
+    }
+    if (!map && error) *error = path + ": " + problem;
+    return map;
+}
+
+} // namespace rb::io

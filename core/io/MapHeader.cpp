@@ -1,0 +1,204 @@
+#include "io/MapHeader.h"
+
+#include "io/ExactNumber.h"
+#include "io/JsonFields.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace rb::io {
+namespace {
+
+QString exact(double value)
+{
+    return QString::fromStdString(exactDoubleText(value));
+}
+
+QString nameText(std::string_view name)
+{
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+QJsonObject latticeToJson(const Lattice& lattice)
+{
+    return {{"kind", nameText(latticeKindName(lattice.kind()))},
+            {"width", lattice.width()},
+            {"height", lattice.height()},
+            {"cellSize", exact(lattice.cellSize())}};
+}
+
+QJsonObject ledgerToJson(const VolumeLedger& ledger)
+{
+    return {{"boundaryIn", exact(ledger.boundaryIn)}, {"boundaryOut", exact(ledger.boundaryOut)},
+            {"springs", exact(ledger.springs)},       {"drains", exact(ledger.drains)},
+            {"rain", exact(ledger.rain)},             {"evaporation", exact(ledger.evaporation)}};
+}
+
+QJsonObject paramsToJson(const SimParams& p)
+{
+    return {{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
+            {"viscosity", exact(p.viscosity)}, {"pipe", nameText(pipeModeName(p.pipe))},
+            {"substeps", p.substeps},          {"rain", exact(p.rain)}, {"evaporation", exact(p.evaporation)}};
+}
+
+QJsonArray boundaryToJson(const std::vector<BoundarySegment>& segments)
+{
+    QJsonArray array;
+    for (const BoundarySegment& s : segments)
+        array.append(QJsonObject{{"side", nameText(sideName(s.side))},
+                                 {"start", s.start},
+                                 {"end", s.end},
+                                 {"type", nameText(boundaryTypeName(s.type))},
+                                 {"value", exact(s.value)}});
+    return array;
+}
+
+std::string_view sourceKindName(PointSource::Kind kind)
+{
+    return kind == PointSource::Kind::Spring ? "spring" : "drain";
+}
+
+std::optional<PointSource::Kind> parseSourceKind(std::string_view name)
+{
+    if (name == "spring") return PointSource::Kind::Spring;
+    if (name == "drain") return PointSource::Kind::Drain;
+    return std::nullopt;
+}
+
+QJsonArray sourcesToJson(const std::vector<PointSource>& sources)
+{
+    QJsonArray array;
+    for (const PointSource& s : sources)
+        array.append(QJsonObject{{"kind", nameText(sourceKindName(s.kind))},
+                                 {"x", exact(s.x)},
+                                 {"y", exact(s.y)},
+                                 {"rate", exact(s.rate)},
+                                 {"drainAll", s.drainAll}});
+    return array;
+}
+
+// Dimensions are checked here, before anything is sized from them, with their own message.
+std::optional<Lattice> latticeFromJson(const JsonFields& root, QString* error)
+{
+    const JsonFields fields = root.child("lattice");
+    const std::optional<LatticeKind> kind = fields.name("kind", "lattice kind", parseLatticeKind);
+    const double width = fields.number("width");
+    const double height = fields.number("height");
+    const double cellSize = fields.exactNumber("cellSize");
+    if (!fields.ok()) return std::nullopt;
+    const auto validSide = [](double side) { return side == std::floor(side) && side >= 2 && side <= Lattice::kMaxSide; };
+    if (!validSide(width) || !validSide(height)) {
+        *error = QString("absurd lattice dimensions %1x%2 (each side must be a whole number in 2..%3)")
+                     .arg(width, 0, 'g', 17).arg(height, 0, 'g', 17).arg(Lattice::kMaxSide);
+        return std::nullopt;
+    }
+    if (!(cellSize > 0.0)) {
+        *error = QString("invalid values: cell size %1 m is not positive").arg(cellSize, 0, 'g', 17);
+        return std::nullopt;
+    }
+    return Lattice(*kind, static_cast<int>(width), static_cast<int>(height), cellSize);
+}
+
+VolumeLedger ledgerFromJson(const JsonFields& root)
+{
+    const JsonFields f = root.child("ledger");
+    return {f.exactNumber("boundaryIn"), f.exactNumber("boundaryOut"), f.exactNumber("springs"),
+            f.exactNumber("drains"),     f.exactNumber("rain"),        f.exactNumber("evaporation")};
+}
+
+SimParams paramsFromJson(const JsonFields& root)
+{
+    const JsonFields f = root.child("params");
+    SimParams p;
+    p.gravity = f.exactNumber("gravity");
+    p.dt = f.exactNumber("dt");
+    p.friction = f.exactNumber("friction");
+    p.viscosity = f.exactNumber("viscosity");
+    p.pipe = f.name("pipe", "pipe mode", parsePipeMode).value_or(PipeMode::Depth);
+    p.substeps = f.integer("substeps", 1, 100000);
+    p.rain = f.exactNumber("rain");
+    p.evaporation = f.exactNumber("evaporation");
+    return p;
+}
+
+std::vector<BoundarySegment> boundaryFromJson(const JsonFields& root)
+{
+    const QJsonArray array = root.array("boundary");
+    std::vector<BoundarySegment> segments;
+    for (int i = 0; i < array.size() && root.ok(); ++i) {
+        const JsonFields f = root.element(array, i, "boundary");
+        BoundarySegment s;
+        s.side = f.name("side", "boundary side", parseSide).value_or(Side::North);
+        s.start = f.integer("start", 0, Lattice::kMaxSide);
+        s.end = f.integer("end", 0, Lattice::kMaxSide);
+        s.type = f.name("type", "boundary type", parseBoundaryType).value_or(BoundaryType::Wall);
+        s.value = f.exactNumber("value");
+        segments.push_back(s);
+    }
+    return segments;
+}
+
+std::vector<PointSource> sourcesFromJson(const JsonFields& root)
+{
+    const QJsonArray array = root.array("sources");
+    std::vector<PointSource> sources;
+    for (int i = 0; i < array.size() && root.ok(); ++i) {
+        const JsonFields f = root.element(array, i, "sources");
+        PointSource s;
+        s.kind = f.name("kind", "source kind", parseSourceKind).value_or(PointSource::Kind::Spring);
+        s.x = f.exactNumber("x");
+        s.y = f.exactNumber("y");
+        s.rate = f.exactNumber("rate");
+        s.drainAll = f.boolean("drainAll");
+        sources.push_back(s);
+    }
+    return sources;
+}
+
+QString fieldsError(const JsonFields& fields)
+{
+    return fields.structural() ? "malformed header: " + fields.error() : fields.error();
+}
+
+} // namespace
+
+QJsonObject headerToJson(const Map& map)
+{
+    const MapState& s = map.state;
+    return {{"lattice", latticeToJson(s.lattice)},
+            {"time", exact(s.time)},
+            {"steps", QString::fromStdString(int64Text(s.steps))},
+            {"ledger", ledgerToJson(s.ledger)},
+            {"params", paramsToJson(map.params)},
+            {"boundary", boundaryToJson(map.boundary)},
+            {"sources", sourcesToJson(map.sources)},
+            {"generatorSettings", QString::fromStdString(map.generatorSettings)}};
+}
+
+std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
+{
+    const JsonFields root(json);
+    QString latticeError;
+    std::optional<Lattice> lattice = latticeFromJson(root, &latticeError);
+    if (!lattice) {
+        *error = latticeError.isEmpty() ? fieldsError(root) : latticeError;
+        return std::nullopt;
+    }
+    MapHeader header;
+    header.lattice = *lattice;
+    header.time = root.exactNumber("time");
+    header.steps = root.exactInt64("steps");
+    header.ledger = ledgerFromJson(root);
+    header.params = paramsFromJson(root);
+    header.boundary = boundaryFromJson(root);
+    header.sources = sourcesFromJson(root);
+    header.generatorSettings = root.string("generatorSettings").toStdString();
+    if (!root.ok()) {
+        *error = fieldsError(root);
+        return std::nullopt;
+    }
+    return header;
+}
+
+} // namespace rb::io

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/Map.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace rb::io {
+
+// The JSON header of a .rbmap: every part of a Map except its arrays (docs/map-format.md).
+struct MapHeader {
+    Lattice lattice;
+    double time = 0.0;
+    std::int64_t steps = 0;
+    VolumeLedger ledger;
+    SimParams params;
+    std::vector<BoundarySegment> boundary;
+    std::vector<PointSource> sources;
+    std::string generatorSettings;
+};
+
+QJsonObject headerToJson(const Map& map);
+
+// Strict: every member the writer writes must be present with its type. Unknown members are
+// ignored (a change old readers must not ignore bumps the format version instead).
+// On failure returns nullopt and `error` says what is wrong, starting with the kind of problem:
+// "malformed header: ...", "unknown ... name", "absurd lattice dimensions ...".
+std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error);
+
+} // namespace rb::io

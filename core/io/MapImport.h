@@ -1,0 +1,43 @@
+#pragma once
+
+#include "io/HeightmapReader.h"
+#include "model/Map.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace rb::io {
+
+struct GridSize {
+    int width = 0;
+    int height = 0;
+    bool operator==(const GridSize&) const = default;
+};
+
+// The lattice an imported raster becomes, keeping the raster's world extent
+// (rasterWidth·dx × rasterHeight·dx):
+//  - square: the raster's own size, one cell per pixel;
+//  - triangle: rasterWidth vertices per row and round(rasterHeight·dx / rowSpacing)
+//    = round(rasterHeight · 2/√3) rows. The lattice's rectangle is then within half a cell of the
+//    raster's in each direction (it is (W + ½)·dx wide because odd rows are shifted).
+// Either side may come out above Lattice::kMaxSide; the importer refuses that.
+GridSize importLatticeSize(LatticeKind kind, int rasterWidth, int rasterHeight);
+
+struct ImportOptions {
+    LatticeKind lattice = LatticeKind::Square;
+    double cellSize = 1.0;                  // dx in metres: a pixel's size, and the lattice spacing
+    std::optional<HeightRange> heightRange; // for integer heightmaps (see readHeightmap)
+    QString waterPath;                      // optional initial water depth raster, same size
+};
+
+// A map on the lattice above: bed from the heights (resampled bilinearly onto triangle vertices),
+// water depth from `water` or dry, walls all round, default parameters. `water`, if given, must
+// have the heights' size and no negative value.
+std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField* water, LatticeKind kind, double cellSize,
+                                    QString* error);
+
+// Reads the heightmap (and water) files and builds the map. Messages name the file at fault.
+std::optional<Map> importHeightmap(const QString& heightmapPath, const ImportOptions& options, QString* error);
+
+} // namespace rb::io

@@ -1,0 +1,133 @@
+#include "io/PngRaster.h"
+
+#include "lattice/Lattice.h"
+
+#include <QFile>
+#include <QImage>
+#include <QImageReader>
+
+#include <cstdint>
+
+namespace rb::io {
+namespace {
+
+// The fields of a PNG's IHDR chunk that decide whether it is a heightmap.
+struct PngHeader {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    int bitDepth = 0;
+    int colourType = 0; // 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA
+};
+
+std::uint32_t bigEndian32(const QByteArray& bytes, qsizetype at)
+{
+    std::uint32_t v = 0;
+    for (qsizetype i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+    return v;
+}
+
+std::optional<PngHeader> readPngHeader(const QString& path, QString* error)
+{
+    QFile file(path);
+    const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(kPngSignatureSize + 8 + 13) : QByteArray();
+    // The first chunk must be IHDR: 4 bytes length, "IHDR", then 13 bytes of fields.
+    if (head.size() < kPngSignatureSize + 8 + 13 || head.mid(kPngSignatureSize + 4, 4) != "IHDR") {
+        *error = "truncated or damaged PNG header";
+        return std::nullopt;
+    }
+    return PngHeader{bigEndian32(head, 16), bigEndian32(head, 20), static_cast<unsigned char>(head[24]),
+                     static_cast<unsigned char>(head[25])};
+}
+
+QString layoutName(const PngHeader& h)
+{
+    switch (h.colourType) {
+    case 0: return QString("%1-bit grayscale PNG").arg(h.bitDepth);
+    case 2: return QString("%1-bit RGB PNG").arg(h.bitDepth);
+    case 3: return QString("%1-bit palette PNG").arg(h.bitDepth);
+    case 4: return QString("%1-bit grayscale PNG with alpha").arg(h.bitDepth);
+    case 6: return QString("%1-bit RGBA PNG").arg(h.bitDepth);
+    default: return QString("PNG of unknown colour type %1").arg(h.colourType);
+    }
+}
+
+bool checkPngHeader(const PngHeader& h, QString* error)
+{
+    const bool gray = h.colourType == 0 && (h.bitDepth == 8 || h.bitDepth == 16);
+    const bool rgb = h.colourType == 2 && h.bitDepth == 8;
+    if (!gray && !rgb) {
+        *error = QString("unsupported PNG layout: %1 (a heightmap PNG must be 8- or 16-bit grayscale, or 8-bit RGB with equal channels)")
+                     .arg(layoutName(h));
+    } else if (h.width == 0 || h.height == 0) {
+        *error = QString("PNG has zero size (%1x%2)").arg(h.width).arg(h.height);
+    } else if (h.width > Lattice::kMaxSide || h.height > Lattice::kMaxSide) {
+        *error = QString("PNG is %1x%2, above the limit of %3 per side").arg(h.width).arg(h.height).arg(Lattice::kMaxSide);
+    } else {
+        return true;
+    }
+    return false;
+}
+
+// Qt refuses images above a global allocation limit (256 MiB by default); a 16384² 16-bit or RGB
+// heightmap is legal here and larger, so the limit is raised (never lowered) to what this one needs.
+void allowAllocation(const PngHeader& h)
+{
+    const qint64 bytesPerPixel = h.colourType == 2 ? 4 : h.bitDepth / 8;
+    const qint64 megabytes = qint64{h.width} * h.height * bytesPerPixel / (1024 * 1024) + 1;
+    if (QImageReader::allocationLimit() != 0 && megabytes > QImageReader::allocationLimit())
+        QImageReader::setAllocationLimit(static_cast<int>(megabytes));
+}
+
+// Copies pixels; for colour pixels only when the channels agree (else the luminance would be a guess).
+bool copyPixels(const QImage& image, FloatField& out, QString* error)
+{
+    for (int y = 0; y < image.height(); ++y) {
+        const uchar* line = image.constScanLine(y);
+        for (int x = 0; x < image.width(); ++x) {
+            if (image.format() == QImage::Format_Grayscale8) {
+                out(x, y) = line[x];
+            } else if (image.format() == QImage::Format_Grayscale16) {
+                out(x, y) = reinterpret_cast<const quint16*>(line)[x];
+            } else {
+                const QRgb p = reinterpret_cast<const QRgb*>(line)[x];
+                if (qRed(p) != qGreen(p) || qRed(p) != qBlue(p)) {
+                    *error = QString("colour PNG: pixel (%1, %2) is not gray (r=%3 g=%4 b=%5); save the heightmap as grayscale")
+                                 .arg(x).arg(y).arg(qRed(p)).arg(qGreen(p)).arg(qBlue(p));
+                    return false;
+                }
+                out(x, y) = static_cast<float>(qRed(p));
+            }
+        }
+    }
+    return true;
+}
+
+bool expectedFormat(const PngHeader& h, QImage::Format f)
+{
+    if (h.colourType == 2) return f == QImage::Format_RGB32 || f == QImage::Format_ARGB32;
+    return f == (h.bitDepth == 16 ? QImage::Format_Grayscale16 : QImage::Format_Grayscale8);
+}
+
+} // namespace
+
+std::optional<SampleRaster> readPng(const QString& path, QString* error)
+{
+    const std::optional<PngHeader> header = readPngHeader(path, error);
+    if (!header || !checkPngHeader(*header, error)) return std::nullopt;
+    allowAllocation(*header);
+    QImageReader reader(path, "png");
+    const QImage image = reader.read();
+    if (image.isNull()) {
+        *error = "cannot decode the PNG: " + reader.errorString();
+        return std::nullopt;
+    }
+    if (!expectedFormat(*header, image.format())) {
+        *error = QString("unsupported PNG: %1 decoded to an unexpected pixel format (%2)").arg(layoutName(*header)).arg(image.format());
+        return std::nullopt;
+    }
+    SampleRaster raster{FloatField(image.width(), image.height()), header->bitDepth, layoutName(*header)};
+    if (!copyPixels(image, raster.samples, error)) return std::nullopt;
+    return raster;
+}
+
+} // namespace rb::io

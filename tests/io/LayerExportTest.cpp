@@ -1,0 +1,132 @@
+#include "FileLayout.h"
+#include "TestMaps.h"
+
+#include "io/LayerExport.h"
+#include "io/NpyFile.h"
+#include "io/RasterWriter.h"
+#include "io/SampleRaster.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+
+namespace rb {
+namespace {
+
+MapState wetState(LatticeKind kind)
+{
+    MapState state = test::randomMap(kind, 10, 8, 4).state;
+    state.depth.fill(0.0f);
+    state.depth(2, 3) = 1.5f;
+    state.depth(7, 1) = 0.25f;
+    return state;
+}
+
+FloatField readBack(const QString& path)
+{
+    QString error;
+    std::optional<io::SampleRaster> raster = io::readSampleRaster(path, &error);
+    EXPECT_TRUE(raster) << error.toStdString();
+    return raster ? raster->samples : FloatField();
+}
+
+TEST(LayerExport, SurfaceIsBedPlusDepthWhereWet)
+{
+    const MapState state = wetState(LatticeKind::Square);
+    const FloatField surface = io::layerOnLattice(state, io::Layer::WaterSurface);
+    for (int y = 0; y < 8; ++y)
+        for (int x = 0; x < 10; ++x) {
+            const float expected = state.depth(x, y) > 0.0f ? state.bed(x, y) + state.depth(x, y) : state.bed(x, y);
+            ASSERT_EQ(surface(x, y), expected);
+        }
+    EXPECT_NE(surface(2, 3), state.bed(2, 3));
+}
+
+TEST(LayerExport, SquareLayersReadBackBitForBit)
+{
+    QTemporaryDir dir;
+    const MapState state = wetState(LatticeKind::Square);
+    QString error;
+    for (io::Layer layer : {io::Layer::Terrain, io::Layer::WaterDepth, io::Layer::WaterSurface}) {
+        const QString path = dir.filePath(QString::fromUtf8(io::layerName(layer).data()) + ".NPY"); // extension case does not matter
+        ASSERT_TRUE(io::exportLayer(state, layer, path, &error)) << error.toStdString();
+        const FloatField back = readBack(path);
+        const FloatField expected = io::layerOnLattice(state, layer);
+        ASSERT_EQ(back.width(), 10);
+        ASSERT_EQ(back.height(), 8);
+        EXPECT_EQ(std::memcmp(back.data(), expected.data(), expected.size() * sizeof(float)), 0);
+    }
+}
+
+// What numpy needs: version 1.0, the preamble padded to 64 bytes, shape (rows, columns), C order,
+// little-endian float32 with the north-west value first.
+TEST(LayerExport, NpyLayoutIsWhatNumpyReads)
+{
+    FloatField raster(3, 2);
+    raster(0, 0) = 1.5f;
+    raster(2, 1) = -2.0f;
+    const QByteArray bytes = io::encodeNpy(raster);
+    ASSERT_TRUE(bytes.startsWith(QByteArray("\x93NUMPY\x01\x00", 8)));
+    const int headerLength = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    EXPECT_EQ((10 + headerLength) % 64, 0);
+    EXPECT_EQ(bytes.size(), 10 + headerLength + 6 * 4);
+    const QByteArray header = bytes.mid(10, headerLength);
+    EXPECT_TRUE(header.startsWith("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }")) << header.toStdString();
+    EXPECT_TRUE(header.endsWith(" \n") || header.endsWith("}\n"));
+    const auto floatAt = [&bytes](qsizetype offset) { return std::bit_cast<float>(test::getU32(bytes, static_cast<std::size_t>(offset))); };
+    EXPECT_EQ(floatAt(10 + headerLength), 1.5f);
+    EXPECT_EQ(floatAt(bytes.size() - 4), -2.0f);
+}
+
+TEST(LayerExport, TriangleMapsExportOnARasterOfTheSameExtent)
+{
+    QTemporaryDir dir;
+    MapState state = wetState(LatticeKind::Triangle);
+    const Lattice& l = state.lattice;
+    for (int y = 0; y < l.height(); ++y)
+        for (int x = 0; x < l.width(); ++x) {
+            const WorldPoint p = l.worldPosition(x, y);
+            state.bed(x, y) = static_cast<float>(2.0 * p.x + 0.5 * p.y);
+        }
+    const QString path = dir.filePath("t.npy");
+    QString error;
+    ASSERT_TRUE(io::exportLayer(state, io::Layer::Terrain, path, &error)) << error.toStdString();
+    const FloatField back = readBack(path);
+    EXPECT_EQ(back.width(), 10);
+    EXPECT_EQ(back.height(), 7); // round(8 · √3/2) = round(6.93)
+    // Interior pixels carry the plane at their centre, in the lattice's world rectangle.
+    for (int j = 1; j < back.height() - 1; ++j)
+        for (int i = 1; i < back.width() - 1; ++i) {
+            const double px = (i + 0.5) * l.worldWidth() / back.width(), py = (j + 0.5) * l.worldHeight() / back.height();
+            ASSERT_NEAR(back(i, j), 2.0 * px + 0.5 * py, 1e-4) << i << "," << j;
+        }
+}
+
+TEST(LayerExport, UnknownExtensionsAreRefusedByName)
+{
+    QTemporaryDir dir;
+    const MapState state = wetState(LatticeKind::Square);
+    QString error;
+    const QString tif = dir.filePath("terrain.tif");
+    EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, tif, &error));
+    EXPECT_EQ(error, tif + ": unknown extension '.tif' (supported: .npy)");
+    EXPECT_FALSE(QFile::exists(tif));
+    EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, dir.filePath("terrain"), &error));
+    EXPECT_TRUE(error.contains("no extension")) << error.toStdString();
+    EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, dir.filePath("no/such/dir/t.npy"), &error));
+    EXPECT_TRUE(error.contains("no/such/dir/t.npy")) << error.toStdString();
+}
+
+TEST(LayerExport, LayerNamesRoundTrip)
+{
+    for (io::Layer layer : {io::Layer::Terrain, io::Layer::WaterDepth, io::Layer::WaterSurface})
+        EXPECT_EQ(io::parseLayer(io::layerName(layer)), layer);
+    EXPECT_FALSE(io::parseLayer("depth"));
+}
+
+} // namespace
+} // namespace rb

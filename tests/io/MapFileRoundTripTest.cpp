@@ -1,0 +1,227 @@
+#include "AllocationProbe.h"
+#include "TestMaps.h"
+
+#include "io/ExactNumber.h"
+#include "io/MapFile.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace rb {
+namespace {
+
+using test::randomMap;
+
+bool sameBits(const FloatField& a, const FloatField& b)
+{
+    return a.width() == b.width() && a.height() == b.height() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+bool sameBits(double a, double b)
+{
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+// Map == compares floats by value (-0 == +0); a continuation must be bit-exact, so check bits too.
+void expectBitExact(const Map& expected, const Map& actual)
+{
+    EXPECT_TRUE(expected == actual);
+    EXPECT_TRUE(sameBits(expected.state.bed, actual.state.bed));
+    EXPECT_TRUE(sameBits(expected.state.depth, actual.state.depth));
+    ASSERT_EQ(expected.state.flows.size(), actual.state.flows.size());
+    for (std::size_t f = 0; f < expected.state.flows.size(); ++f) EXPECT_TRUE(sameBits(expected.state.flows[f], actual.state.flows[f]));
+    EXPECT_TRUE(sameBits(expected.state.time, actual.state.time));
+    EXPECT_TRUE(sameBits(expected.state.ledger.evaporation, actual.state.ledger.evaporation)); // -0.0
+    EXPECT_TRUE(sameBits(expected.boundary.back().value, actual.boundary.back().value));      // -0.0
+    EXPECT_TRUE(sameBits(expected.params.evaporation, actual.params.evaporation));            // subnormal
+}
+
+class MapFileRoundTrip : public ::testing::TestWithParam<LatticeKind> {};
+
+TEST_P(MapFileRoundTrip, EncodeDecodeIsBitExact)
+{
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+        const Map map = randomMap(GetParam(), 13 + static_cast<int>(seed), 9, seed);
+        ASSERT_EQ(map.validate(), "");
+        QString error;
+        const std::optional<Map> back = io::decodeMap(io::encodeMap(map), &error);
+        ASSERT_TRUE(back) << error.toStdString();
+        expectBitExact(map, *back);
+    }
+}
+
+TEST_P(MapFileRoundTrip, FileRoundTripIsBitExact)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("round.rbmap");
+    const Map map = randomMap(GetParam(), 31, 17, 42);
+    QString error;
+    ASSERT_TRUE(io::writeMapFile(path, map, &error)) << error.toStdString();
+    const std::optional<Map> back = io::readMapFile(path, &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    expectBitExact(map, *back);
+}
+
+TEST_P(MapFileRoundTrip, EncodingIsDeterministic)
+{
+    const Map map = randomMap(GetParam(), 8, 8, 5);
+    EXPECT_EQ(io::encodeMap(map), io::encodeMap(map));
+}
+
+TEST_P(MapFileRoundTrip, FlowArraysFollowTheLatticeFamilies)
+{
+    const Map map = randomMap(GetParam(), 6, 5, 9);
+    const std::vector<std::string> names = io::mapArrayNames(map.state.lattice);
+    const std::vector<std::string> expected = GetParam() == LatticeKind::Square
+                                                  ? std::vector<std::string>{"bed", "depth", "flow.x", "flow.y"}
+                                                  : std::vector<std::string>{"bed", "depth", "flow.x", "flow.y", "flow.z"};
+    EXPECT_EQ(names, expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothLattices, MapFileRoundTrip, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                         [](const auto& info) { return std::string(latticeKindName(info.param)); });
+
+TEST(MapFileRoundTrip, ExtremeNumbersSurviveTheHeader)
+{
+    Map map = randomMap(LatticeKind::Square, 4, 4, 11);
+    map.state.time = std::numeric_limits<double>::max();
+    map.state.steps = std::numeric_limits<std::int64_t>::min();
+    map.state.ledger = {std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::max(), 0.1 + 0.2,
+                        1.0 / 3.0, -0.0, 5e-324};
+    map.params.dt = std::nextafter(0.05, 1.0);
+    map.params.gravity = std::numeric_limits<double>::min(); // smallest normal
+    QString error;
+    const std::optional<Map> back = io::decodeMap(io::encodeMap(map), &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    expectBitExact(map, *back);
+    EXPECT_EQ(back->state.steps, map.state.steps);
+    EXPECT_TRUE(sameBits(back->state.ledger.drains, map.state.ledger.drains));
+}
+
+TEST(MapFileRoundTrip, EmptyBoundarySourcesAndSettingsRoundTrip)
+{
+    Map map;
+    map.state = MapState(Lattice(LatticeKind::Triangle, 2, 2, 1.0));
+    QString error;
+    const std::optional<Map> back = io::decodeMap(io::encodeMap(map), &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_TRUE(map == *back);
+}
+
+// Still water and zero flows compress best; the reader's ratio guard must let them through.
+TEST(MapFileRoundTrip, HighlyCompressibleMapLoads)
+{
+    Map map;
+    map.state = MapState(Lattice(LatticeKind::Square, 1024, 1024, 2.0));
+    QString error;
+    const QByteArray bytes = io::encodeMap(map);
+    EXPECT_LT(bytes.size(), 100000); // five 4 MiB arrays of zeros
+    const std::optional<Map> back = io::decodeMap(bytes, &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_TRUE(map == *back);
+}
+
+// The guard's constant: even zlib's best effort on zeros stays under 1032:1.
+TEST(MapFileRoundTrip, ZlibCannotBeatTheRatioGuard)
+{
+    const std::vector<Bytef> zeros(std::size_t{64} << 20, 0);
+    uLongf length = compressBound(zeros.size());
+    std::vector<Bytef> packed(length);
+    ASSERT_EQ(compress2(packed.data(), &length, zeros.data(), zeros.size(), Z_BEST_COMPRESSION), Z_OK);
+    EXPECT_LE(zeros.size(), length * 1032);
+    EXPECT_GT(zeros.size(), length * 1000); // the bound is close to what zlib reaches: a tight guard
+}
+
+TEST(MapFileRoundTrip, WriteRefusesAnInvalidMapAndKeepsTheOldFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("keep.rbmap");
+    const Map good = randomMap(LatticeKind::Square, 5, 5, 1);
+    QString error;
+    ASSERT_TRUE(io::writeMapFile(path, good, &error));
+    Map bad = good;
+    bad.state.depth(2, 3) = -1.0f;
+    EXPECT_FALSE(io::writeMapFile(path, bad, &error));
+    EXPECT_TRUE(error.contains(path));
+    EXPECT_TRUE(error.contains("negative")) << error.toStdString();
+    const std::optional<Map> back = io::readMapFile(path, &error);
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(*back == good);
+}
+
+TEST(MapFileRoundTrip, WriteRefusesWhatReadWouldRefuse)
+{
+    Map map = randomMap(LatticeKind::Square, 5, 5, 1);
+    map.state.ledger.rain = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_NE(io::unwritableReason(map), "");
+    map.state.ledger.rain = 0.0;
+    map.generatorSettings = "\xff\xfe not utf-8";
+    EXPECT_NE(io::unwritableReason(map), "");
+    map.generatorSettings = "{}";
+    EXPECT_EQ(io::unwritableReason(map), "");
+}
+
+TEST(MapFileRoundTrip, WriteIntoMissingFolderFailsNamingTheFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("no/such/folder/x.rbmap");
+    QString error;
+    EXPECT_FALSE(io::writeMapFile(path, randomMap(LatticeKind::Square, 4, 4, 1), &error));
+    EXPECT_TRUE(error.contains(path)) << error.toStdString();
+}
+
+TEST(MapFileRoundTrip, ReadingAMissingFileNamesIt)
+{
+    QString error;
+    EXPECT_FALSE(io::readMapFile("/nonexistent/riverbed.rbmap", &error));
+    EXPECT_TRUE(error.contains("/nonexistent/riverbed.rbmap")) << error.toStdString();
+}
+
+TEST(ExactNumber, RandomDoublesRoundTripBitForBit)
+{
+    std::uint64_t state = 12345;
+    for (int i = 0; i < 200000; ++i) {
+        const double d = test::randomFiniteDouble(state);
+        const std::optional<double> back = io::parseExactDouble(io::exactDoubleText(d));
+        ASSERT_TRUE(back) << io::exactDoubleText(d);
+        ASSERT_TRUE(sameBits(d, *back)) << io::exactDoubleText(d);
+    }
+}
+
+TEST(ExactNumber, TextIsShortAndReadable)
+{
+    EXPECT_EQ(io::exactDoubleText(0.05), "0.05");
+    EXPECT_EQ(io::exactDoubleText(9.81), "9.81");
+    EXPECT_EQ(io::exactDoubleText(0.1 + 0.2), "0.30000000000000004");
+}
+
+TEST(ExactNumber, RejectsAnythingButOneFiniteNumber)
+{
+    for (const char* text : {"", " 1", "1 ", "+1", "1x", "inf", "-inf", "nan", "1e999", "0x1p3", "1,5", "--1"})
+        EXPECT_FALSE(io::parseExactDouble(text)) << text;
+    EXPECT_EQ(io::parseExactDouble("-2.5e-3"), -2.5e-3);
+    EXPECT_EQ(io::parseInt64("-9223372036854775808"), std::numeric_limits<std::int64_t>::min());
+    EXPECT_FALSE(io::parseInt64("9223372036854775808"));
+    EXPECT_FALSE(io::parseInt64("12.0"));
+}
+
+TEST(AllocationProbe, SeesVectorAllocations)
+{
+    test::resetLargestAllocation();
+    std::vector<float> big(std::size_t{1} << 20);
+    EXPECT_GE(test::largestAllocation(), big.size() * sizeof(float));
+    test::resetLargestAllocation();
+    std::vector<char> small(100);
+    EXPECT_LT(test::largestAllocation(), std::size_t{1} << 20);
+}
+
+} // namespace
+} // namespace rb

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <string>
+
+namespace rb::test {
+
+void writeBytes(const QString& path, const QByteArray& bytes);
+
+// A .npy file assembled by hand (not by the code under test): magic, version, header length,
+// the dict text padded with spaces to a multiple of 64 and a newline, then `data`.
+QByteArray npyBytes(const std::string& dict, const QByteArray& data, int majorVersion = 1);
+
+// Little-endian bytes of a sequence of values of one type.
+template <typename T>
+QByteArray littleEndian(std::initializer_list<T> values)
+{
+    QByteArray out;
+    for (T v : values) out.append(reinterpret_cast<const char*>(&v), sizeof(T)); // the test host is little-endian
+    return out;
+}
+
+} // namespace rb::test
