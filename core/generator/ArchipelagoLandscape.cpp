@@ -1,0 +1,84 @@
+#include "generator/ArchipelagoLandscape.h"
+
+#include "generator/NoiseSetup.h"
+#include "generator/Shaping.h"
+
+#include <cmath>
+#include <limits>
+
+namespace rb::gen {
+namespace {
+
+constexpr double kEdgeFade = 0.06;    // noise units over which the border sink fades out
+constexpr double kSiteMargin = 0.05;  // noise units kept between an island's circle and the edge
+constexpr double kBeachHeight = 1.5;  // m
+constexpr double kBeachWidth = 0.08;  // fraction of the island's radius
+
+} // namespace
+
+ArchipelagoLandscape::ArchipelagoLandscape(const CommonParams& common, const ArchipelagoParams& params, const MapFrame& frame)
+    : common_(common), params_(params), frame_(frame)
+{
+    islands_ = scatterSites(SeededRandom(common.seed, 2),
+                            {params.islandCount, params.islandSize, 0.5, 1.5, frame.spanX(), frame.spanY(), kSiteMargin,
+                             1.0 + params.coastRoughness});
+    const SeededRandom seeds(common.seed, 3);
+    configure(coastBase_, common, seeds.noiseSeed(0), {1.5, 3});
+    coast_.SetSourceModule(0, coastBase_);
+    coast_.SetSeed(seeds.noiseSeed(1));
+    coast_.SetFrequency(common.frequency * 3.0);
+    coast_.SetPower(0.02);
+    coast_.SetRoughness(2);
+    configure(roundHills_, common, seeds.noiseSeed(2), {2.0, 30});
+    configure(rockyHills_, common, seeds.noiseSeed(3), {2.5, 30});
+    configure(hillKind_, common, seeds.noiseSeed(4), {0.8, 2});
+    // Where the control noise is high the hills are ridged, elsewhere rounded, with a soft seam.
+    hills_.SetSourceModule(0, roundHills_);
+    hills_.SetSourceModule(1, rockyHills_);
+    hills_.SetControlModule(hillKind_);
+    hills_.SetBounds(0.2, 10.0);
+    hills_.SetEdgeFalloff(0.15);
+    configure(peaksBase_, common, seeds.noiseSeed(5), {2.0, 30});
+    peaks_.SetSourceModule(0, peaksBase_);
+    peaks_.SetScale(0.5);
+    peaks_.SetBias(0.5);
+}
+
+double ArchipelagoLandscape::elevation(FramePoint p) const
+{
+    const double nx = frame_.noiseX(p), ny = frame_.noiseY(p);
+    const double coastNoise = std::clamp(sampleNoise(coast_, nx, ny), -1.0, 1.0);
+    // The island whose coast is relatively nearest decides the land; the sea floor is as shallow as
+    // the nearest shelf makes it.
+    const Site* best = nullptr;
+    double bestInland = -std::numeric_limits<double>::infinity();
+    double seaDepthFraction = 1.0;
+    for (const Site& island : islands_) {
+        const double beyondCoast = std::hypot(nx - island.x, ny - island.y) - island.radius * (1.0 + params_.coastRoughness * coastNoise);
+        const double inland = -beyondCoast / island.radius;
+        if (inland > bestInland) {
+            bestInland = inland;
+            best = &island;
+        }
+        seaDepthFraction = std::min(seaDepthFraction, smoothstep(0.0, params_.shelfWidth * island.radius, beyondCoast));
+    }
+    const double sea = common_.seaLevel;
+    const double elevation = best && bestInland > 0.0 ? landElevation(bestInland, *best, nx, ny)
+                                                      : sea - (sea - common_.minHeight) * seaDepthFraction;
+    const double edgeFloor = sea - 0.5 * (sea - common_.minHeight);
+    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), kEdgeFade, edgeFloor);
+}
+
+double ArchipelagoLandscape::landElevation(double inland, const Site& island, double nx, double ny) const
+{
+    const double beach = kBeachHeight * smoothstep(0.0, kBeachWidth, inland);
+    const double hills = params_.hillHeight * smoothstep(kBeachWidth, kBeachWidth + 0.3, inland)
+                         * unitNoise(sampleNoise(hills_, nx, ny));
+    // Big islands get proportionally higher peaks: a 1.5× island carries the full mountain_height.
+    const double sizeFactor = std::min(1.0, island.radius / (1.5 * params_.islandSize));
+    const double peaks = params_.mountainHeight * sizeFactor * smoothstep(0.25, 1.0, inland)
+                         * (0.4 + 0.6 * clamp01(sampleNoise(peaks_, nx, ny)));
+    return common_.seaLevel + beach + hills + peaks;
+}
+
+} // namespace rb::gen

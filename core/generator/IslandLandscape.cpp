@@ -1,0 +1,69 @@
+#include "generator/IslandLandscape.h"
+
+#include "generator/NoiseSetup.h"
+#include "generator/SeededRandom.h"
+#include "generator/Shaping.h"
+
+#include <cmath>
+
+namespace rb::gen {
+namespace {
+
+constexpr double kMassifReach = 0.5; // centre distance (1 = edge middle) where the massif ends
+constexpr double kHillRamp = 0.25;   // inland distance over which hills rise behind the beach
+constexpr double kEdgeFade = 0.06;   // noise units over which the border sink fades out
+
+} // namespace
+
+IslandLandscape::IslandLandscape(const CommonParams& common, const IslandParams& island, const MapFrame& frame)
+    : common_(common), island_(island), frame_(frame)
+{
+    const SeededRandom seeds(common.seed, 1);
+    configure(coastBase_, common, seeds.noiseSeed(0), {0.7, 3});
+    coast_.SetSourceModule(0, coastBase_);
+    coast_.SetSeed(seeds.noiseSeed(1));
+    coast_.SetFrequency(common.frequency * 2.0);
+    coast_.SetPower(0.04);
+    coast_.SetRoughness(2);
+    configure(roundHills_, common, seeds.noiseSeed(2), {1.0, 30});
+    configure(rockyHills_, common, seeds.noiseSeed(3), {1.5, 30});
+    configure(hillKind_, common, seeds.noiseSeed(4), {0.5, 2});
+    hills_.SetSourceModule(0, roundHills_);
+    hills_.SetSourceModule(1, rockyHills_);
+    hills_.SetControlModule(hillKind_);
+    configure(massif_, common, seeds.noiseSeed(5), {1.2, 30});
+}
+
+double IslandLandscape::elevation(FramePoint p) const
+{
+    const double nx = frame_.noiseX(p), ny = frame_.noiseY(p);
+    // Distance from the centre with the inscribed ellipse at 1.
+    const double centreDistance = std::hypot((p.u - 0.5) / 0.5, (p.v - 0.5) / 0.5);
+    const double radius = island_.radius;
+    const double coastNoise = std::clamp(sampleNoise(coast_, nx, ny), -1.0, 1.0);
+    const double beyondCoast = centreDistance - radius * (1.0 + island_.coastRoughness * coastNoise);
+    const double sea = common_.seaLevel;
+    const double elevation = beyondCoast >= 0.0
+        ? sea - (sea - common_.minHeight) * smoothstep(0.0, island_.shelfWidth * radius, beyondCoast)
+        : landElevation(-beyondCoast / radius, centreDistance, nx, ny);
+    const double edgeFloor = sea - 0.5 * (sea - common_.minHeight);
+    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), kEdgeFade, edgeFloor);
+}
+
+double IslandLandscape::landElevation(double inland, double centreDistance, double nx, double ny) const
+{
+    // inland: 0 on the coast, about 1 at the centre (in radii).
+    const double beachWidth = std::max(island_.beachWidth, 1e-6);
+    const double beach = island_.beachHeight * smoothstep(0.0, beachWidth, inland);
+    const double hillside = smoothstep(beachWidth, beachWidth + kHillRamp, inland);
+    const double hills = island_.hillHeight * hillside * unitNoise(sampleNoise(hills_, nx, ny));
+    double massif = 0.0;
+    if (centreDistance < kMassifReach) {
+        // A floor of 55% keeps the massif standing out even where the ridges happen to be low.
+        const double ridges = 0.55 + 0.45 * unitNoise(sampleNoise(massif_, nx, ny));
+        massif = island_.mountainHeight * hillside * (1.0 - smoothstep(0.0, kMassifReach, centreDistance)) * ridges;
+    }
+    return common_.seaLevel + beach + hills + massif;
+}
+
+} // namespace rb::gen

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "generator/Landscape.h"
+#include "generator/PresetParams.h"
+#include "generator/SiteScatter.h"
+
+#include <libnoise/noise.h>
+
+#include <vector>
+
+namespace rb::gen {
+
+// Rolling land at sea_level + hills, with closed basins and a raised rim along the map edge. Around
+// each basin the land levels out to the height at its centre, so the shore is a closed ring and
+// the bowl below it holds about lake_depth of water before it can spill.
+class LakesLandscape : public Landscape {
+public:
+    LakesLandscape(const CommonParams& common, const LakesParams& params, const MapFrame& frame);
+    double elevation(FramePoint p) const override;
+
+private:
+    double landAt(double nx, double ny) const;
+
+    CommonParams common_;
+    LakesParams params_;
+    const MapFrame& frame_;
+    std::vector<Site> lakes_;
+    std::vector<double> centreLand_; // land elevation at each lake's centre
+    noise::module::Perlin shoreBase_;
+    noise::module::Turbulence shore_;
+    noise::module::Billow hillsBase_;
+    noise::module::ScaleBias hills_;
+};
+
+} // namespace rb::gen

@@ -1,0 +1,45 @@
+#include "generator/NoiseSetup.h"
+
+#include <algorithm>
+
+namespace rb::gen {
+namespace {
+
+int octaveCount(const CommonParams& common, FractalShape shape)
+{
+    return std::clamp(std::min(common.octaves, shape.maxOctaves), 1, 30);
+}
+
+} // namespace
+
+void configure(noise::module::Perlin& module, const CommonParams& common, int seed, FractalShape shape)
+{
+    module.SetSeed(seed);
+    module.SetFrequency(common.frequency * shape.frequencyScale);
+    module.SetOctaveCount(octaveCount(common, shape));
+    module.SetPersistence(common.persistence);
+    module.SetLacunarity(common.lacunarity);
+    module.SetNoiseQuality(noise::QUALITY_STD);
+}
+
+void configure(noise::module::Billow& module, const CommonParams& common, int seed, FractalShape shape)
+{
+    module.SetSeed(seed);
+    module.SetFrequency(common.frequency * shape.frequencyScale);
+    module.SetOctaveCount(octaveCount(common, shape));
+    module.SetPersistence(common.persistence);
+    module.SetLacunarity(common.lacunarity);
+    module.SetNoiseQuality(noise::QUALITY_STD);
+}
+
+void configure(noise::module::RidgedMulti& module, const CommonParams& common, int seed, FractalShape shape)
+{
+    // Ridged multifractal has no persistence: its octave weights come from its own feedback.
+    module.SetSeed(seed);
+    module.SetFrequency(common.frequency * shape.frequencyScale);
+    module.SetOctaveCount(octaveCount(common, shape));
+    module.SetLacunarity(common.lacunarity);
+    module.SetNoiseQuality(noise::QUALITY_STD);
+}
+
+} // namespace rb::gen
