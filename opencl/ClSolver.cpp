@@ -19,7 +19,7 @@ constexpr int kTile = 16;             // 2D work-groups are 16×16 (the reductio
 constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
 constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
-constexpr float kWetDepth = 1e-4f;    // as CpuSolver
+constexpr float kWetDepth = 1e-3f;    // as CpuSolver
 constexpr float kScaleMargin = 1.0f - 1e-6f;
 
 // Host mirrors of the structs in common.cl (all 4-byte fields, no padding).

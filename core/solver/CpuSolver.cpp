@@ -12,8 +12,8 @@
 namespace rb {
 namespace {
 
-// Below this depth a cell counts as dry for speed diagnostics (a film's "speed" means nothing).
-constexpr float kWetDepth = 1e-4f;
+// Below this depth a pipe counts as dry for speed diagnostics (a film's "speed" means nothing).
+constexpr float kWetDepth = 1e-3f;
 
 // Outflow scaling leaves this fraction of a cell's water behind, so float rounding in the
 // update can never take a depth below zero.
@@ -326,14 +326,15 @@ void CpuSolver::refreshDiagnostics()
             rowVolume += h;
             rowDepth = std::max(rowDepth, h);
             for (int f = 0; f < lattice_.familyCount(); ++f) {
-                // Speed through the pipe headed here, from the depth of the cell it leaves.
+                // Speed through the pipe headed here: flow over the face's wetted area, with the
+                // mean depth of the two cells it joins (the cell the water left may have just
+                // emptied; its depth alone would turn a draining film into absurd speeds).
                 const CellOffset t = lattice_.family(f).tailOffset(y);
                 const float q = flows_[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
-                const bool fromTail = q > 0.0f;
-                if (fromTail && !lattice_.contains(x + t.dx, y + t.dy)) continue;
-                const float upwind = fromTail ? depth_[lattice_.index(x + t.dx, y + t.dy)] : h;
-                if (upwind >= kWetDepth)
-                    rowSpeed = std::max(rowSpeed, std::abs(q) / (upwind * static_cast<float>(lattice_.family(f).faceWidth)));
+                const float tailDepth = lattice_.contains(x + t.dx, y + t.dy) ? depth_[lattice_.index(x + t.dx, y + t.dy)] : h;
+                const float faceDepth = 0.5f * (tailDepth + h);
+                if (faceDepth >= kWetDepth)
+                    rowSpeed = std::max(rowSpeed, std::abs(q) / (faceDepth * static_cast<float>(lattice_.family(f).faceWidth)));
             }
         }
         const auto row = static_cast<std::size_t>(y);

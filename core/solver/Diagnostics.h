@@ -13,7 +13,7 @@ struct Diagnostics {
     double volume = 0.0;     // m³ on the map
     VolumeLedger ledger;     // cumulative in/out by kind since time 0
     double maxDepth = 0.0;   // m
-    double maxSpeed = 0.0;   // m/s, |flow| / (upwind depth · face width), 0 where dry
+    double maxSpeed = 0.0;   // m/s, |flow| / (face width · mean depth of the two cells), pipes under 1 mm ignored
     double cfl = 0.0;        // stability number: 1 at the scheme's limit (see Stability.h)
 
     double inflow() const { return ledger.inflow(); }

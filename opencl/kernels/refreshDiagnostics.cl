@@ -11,15 +11,14 @@ __kernel void refreshDiagnostics(__global const float* depth, __global const flo
         h = depth[cellIndex(grid, x, y)];
         if (!isfinite(h)) nonFinite += 1.0f;
         for (int fi = 0; fi < grid.families; ++fi) {
-            // Speed through the pipe headed here, from the depth of the cell it leaves.
+            // Speed through the pipe headed here, over the mean depth of the two cells it joins.
             __constant const Family* f = &families[fi];
             const int2 t = tailOffset(f, y);
             const float q = flows[flowIndex(grid, fi, x, y)];
             if (!isfinite(q)) nonFinite += 1.0f;
-            const bool fromTail = q > 0.0f;
-            if (fromTail && !contains(grid, x + t.x, y + t.y)) continue;
-            const float upwind = fromTail ? depth[cellIndex(grid, x + t.x, y + t.y)] : h;
-            if (upwind >= wetDepth) speed = fmax(speed, fabs(q) / (upwind * f->faceWidth));
+            const float tailDepth = contains(grid, x + t.x, y + t.y) ? depth[cellIndex(grid, x + t.x, y + t.y)] : h;
+            const float faceDepth = 0.5f * (tailDepth + h);
+            if (faceDepth >= wetDepth) speed = fmax(speed, fabs(q) / (faceDepth * f->faceWidth));
         }
     }
     const float volume = reduceLocal(scratch, isfinite(h) ? h : 0.0f, 0);

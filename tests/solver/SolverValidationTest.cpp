@@ -185,6 +185,31 @@ TEST_P(Celerity, BumpTravelsAtSqrtGH)
     EXPECT_NEAR(measured / c, 1.0, 0.05) << "measured " << measured << " m/s, expected " << c;
 }
 
+// A film draining down a steep slope: a pipe moves at most the water its source cell holds per
+// step, and with the face's mean depth that bounds the reported speed by 2·S/(w·dt).
+TEST_P(SolverValidation, DrainingFilmReportsABoundedSpeed)
+{
+    const Lattice lattice(kind(), 64, 32, 2.0);
+    Map map = basinMap(lattice, FloatField(64, 32));
+    for (int y = 0; y < 32; ++y)
+        for (int x = 0; x < 64; ++x) {
+            map.state.bed(x, y) = static_cast<float>(100.0 - 1.5 * lattice.worldPosition(x, y).x);
+            map.state.depth(x, y) = 0.01f;
+        }
+    map.params.friction = 0.0;
+    map.params.dt = 0.02;
+    map.boundary = {wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0)};
+    auto solver = loaded(map);
+    const double bound = 2.0 * lattice.cellArea() / (lattice.family(0).faceWidth * map.params.dt);
+    double fastest = 0.0;
+    for (int i = 0; i < 20; ++i) {
+        run(*solver, 25);
+        EXPECT_LE(solver->diagnostics().maxSpeed, bound) << "after " << (i + 1) * 25 << " steps";
+        fastest = std::max(fastest, solver->diagnostics().maxSpeed);
+    }
+    EXPECT_GT(fastest, 1.0) << "the film should run fast down a slope of 1.5";
+}
+
 TEST_P(SolverValidation, IdenticalResultsOnAnyThreadCount)
 {
     const Lattice lattice(kind(), 97, 83, 1.0);
