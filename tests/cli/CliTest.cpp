@@ -141,6 +141,53 @@ TEST(CliDevices, ListsTheDevicesAsJson)
     EXPECT_TRUE(devices[0].toObject().contains("name"));
 }
 
+// Issue 3: every subcommand keeps the triangular lattice.
+TEST(CliTriangle, EverySubcommandKeepsTheLattice)
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath("t.rbmap"), out = dir.filePath("t2.rbmap");
+    ASSERT_EQ(cli({"demo", "--lattice", "triangle", "--size", "40", "--steps", "20", "-o", map}).exitCode, 0);
+    const CliRun sim = cli({"simulate", map, "--steps", "50", "--spring", "10,10,0.5", "--drain", "20,20,0.1", "-o", out});
+    ASSERT_EQ(sim.exitCode, 0) << sim.err.toStdString();
+    const CliRun info = cli({"info", out});
+    ASSERT_EQ(info.exitCode, 0) << info.err.toStdString();
+    const QJsonObject described = jsonLines(info.out).back();
+    EXPECT_EQ(described["lattice"].toString(), "triangle");
+    EXPECT_EQ(described["sources"].toArray().size(), 2);
+    const QString terrain = dir.filePath("terrain.npy");
+    const CliRun exported = cli({"export", out, "--terrain", terrain});
+    ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
+    const CliRun imported = cli({"import", terrain, "--cell-size", "1", "--lattice", "triangle", "-o", dir.filePath("back.rbmap")});
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+    EXPECT_EQ(jsonLines(cli({"info", dir.filePath("back.rbmap")}).out).back()["lattice"].toString(), "triangle");
+}
+
+// Issue 5: a generated river, simulated through the CLI with the map's own defaults, carries
+// water out to the sea.
+TEST(CliGenerate, GeneratedRiverRunsToTheSea)
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath("river.rbmap");
+    const CliRun generated = cli({"generate", "--preset", "river", "--size", "128", "--seed", "7", "-o", map});
+    ASSERT_EQ(generated.exitCode, 0) << generated.err.toStdString();
+    const CliRun run = cli({"simulate", map, "--steps", "3000", "--report-every", "3000"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const auto lines = jsonLines(run.out);
+    ASSERT_EQ(lines.size(), 2u);
+    EXPECT_GT(lines.back()["inflow"].toDouble(), 0.0);
+    EXPECT_GT(lines.back()["outflow"].toDouble(), 0.0);
+    EXPECT_LT(lines.back()["cfl"].toDouble(), 1.0);
+}
+
+TEST(CliGenerate, BadParameterExitsWithTwoAndNamesTheKey)
+{
+    QTemporaryDir dir;
+    const CliRun run = cli({"generate", "--preset", "island", "--size", "64", "--param", "island_radius=7", "-o", dir.filePath("x.rbmap")});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains("island_radius")) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(dir.filePath("x.rbmap")));
+}
+
 TEST_F(Cli, CorruptMapFailsWithAMessageNamingTheFile)
 {
     QFile file(map);
