@@ -19,6 +19,16 @@ struct VolumeLedger {
     double evaporation = 0.0;
 
     double inflow() const { return boundaryIn + springs + rain; }
+    VolumeLedger& operator+=(const VolumeLedger& other)
+    {
+        boundaryIn += other.boundaryIn;
+        boundaryOut += other.boundaryOut;
+        springs += other.springs;
+        drains += other.drains;
+        rain += other.rain;
+        evaporation += other.evaporation;
+        return *this;
+    }
     double outflow() const { return boundaryOut + drains + evaporation; }
     bool operator==(const VolumeLedger&) const = default;
 };

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/BoundarySegment.h"
+#include "model/MapState.h"
+#include "model/PointSource.h"
+#include "model/SimParams.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace rb {
+
+// The numbers one step needs, derived once from the parameters.
+struct StepConstants {
+    double dtSeconds = 0.0;
+    double cellArea = 0.0;
+    float dt = 0.0f;
+    float gravity = 0.0f;
+    float frictionFactor = 1.0f; // (1 − friction)^dt
+    float viscosityTerm = 0.0f;  // 3·dt·ν
+    bool depthPipes = true;
+    float constantArea = 0.0f;
+    float dtOverArea = 0.0f;     // dt / S
+    float rainDepth = 0.0f;      // rain·dt
+    float evaporationDepth = 0.0f;
+
+    static StepConstants from(const SimParams& params, const Lattice& lattice);
+};
+
+// A rectangular window of the map held in arrays of its own (or the whole map in place): cells
+// width×height; flows (one array per family) and outflow scales padded by a one-cell ring, an
+// edge stored at its head cell. Row parity, which picks the triangle offsets, is the map's.
+struct GridView {
+    const Lattice* lattice = nullptr;
+    int width = 0;
+    int height = 0;
+    int rowOrigin = 0; // map row of local row 0
+    const float* bed = nullptr;
+    float* depth = nullptr;
+    std::array<float*, Lattice::kMaxFamilies> flows{};
+    float* scale = nullptr; // the ring holds 1: ghost cells are unlimited reservoirs
+
+    std::size_t cell(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x); }
+    std::size_t padded(int x, int y) const { return static_cast<std::size_t>(y + 1) * static_cast<std::size_t>(width + 2) + static_cast<std::size_t>(x + 1); }
+    bool contains(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+    int mapRow(int y) const { return y + rowOrigin; }
+    float& flow(int family, int x, int y) const { return flows[static_cast<std::size_t>(family)][padded(x, y)]; }
+};
+
+// A boundary edge in a view's indices. `counted`: its flow is in this view's share of the ledger
+// (a window's halo computes edges that another window counts).
+struct ViewBoundaryEdge {
+    int family = 0;
+    std::uint32_t flowIndex = 0;
+    std::uint32_t cell = 0;
+    float inward = 1.0f;
+    BoundaryType type = BoundaryType::Wall;
+    float value = 0.0f;
+    bool counted = true;
+};
+
+struct ViewSource {
+    std::uint32_t cell = 0;
+    PointSource::Kind kind = PointSource::Kind::Spring;
+    double rate = 0.0;
+    bool drainAll = false;
+    bool counted = true;
+};
+
+// Cells [x0, x1) × [y0, y1) of a view whose rain and evaporation count in its ledger.
+struct CellRect {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool contains(int x, int y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+};
+
+// One step of the virtual-pipes method on a view, in the order physics.md gives it. Every stage
+// is per cell or per edge, so a window computes exactly what the whole map would in its interior.
+class PipeStep {
+public:
+    PipeStep(const GridView& view, const StepConstants& constants) : view_(view), c_(constants) {}
+
+    void run(const std::vector<ViewBoundaryEdge>& edges, const std::vector<ViewSource>& sources, CellRect counted, VolumeLedger& ledger);
+
+    void setBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges);   // 1. boundary edges from their conditions
+    void accelerateFlows();                                              // 2. interior edges down the surface gradient
+    void computeOutflowScales();                                         // 3. no cell loses more than it holds...
+    void scaleOutflows();                                                //    ...each edge scaled by the cell it leaves
+    void recordBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges, VolumeLedger& ledger);
+    void updateDepths(CellRect counted, VolumeLedger& ledger);           // 4. move the water, rain, evaporation
+    void applyPointSources(const std::vector<ViewSource>& sources, VolumeLedger& ledger);
+
+private:
+    float pipeArea(float upwindDepth, const EdgeFamily& family) const;
+    float viscousDamping(float q, float upwindDepth) const;
+
+    const GridView& view_;
+    const StepConstants& c_;
+    std::vector<float> row_; // scratch: one value per cell of a row
+};
+
+} // namespace rb
