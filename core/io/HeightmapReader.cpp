@@ -1,81 +1,65 @@
 #include "io/HeightmapReader.h"
 
-#include "io/JsonFields.h"
-
 #include <QFile>
-#include <QJsonDocument>
 
-#include <cmath>
+#include <utility>
 
 namespace rb::io {
 namespace {
 
-std::optional<HeightRange> checkedRange(double low, double high, QString* error)
+// The sidecar next to `path`, if there is one; an unreadable or malformed one is an error.
+bool loadSidecar(const QString& path, std::optional<Sidecar>& sidecar, QString* error)
 {
-    if (!std::isfinite(low) || !std::isfinite(high) || !(low < high)) {
-        *error = QString("the height range %1:%2 must have LO < HI, both finite").arg(low).arg(high);
-        return std::nullopt;
-    }
-    return HeightRange{low, high};
+    const QString candidate = sidecarPath(path);
+    if (!QFile::exists(candidate)) return true;
+    sidecar = readSidecar(candidate, error);
+    return sidecar.has_value();
 }
 
-std::optional<HeightRange> readSidecar(const QString& path, QString* error)
+std::pair<HeightRange, QString> integerRange(const QString& path, const SampleRaster& raster, const HeightmapRequest& request,
+                                             const std::optional<Sidecar>& sidecar)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QString("%1: cannot open: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.read(1 << 20), &parseError);
-    if (!document.isObject()) {
-        *error = QString("%1: not a JSON object with \"min\" and \"max\" (%2)").arg(path, parseError.errorString());
-        return std::nullopt;
-    }
-    const JsonFields fields(document.object());
-    const double low = fields.number("min");
-    const double high = fields.number("max");
-    if (!fields.ok()) {
-        *error = path + ": " + fields.error();
-        return std::nullopt;
-    }
-    std::optional<HeightRange> range = checkedRange(low, high, error);
-    if (!range) *error = path + ": " + *error;
-    return range;
+    if (request.range) return {*request.range, QString("--height-range")};
+    if (sidecar) return {sidecar->range, sidecarPath(path)};
+    if (raster.embeddedRange) return {*raster.embeddedRange, QString("PNG text")};
+    return {HeightRange{0.0, raster.integerMax()}, QString("default")};
 }
 
-// The range for integer samples and where it came from; nullopt only on a bad sidecar.
-std::optional<std::pair<HeightRange, QString>> integerRange(const QString& path, const SampleRaster& raster,
-                                                            const std::optional<HeightRange>& given, QString* error)
+void flipRows(FloatField& field)
 {
-    if (given) return std::pair{*given, QString("--height-range")};
-    const QString sidecar = sidecarPath(path);
-    if (QFile::exists(sidecar)) {
-        const std::optional<HeightRange> range = readSidecar(sidecar, error);
-        if (!range) return std::nullopt;
-        return std::pair{*range, sidecar};
-    }
-    return std::pair{HeightRange{0.0, raster.integerMax()}, QString("default")};
+    for (int y = 0; y < field.height() / 2; ++y)
+        for (int x = 0; x < field.width(); ++x) std::swap(field(x, y), field(x, field.height() - 1 - y));
 }
 
 } // namespace
 
-std::optional<HeightRange> parseHeightRange(const QString& text, QString* error)
+std::optional<Heightmap> readHeightmap(const QString& path, const HeightmapRequest& request, QString* error)
 {
-    const QStringList parts = text.split(':');
-    bool lowOk = false, highOk = false;
-    const double low = parts.size() == 2 ? parts[0].toDouble(&lowOk) : 0.0;
-    const double high = parts.size() == 2 ? parts[1].toDouble(&highOk) : 0.0;
-    if (!lowOk || !highOk) {
-        *error = QString("the height range must be LO:HI in metres (e.g. 0:1200), got '%1'").arg(text);
-        return std::nullopt;
+    // A raw file needs its sidecar first (for its size); other files only once they prove integer.
+    std::optional<Sidecar> sidecar;
+    const bool raw = isRawPath(path);
+    if (raw && !loadSidecar(path, sidecar, error)) return std::nullopt;
+    RasterRequest rasterRequest = request.raster;
+    if (!rasterRequest.rawSize && sidecar) rasterRequest.rawSize = sidecar->size;
+    std::optional<SampleRaster> raster = readSampleRaster(path, rasterRequest, error);
+    if (!raster) return std::nullopt;
+    if (raster->integerBits == 0) {
+        if (request.range) {
+            *error = QString("%1: --height-range applies to integer images; this %2 holds metres already").arg(path, raster->description);
+            return std::nullopt;
+        }
+        return Heightmap{std::move(raster->samples), raster->description, std::nullopt, QString()};
     }
-    return checkedRange(low, high, error);
+    if (!raw && !loadSidecar(path, sidecar, error)) return std::nullopt;
+    const auto [range, origin] = integerRange(path, *raster, request, sidecar);
+    Heightmap heightmap{samplesToMetres(*raster, range), raster->description, range, origin};
+    if (sidecar && sidecar->southRowFirst) flipRows(heightmap.metres);
+    return heightmap;
 }
 
-QString sidecarPath(const QString& path)
+std::optional<Heightmap> readHeightmap(const QString& path, const std::optional<HeightRange>& range, QString* error)
 {
-    return path + ".json";
+    return readHeightmap(path, HeightmapRequest{range, RasterRequest{}}, error);
 }
 
 FloatField samplesToMetres(const SampleRaster& raster, const HeightRange& range)
@@ -85,22 +69,6 @@ FloatField samplesToMetres(const SampleRaster& raster, const HeightRange& range)
     const double max = raster.integerMax();
     for (std::size_t i = 0; i < metres.size(); ++i) metres[i] = static_cast<float>(range.low + span * raster.samples[i] / max);
     return metres;
-}
-
-std::optional<Heightmap> readHeightmap(const QString& path, const std::optional<HeightRange>& range, QString* error)
-{
-    std::optional<SampleRaster> raster = readSampleRaster(path, error);
-    if (!raster) return std::nullopt;
-    if (raster->integerBits == 0) {
-        if (range) {
-            *error = QString("%1: --height-range applies to integer images; this %2 holds metres already").arg(path, raster->description);
-            return std::nullopt;
-        }
-        return Heightmap{std::move(raster->samples), raster->description, std::nullopt, QString()};
-    }
-    const auto chosen = integerRange(path, *raster, range, error);
-    if (!chosen) return std::nullopt;
-    return Heightmap{samplesToMetres(*raster, chosen->first), raster->description, chosen->first, chosen->second};
 }
 
 } // namespace rb::io

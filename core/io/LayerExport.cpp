@@ -1,15 +1,25 @@
 #include "io/LayerExport.h"
 
 #include "io/RasterWriter.h"
-#include "io/Resampler.h"
+#include "io/Sidecar.h"
+#include "io/VelocityField.h"
+#include "lattice/Lattice.h"
 
-#include <algorithm>
+#include <QFileInfo>
+
 #include <cmath>
 
 namespace rb::io {
 namespace {
 
-constexpr double kRasterRowsPerTriangleRow = 0.8660254037844386; // √3/2 = rowSpacing / dx
+// The default flow-map scale: the speed 99% of the moving cells stay under (see speedPercentile).
+constexpr double kFlowScalePercentile = 0.99;
+
+QString nameOf(Layer layer)
+{
+    const std::string_view name = layerName(layer);
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
 
 FloatField surface(const MapState& state)
 {
@@ -17,6 +27,78 @@ FloatField surface(const MapState& state)
     for (std::size_t i = 0; i < out.size(); ++i)
         if (state.depth[i] > 0.0f) out[i] += state.depth[i];
     return out;
+}
+
+FloatField mask(const MapState& state)
+{
+    FloatField out(state.depth.width(), state.depth.height());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = state.depth[i] > kWetDepth ? 1.0f : 0.0f;
+    return out;
+}
+
+bool twoChannels(Layer layer)
+{
+    return layer == Layer::Velocity || layer == Layer::FlowMap;
+}
+
+// The channels of a layer on the grid: one, or two for the velocity (east, south).
+std::vector<FloatField> sampledChannels(const MapState& state, Layer layer, const ExportGrid& grid)
+{
+    if (!twoChannels(layer)) return {sampleGrid(layerOnLattice(state, layer), state.lattice, grid)};
+    const VelocityField v = reconstructVelocity(state);
+    return {sampleGrid(v.x, state.lattice, grid), sampleGrid(v.y, state.lattice, grid)};
+}
+
+FlowMapEncoding flowEncoding(const MapState& state, const ExportSettings& settings)
+{
+    FlowMapEncoding encoding;
+    if (settings.flowScale) {
+        encoding.scale = *settings.flowScale;
+    } else {
+        const VelocityField v = reconstructVelocity(state);
+        const double typical = speedPercentile(v.x, v.y, kFlowScalePercentile);
+        encoding.scale = typical > 0.0 ? typical : 1.0; // still water: any scale gives 0.5
+    }
+    encoding.green = settings.flowGreen ? *settings.flowGreen : settings.engine ? engineFlowGreen(*settings.engine) : FlowGreen::South;
+    return encoding;
+}
+
+void makeFlowMap(ExportImage& image, const FlowMapEncoding& encoding, int bits)
+{
+    std::array<FloatField, 2> rg = encodeFlowMap(image.channels[0], image.channels[1], encoding);
+    image.channels = {std::move(rg[0]), std::move(rg[1])};
+    image.levels = {0.0, 1.0};
+    image.meaning = {-encoding.scale, encoding.scale}; // per channel, level 0 .. max ↦ −scale .. scale
+    image.pngBits = bits;
+    const std::string_view green = flowGreenName(encoding.green);
+    image.notes["flowScale"] = encoding.scale;
+    image.notes["green"] = QString::fromUtf8(green.data(), static_cast<qsizetype>(green.size()));
+    image.notes["decode"] = "velocity = (rg * 2 - 1) * flowScale; red east, green as 'green' says";
+}
+
+const char* unitsOf(Layer layer)
+{
+    switch (layer) {
+    case Layer::Velocity: return "m/s, channels east and south";
+    case Layer::FlowMap: return "0.5 = no flow";
+    case Layer::Mask: return "1 = wet, 0 = dry";
+    default: return "m";
+    }
+}
+
+bool engineTakes(Engine engine, const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == engineHeightExtension(engine) || (engine == Engine::Unity && suffix == "raw");
+}
+
+// The channel names of a layer inside the all-layers image.
+QStringList channelNamesIn(Layer layer)
+{
+    const QString name = nameOf(layer);
+    if (layer == Layer::Velocity) return {name + ".x", name + ".y"};
+    if (layer == Layer::FlowMap) return {name + ".R", name + ".G"};
+    return {name};
 }
 
 } // namespace
@@ -27,46 +109,150 @@ std::string_view layerName(Layer layer)
     case Layer::Terrain: return "terrain";
     case Layer::WaterDepth: return "water-depth";
     case Layer::WaterSurface: return "surface";
+    case Layer::Velocity: return "velocity";
+    case Layer::FlowMap: return "flowmap";
+    case Layer::Mask: return "mask";
     }
     return "terrain";
 }
 
 std::optional<Layer> parseLayer(std::string_view name)
 {
-    for (Layer layer : {Layer::Terrain, Layer::WaterDepth, Layer::WaterSurface})
+    for (Layer layer : allLayers())
         if (layerName(layer) == name) return layer;
     return std::nullopt;
+}
+
+const std::vector<Layer>& allLayers()
+{
+    static const std::vector<Layer> layers = {Layer::Terrain, Layer::WaterDepth, Layer::WaterSurface,
+                                              Layer::Velocity, Layer::FlowMap, Layer::Mask};
+    return layers;
+}
+
+bool isHeightLayer(Layer layer)
+{
+    return layer == Layer::Terrain || layer == Layer::WaterDepth || layer == Layer::WaterSurface;
+}
+
+QString exportSettingsProblem(const ExportSettings& settings)
+{
+    if (settings.size && settings.engine) return engineSizeProblem(*settings.engine, *settings.size);
+    if (settings.size && (*settings.size < 2 || *settings.size > Lattice::kMaxSide))
+        return QString("--size must be in 2..%1, got %2").arg(Lattice::kMaxSide).arg(*settings.size);
+    if (settings.flowScale && !(std::isfinite(*settings.flowScale) && *settings.flowScale > 0.0))
+        return "--flow-scale must be a positive number of m/s";
+    if (settings.flowBits != 8 && settings.flowBits != 16) return QString("--flow-bits must be 8 or 16, got %1").arg(settings.flowBits);
+    return {};
+}
+
+QString exportRequestProblem(Layer layer, const QString& path, const ExportSettings& settings)
+{
+    const RasterFormat* format = rasterFormatFor(path);
+    if (!format) return unsupportedRasterFormatMessage(path);
+    if (layer == Layer::Velocity && format->integer)
+        return QString("%1: the velocity needs a float format (.exr, .tif, .npy); --flowmap writes it as an image").arg(path);
+    if (twoChannels(layer) && format->maxChannels < 2)
+        return QString("%1: .%2 holds one channel; the %3 has two (use .png, .exr, .tif or .npy)").arg(path, format->extension, nameOf(layer));
+    if (settings.engine && isHeightLayer(layer) && !engineTakes(*settings.engine, path)) {
+        const std::string_view engine = engineName(*settings.engine);
+        return QString("%1: --engine %2 writes heights as .%3").arg(path, QString::fromUtf8(engine.data(), static_cast<qsizetype>(engine.size())),
+                                                                    engineHeightExtension(*settings.engine));
+    }
+    return {};
+}
+
+ExportGrid exportGrid(const Lattice& lattice, const ExportSettings& settings)
+{
+    const GridSize raster = exportRasterSize(lattice);
+    if (settings.engine) {
+        const GridSize size = settings.size ? GridSize{*settings.size, *settings.size} : engineGridSize(*settings.engine, raster);
+        return vertexGrid(lattice, size.width, size.height);
+    }
+    if (settings.size) return pixelGrid(lattice, *settings.size, *settings.size);
+    return pixelGrid(lattice, raster.width, raster.height);
 }
 
 FloatField layerOnLattice(const MapState& state, Layer layer)
 {
     switch (layer) {
-    case Layer::Terrain: return state.bed;
     case Layer::WaterDepth: return state.depth;
     case Layer::WaterSurface: return surface(state);
+    case Layer::Mask: return mask(state);
+    default: return state.bed;
     }
-    return state.bed;
 }
 
-GridSize exportRasterSize(const Lattice& lattice)
+ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings& settings)
 {
-    if (lattice.kind() == LatticeKind::Square) return {lattice.width(), lattice.height()};
-    return {lattice.width(), std::max(1, static_cast<int>(std::lround(lattice.height() * kRasterRowsPerTriangleRow)))};
+    const ExportGrid grid = exportGrid(state.lattice, settings);
+    ExportImage image;
+    image.layer = nameOf(layer);
+    image.channels = sampledChannels(state, layer, grid);
+    image.channelNames = twoChannels(layer) ? QStringList{"R", "G"} : QStringList{"R"};
+    image.levels = image.meaning = valueSpan(image.channels.front());
+    image.notes["units"] = unitsOf(layer);
+    if (layer == Layer::Mask) {
+        image.levels = image.meaning = {0.0, 1.0};
+        image.pngBits = 8;
+    }
+    if (layer == Layer::FlowMap) makeFlowMap(image, flowEncoding(state, settings), settings.flowBits);
+    if (settings.engine && isHeightLayer(layer)) applyEngineHeights(*settings.engine, image, grid);
+    return image;
+}
+
+ExportImage allLayersImage(const MapState& state, const ExportSettings& settings)
+{
+    ExportImage all;
+    all.layer = "all layers";
+    all.levels = all.meaning = {0.0, 1.0};
+    for (Layer layer : allLayers()) {
+        ExportImage one = layerImage(state, layer, settings); // float channels: an engine changes only the grid
+        for (auto& channel : one.channels) all.channels.push_back(std::move(channel));
+        all.channelNames << channelNamesIn(layer);
+        if (layer == Layer::FlowMap) {
+            all.notes["flowScale"] = one.notes["flowScale"];
+            all.notes["green"] = one.notes["green"];
+        }
+    }
+    return all;
+}
+
+std::optional<QJsonObject> writeExportImage(const ExportImage& image, const QString& path, bool withSidecar, QString* error)
+{
+    if (!writeRaster(path, image, error)) return std::nullopt;
+    QJsonObject report{{"file", path}, {"width", image.width()}, {"height", image.height()}};
+    for (auto it = image.notes.begin(); it != image.notes.end(); ++it) report[it.key()] = it.value();
+    const RasterFormat* format = rasterFormatFor(path);
+    if (!withSidecar && !format->integer) return report;
+    QJsonObject sidecar = sidecarJson(Sidecar{image.meaning, image.southRowFirst, GridSize{image.width(), image.height()}});
+    sidecar["layer"] = image.layer;
+    sidecar["format"] = format->description;
+    for (auto it = image.notes.begin(); it != image.notes.end(); ++it) sidecar[it.key()] = it.value();
+    if (!writeJsonFile(sidecarPath(path), sidecar, error)) return std::nullopt;
+    report["sidecar"] = sidecarPath(path);
+    return report;
+}
+
+std::optional<QJsonObject> exportLayer(const MapState& state, Layer layer, const QString& path, const ExportSettings& settings,
+                                       QString* error)
+{
+    if (const QString problem = exportRequestProblem(layer, path, settings); !problem.isEmpty()) {
+        *error = problem;
+        return std::nullopt;
+    }
+    return writeExportImage(layerImage(state, layer, settings), path, settings.engine.has_value(), error);
+}
+
+bool exportLayer(const MapState& state, Layer layer, const QString& path, QString* error)
+{
+    return exportLayer(state, layer, path, ExportSettings{}, error).has_value();
 }
 
 FloatField layerRaster(const MapState& state, Layer layer)
 {
     const GridSize size = exportRasterSize(state.lattice);
-    return rasterFromLattice(layerOnLattice(state, layer), state.lattice, size.width, size.height);
-}
-
-bool exportLayer(const MapState& state, Layer layer, const QString& path, QString* error)
-{
-    if (!rasterFormatFor(path)) {
-        if (error) *error = unsupportedRasterFormatMessage(path);
-        return false;
-    }
-    return writeRaster(path, layerRaster(state, layer), error);
+    return sampleGrid(layerOnLattice(state, layer), state.lattice, pixelGrid(state.lattice, size.width, size.height));
 }
 
 } // namespace rb::io

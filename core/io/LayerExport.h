@@ -1,12 +1,17 @@
 #pragma once
 
-#include "io/MapImport.h"
+#include "io/EnginePreset.h"
+#include "io/ExportGrid.h"
+#include "io/ExportImage.h"
+#include "io/FlowMap.h"
 #include "model/MapState.h"
 
+#include <QJsonObject>
 #include <QString>
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace rb::io {
 
@@ -14,26 +19,57 @@ enum class Layer {
     Terrain,      // bed elevation b (m)
     WaterDepth,   // h (m), 0 where dry
     WaterSurface, // b + h where h > 0, else b (m)
+    Velocity,     // depth-averaged velocity (m/s): east, south; 0 where dry (VelocityField.h)
+    FlowMap,      // the velocity encoded for flow shaders (FlowMap.h)
+    Mask,         // 1 where wet (h > kWetDepth), else 0
 };
 
-std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface"
+std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface", "velocity", "flowmap", "mask"
 std::optional<Layer> parseLayer(std::string_view name);
+const std::vector<Layer>& allLayers();
+bool isHeightLayer(Layer layer); // terrain, water depth, surface: metres that engines take as heightmaps
 
-// The layer's value at every cell of the lattice.
+struct ExportSettings {
+    std::optional<Engine> engine;         // heightmaps the engine's way, every layer on its grid
+    std::optional<int> size;              // an N×N raster instead of the default size
+    std::optional<double> flowScale;      // m/s of a full flow-map deflection; default: the 99th
+                                          // percentile of the moving cells' speeds
+    std::optional<FlowGreen> flowGreen;   // default: the engine's, else south
+    int flowBits = 8;                     // bits per channel of a flow-map PNG (8 or 16)
+};
+
+// Empty when the settings are usable; else a usage message (a size the engine does not take, ...).
+QString exportSettingsProblem(const ExportSettings& settings);
+
+// Empty when `layer` can be written to `path` with these settings; else a usage message naming the
+// file (unknown extension, a float layer in an integer format, an engine's heightmap format).
+QString exportRequestProblem(Layer layer, const QString& path, const ExportSettings& settings);
+
+// Where the samples go: with an engine, its vertex grid; else pixels covering the world rectangle,
+// N×N with a size, else exportRasterSize(lattice).
+ExportGrid exportGrid(const Lattice& lattice, const ExportSettings& settings);
+
+// A one-channel layer's value at every cell of the lattice (not the velocity or the flow map).
 FloatField layerOnLattice(const MapState& state, Layer layer);
 
-// The raster a map exports to, covering the lattice's world rectangle:
-//  - square: the lattice's own size, one pixel per cell (values exported unchanged);
-//  - triangle: one column per vertex of a row and round(H·√3/2) rows, so pixels are about dx
-//    square: ((W + ½)/W)·dx wide and H·rowSpacing/rows tall. (The inverse of importLatticeSize:
-//    importing such a raster gives back a lattice of H rows.)
-GridSize exportRasterSize(const Lattice& lattice);
+// The layer on the export grid, with its levels, channel names and sidecar notes.
+ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings& settings);
 
-// The layer on that raster, rows north to south (triangle lattices interpolated linearly over
-// their triangles, see Resampler.h).
-FloatField layerRaster(const MapState& state, Layer layer);
+// Every layer in one image (for one OpenEXR file), channels named: terrain, water-depth, surface,
+// velocity.x, velocity.y, mask, flowmap.R, flowmap.G.
+ExportImage allLayersImage(const MapState& state, const ExportSettings& settings);
 
-// Writes the layer in the format the path's extension names (see RasterWriter.h).
+// Writes the image in the format the extension names and, for integer formats or engine exports,
+// its sidecar (Sidecar.h). Returns what was written: file, width, height, sidecar (if any) and the
+// image's notes (engine settings, flow scale).
+std::optional<QJsonObject> writeExportImage(const ExportImage& image, const QString& path, bool withSidecar, QString* error);
+
+// layerImage then writeExportImage (a sidecar for integer formats and engine exports).
+std::optional<QJsonObject> exportLayer(const MapState& state, Layer layer, const QString& path, const ExportSettings& settings,
+                                       QString* error);
 bool exportLayer(const MapState& state, Layer layer, const QString& path, QString* error);
+
+// A one-channel layer on the default raster (triangle lattices resampled, see Resampler.h).
+FloatField layerRaster(const MapState& state, Layer layer);
 
 } // namespace rb::io

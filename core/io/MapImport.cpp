@@ -69,10 +69,13 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
 
 std::optional<Map> importHeightmap(const QString& heightmapPath, const ImportOptions& options, QString* error)
 {
-    std::optional<Heightmap> heights = readHeightmap(heightmapPath, options.heightRange, error);
+    const HeightmapRequest heightRequest{options.heightRange, RasterRequest{options.rawSize, {"terrain", "Y", "R"}}};
+    std::optional<Heightmap> heights = readHeightmap(heightmapPath, heightRequest, error);
     if (!heights) return std::nullopt;
     std::optional<Heightmap> water;
-    if (!options.waterPath.isEmpty() && !(water = readHeightmap(options.waterPath, std::nullopt, error))) return std::nullopt;
+    const GridSize heightSize{heights->metres.width(), heights->metres.height()};
+    const HeightmapRequest waterRequest{std::nullopt, RasterRequest{heightSize, {"water-depth", "Y", "R"}}};
+    if (!options.waterPath.isEmpty() && !(water = readHeightmap(options.waterPath, waterRequest, error))) return std::nullopt;
     QString problem;
     if (water && !checkWater(heights->metres, water->metres, &problem)) {
         *error = options.waterPath + ": " + problem;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/GridSize.h"
 #include "io/HeightmapReader.h"
 #include "model/Map.h"
 
@@ -8,12 +9,6 @@
 #include <optional>
 
 namespace rb::io {
-
-struct GridSize {
-    int width = 0;
-    int height = 0;
-    bool operator==(const GridSize&) const = default;
-};
 
 // The lattice an imported raster becomes, keeping the raster's world extent
 // (rasterWidth·dx × rasterHeight·dx):
@@ -28,6 +23,7 @@ struct ImportOptions {
     LatticeKind lattice = LatticeKind::Square;
     double cellSize = 1.0;                  // dx in metres: a pixel's size, and the lattice spacing
     std::optional<HeightRange> heightRange; // for integer heightmaps (see readHeightmap)
+    std::optional<GridSize> rawSize;        // a raw (.r16) heightmap's size, if not square or in a sidecar
     QString waterPath;                      // optional initial water depth raster, same size
 };
 
@@ -38,6 +34,8 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
                                     QString* error);
 
 // Reads the heightmap (and water) files and builds the map. Messages name the file at fault.
+// From an EXR the heightmap is the channel "terrain", "Y" or "R" (the first present), the water
+// "water-depth", "Y" or "R"; a raw water file has the heightmap's size.
 std::optional<Map> importHeightmap(const QString& heightmapPath, const ImportOptions& options, QString* error);
 
 } // namespace rb::io

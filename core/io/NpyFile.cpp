@@ -1,9 +1,9 @@
 #include "io/NpyFile.h"
 
+#include "io/AtomicFile.h"
 #include "lattice/Lattice.h"
 
 #include <QBuffer>
-#include <QSaveFile>
 
 #include <bit>
 #include <cmath>
@@ -274,9 +274,16 @@ bool readSamples(QIODevice& device, const TypeInfo& type, FloatField& out, QStri
     return true;
 }
 
-QByteArray headerFor(const FloatField& raster)
+// The shape tuple numpy writes: "(rows, columns)" or "(rows, columns, channels)".
+QString shapeText(const FloatField& raster, std::size_t channels)
 {
-    QByteArray dict = QString("{'descr': '<f4', 'fortran_order': False, 'shape': (%1, %2), }").arg(raster.height()).arg(raster.width()).toLatin1();
+    if (channels == 1) return QString("(%1, %2)").arg(raster.height()).arg(raster.width());
+    return QString("(%1, %2, %3)").arg(raster.height()).arg(raster.width()).arg(channels);
+}
+
+QByteArray headerFor(const QString& shape)
+{
+    QByteArray dict = QString("{'descr': '<f4', 'fortran_order': False, 'shape': %1, }").arg(shape).toLatin1();
     // The whole preamble (magic, version, length, dict, padding, newline) is a multiple of 64 bytes
     // so that the data is aligned, as numpy itself writes it.
     const qsizetype unpadded = kNpyMagicSize + 4 + dict.size() + 1;
@@ -288,15 +295,19 @@ QByteArray headerFor(const FloatField& raster)
     return preamble + dict;
 }
 
-bool writeNpyTo(QIODevice& out, const FloatField& raster)
+// C order over (rows, columns, channels): the channels of a pixel are adjacent.
+bool writeNpyTo(QIODevice& out, const std::vector<FloatField>& channels)
 {
-    if (out.write(headerFor(raster)) < 0) return false;
-    std::vector<char> row(static_cast<std::size_t>(raster.width()) * 4);
-    for (int y = 0; y < raster.height(); ++y) {
-        for (int x = 0; x < raster.width(); ++x) {
-            const std::uint32_t bits = std::bit_cast<std::uint32_t>(raster(x, y));
-            for (int i = 0; i < 4; ++i) row[static_cast<std::size_t>(x) * 4 + static_cast<std::size_t>(i)] = static_cast<char>((bits >> (8 * i)) & 0xFF);
-        }
+    const FloatField& first = channels.front();
+    if (out.write(headerFor(shapeText(first, channels.size()))) < 0) return false;
+    std::vector<char> row(static_cast<std::size_t>(first.width()) * channels.size() * 4);
+    for (int y = 0; y < first.height(); ++y) {
+        std::size_t at = 0;
+        for (int x = 0; x < first.width(); ++x)
+            for (const FloatField& channel : channels) {
+                const std::uint32_t bits = std::bit_cast<std::uint32_t>(channel(x, y));
+                for (int i = 0; i < 4; ++i) row[at++] = static_cast<char>((bits >> (8 * i)) & 0xFF);
+            }
         if (out.write(row.data(), static_cast<qint64>(row.size())) != static_cast<qint64>(row.size())) return false;
     }
     return true;
@@ -314,26 +325,33 @@ std::optional<SampleRaster> readNpy(QIODevice& device, QString* error)
     const auto width = static_cast<int>(preamble->header.shape[1]);
     const qint64 expected = qint64{width} * height * type->size;
     if (!checkDataSize(device.size() - preamble->dataOffset, expected, error)) return std::nullopt;
-    SampleRaster raster{FloatField(width, height), type->type == SampleType::UInt16 ? 16 : 0, type->description};
+    SampleRaster raster{FloatField(width, height), type->type == SampleType::UInt16 ? 16 : 0, type->description, std::nullopt};
     if (!readSamples(device, *type, raster.samples, error)) return std::nullopt;
     return raster;
 }
 
 QByteArray encodeNpy(const FloatField& raster)
 {
+    return encodeNpy(std::vector<FloatField>{raster});
+}
+
+QByteArray encodeNpy(const std::vector<FloatField>& channels)
+{
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    writeNpyTo(buffer, raster);
+    writeNpyTo(buffer, channels);
     return bytes;
 }
 
 bool writeNpy(const QString& path, const FloatField& raster, QString* error)
 {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && writeNpyTo(file, raster) && file.commit()) return true;
-    if (error) *error = QString("%1: cannot write: %2").arg(path, file.errorString());
-    return false;
+    return writeFileAtomically(path, encodeNpy(raster), error);
+}
+
+bool writeNpy(const QString& path, const ExportImage& image, QString* error)
+{
+    return writeFileAtomically(path, encodeNpy(image.channels), error);
 }
 
 } // namespace rb::io

@@ -1,8 +1,10 @@
 #include "io/PngRaster.h"
 
+#include "io/ExactNumber.h"
+#include "io/PngWriter.h"
+#include "io/RasterChecks.h"
 #include "lattice/Lattice.h"
 
-#include <QFile>
 #include <QImage>
 #include <QImageReader>
 
@@ -10,6 +12,8 @@
 
 namespace rb::io {
 namespace {
+
+constexpr qint64 kMaxDeflateExpansion = 1032;
 
 // The fields of a PNG's IHDR chunk that decide whether it is a heightmap.
 struct PngHeader {
@@ -26,10 +30,9 @@ std::uint32_t bigEndian32(const QByteArray& bytes, qsizetype at)
     return v;
 }
 
-std::optional<PngHeader> readPngHeader(const QString& path, QString* error)
+std::optional<PngHeader> readPngHeader(QIODevice& device, QString* error)
 {
-    QFile file(path);
-    const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(kPngSignatureSize + 8 + 13) : QByteArray();
+    const QByteArray head = device.peek(kPngSignatureSize + 8 + 13);
     // The first chunk must be IHDR: 4 bytes length, "IHDR", then 13 bytes of fields.
     if (head.size() < kPngSignatureSize + 8 + 13 || head.mid(kPngSignatureSize + 4, 4) != "IHDR") {
         *error = "truncated or damaged PNG header";
@@ -51,29 +54,32 @@ QString layoutName(const PngHeader& h)
     }
 }
 
-bool checkPngHeader(const PngHeader& h, QString* error)
+int bytesPerPixel(const PngHeader& h)
+{
+    return h.colourType == 2 ? 3 : h.bitDepth / 8;
+}
+
+// Layout first, then size; deflate cannot expand a byte into more than 1032, so a small file that
+// claims a huge image is refused before Qt allocates it.
+bool checkPngHeader(const PngHeader& h, qint64 fileBytes, QString* error)
 {
     const bool gray = h.colourType == 0 && (h.bitDepth == 8 || h.bitDepth == 16);
     const bool rgb = h.colourType == 2 && h.bitDepth == 8;
     if (!gray && !rgb) {
         *error = QString("unsupported PNG layout: %1 (a heightmap PNG must be 8- or 16-bit grayscale, or 8-bit RGB with equal channels)")
                      .arg(layoutName(h));
-    } else if (h.width == 0 || h.height == 0) {
-        *error = QString("PNG has zero size (%1x%2)").arg(h.width).arg(h.height);
-    } else if (h.width > Lattice::kMaxSide || h.height > Lattice::kMaxSide) {
-        *error = QString("PNG is %1x%2, above the limit of %3 per side").arg(h.width).arg(h.height).arg(Lattice::kMaxSide);
-    } else {
-        return true;
+        return false;
     }
-    return false;
+    return checkRasterSize("PNG", h.width, h.height, error)
+           && checkPlausibleSize("PNG", h.width, h.height, bytesPerPixel(h), fileBytes, kMaxDeflateExpansion, error);
 }
 
 // Qt refuses images above a global allocation limit (256 MiB by default); a 16384² 16-bit or RGB
 // heightmap is legal here and larger, so the limit is raised (never lowered) to what this one needs.
 void allowAllocation(const PngHeader& h)
 {
-    const qint64 bytesPerPixel = h.colourType == 2 ? 4 : h.bitDepth / 8;
-    const qint64 megabytes = qint64{h.width} * h.height * bytesPerPixel / (1024 * 1024) + 1;
+    const qint64 decodedBytesPerPixel = h.colourType == 2 ? 4 : h.bitDepth / 8; // RGB decodes to 32-bit pixels
+    const qint64 megabytes = qint64{h.width} * h.height * decodedBytesPerPixel / (1024 * 1024) + 1;
     if (QImageReader::allocationLimit() != 0 && megabytes > QImageReader::allocationLimit())
         QImageReader::setAllocationLimit(static_cast<int>(megabytes));
 }
@@ -108,14 +114,23 @@ bool expectedFormat(const PngHeader& h, QImage::Format f)
     return f == (h.bitDepth == 16 ? QImage::Format_Grayscale16 : QImage::Format_Grayscale8);
 }
 
+// The range the writer recorded in text chunks (PngWriter.h), if both ends are there and valid.
+std::optional<HeightRange> embeddedRange(const QImage& image)
+{
+    const std::optional<double> low = parseExactDouble(image.text(kPngMinKey).toStdString());
+    const std::optional<double> high = parseExactDouble(image.text(kPngMaxKey).toStdString());
+    QString ignored;
+    return low && high ? checkedHeightRange(*low, *high, &ignored) : std::nullopt;
+}
+
 } // namespace
 
-std::optional<SampleRaster> readPng(const QString& path, QString* error)
+std::optional<SampleRaster> readPng(QIODevice& device, QString* error)
 {
-    const std::optional<PngHeader> header = readPngHeader(path, error);
-    if (!header || !checkPngHeader(*header, error)) return std::nullopt;
+    const std::optional<PngHeader> header = readPngHeader(device, error);
+    if (!header || !checkPngHeader(*header, device.size(), error)) return std::nullopt;
     allowAllocation(*header);
-    QImageReader reader(path, "png");
+    QImageReader reader(&device, "png");
     const QImage image = reader.read();
     if (image.isNull()) {
         *error = "cannot decode the PNG: " + reader.errorString();
@@ -125,7 +140,7 @@ std::optional<SampleRaster> readPng(const QString& path, QString* error)
         *error = QString("unsupported PNG: %1 decoded to an unexpected pixel format (%2)").arg(layoutName(*header)).arg(image.format());
         return std::nullopt;
     }
-    SampleRaster raster{FloatField(image.width(), image.height()), header->bitDepth, layoutName(*header)};
+    SampleRaster raster{FloatField(image.width(), image.height()), header->bitDepth, layoutName(*header), embeddedRange(image)};
     if (!copyPixels(image, raster.samples, error)) return std::nullopt;
     return raster;
 }

@@ -1,15 +1,35 @@
 #include "io/RasterWriter.h"
 
+#include "io/ExrFile.h"
 #include "io/NpyFile.h"
+#include "io/PngWriter.h"
+#include "io/R16File.h"
+#include "io/TiffFile.h"
 
 #include <QFileInfo>
 
 namespace rb::io {
+namespace {
+
+constexpr int kManyChannels = 64;
+
+bool writeNpyImage(const QString& path, const ExportImage& image, QString* error)
+{
+    return writeNpy(path, image, error);
+}
+
+} // namespace
 
 const std::vector<RasterFormat>& rasterFormats()
 {
     static const std::vector<RasterFormat> formats = {
-        {"npy", "NumPy float32 array, C order, rows north to south", writeNpy},
+        {"npy", "NumPy float32 array, C order, rows north to south", false, kManyChannels, writeNpyImage},
+        {"png", "PNG: 16-bit grayscale heights, 8-bit grayscale mask, 8/16-bit RGB flow map", true, 2, writePng},
+        {"r16", "16-bit little-endian raw levels, no header", true, 1, writeR16},
+        {"raw", "the same as .r16", true, 1, writeR16},
+        {"exr", "OpenEXR 32-bit float channels, ZIP (lossless)", false, kManyChannels, writeExr},
+        {"tif", "TIFF 32-bit float, deflate with the floating-point predictor (lossless)", false, kManyChannels, writeTiff},
+        {"tiff", "the same as .tif", false, kManyChannels, writeTiff},
     };
     return formats;
 }
@@ -31,14 +51,18 @@ QString unsupportedRasterFormatMessage(const QString& path)
     return QString("%1: %2 (supported: %3)").arg(path, what, supported.join(", "));
 }
 
-bool writeRaster(const QString& path, const FloatField& raster, QString* error)
+bool writeRaster(const QString& path, const ExportImage& image, QString* error)
 {
     const RasterFormat* format = rasterFormatFor(path);
     if (!format) {
-        if (error) *error = unsupportedRasterFormatMessage(path);
+        *error = unsupportedRasterFormatMessage(path);
         return false;
     }
-    return format->write(path, raster, error);
+    if (static_cast<int>(image.channels.size()) > format->maxChannels) {
+        *error = QString("%1: .%2 holds %3 channel(s); the %4 has %5").arg(path, format->extension).arg(format->maxChannels).arg(image.layer).arg(image.channels.size());
+        return false;
+    }
+    return format->write(path, image, error);
 }
 
 } // namespace rb::io

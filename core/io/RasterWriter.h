@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/Field.h"
+#include "io/ExportImage.h"
 
 #include <QString>
 #include <QStringList>
@@ -9,13 +9,15 @@
 
 namespace rb::io {
 
-// The file formats a layer raster can be written in, chosen by the file name's extension. A new
-// format (PNG, EXR, TIFF, R16, engine presets) is one more entry in rasterFormats().
+// The file formats a layer can be written in, chosen by the file name's extension. A format is
+// one entry of rasterFormats().
 struct RasterFormat {
     QString extension;   // lower case, without the dot: "npy"
     QString description; // for help texts: "NumPy float32 array"
-    // Writes a raster of metres (rows north to south); on failure `error` names the file.
-    bool (*write)(const QString& path, const FloatField& raster, QString* error);
+    bool integer = false; // stores levels (0..255 or 0..65535) that need a sidecar to mean metres
+    int maxChannels = 1;  // the most channels one file holds
+    // Writes the image (rows north to south); on failure `error` names the file.
+    bool (*write)(const QString& path, const ExportImage& image, QString* error) = nullptr;
 };
 
 const std::vector<RasterFormat>& rasterFormats();
@@ -23,10 +25,11 @@ const std::vector<RasterFormat>& rasterFormats();
 // The format for a path's extension (case-insensitive), or nullptr.
 const RasterFormat* rasterFormatFor(const QString& path);
 
-// "FILE: unknown extension '.xyz' (supported: .npy)"
+// "FILE: unknown extension '.xyz' (supported: .npy, .png, ...)"
 QString unsupportedRasterFormatMessage(const QString& path);
 
-// Writes with the format the extension names; refuses unknown extensions.
-bool writeRaster(const QString& path, const FloatField& raster, QString* error);
+// Writes with the format the extension names; refuses unknown extensions and more channels than
+// the format holds.
+bool writeRaster(const QString& path, const ExportImage& image, QString* error);
 
 } // namespace rb::io

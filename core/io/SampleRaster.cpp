@@ -1,35 +1,66 @@
 #include "io/SampleRaster.h"
 
+#include "io/ExrFile.h"
 #include "io/NpyFile.h"
 #include "io/PngRaster.h"
+#include "io/R16File.h"
+#include "io/TiffFile.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 namespace rb::io {
+namespace {
 
-std::optional<SampleRaster> readSampleRaster(const QString& path, QString* error)
+bool startsWith(const QByteArray& bytes, const char* magic, qsizetype size)
+{
+    return bytes.startsWith(QByteArray(magic, size));
+}
+
+// Classic TIFF and BigTIFF, either byte order.
+bool isTiff(const QByteArray& magic)
+{
+    return startsWith(magic, "II*\0", 4) || startsWith(magic, "MM\0*", 4) || startsWith(magic, "II+\0", 4) || startsWith(magic, "MM\0+", 4);
+}
+
+} // namespace
+
+bool isRawPath(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == "r16" || suffix == "raw";
+}
+
+std::optional<SampleRaster> readSampleRaster(QIODevice& device, bool raw, const RasterRequest& request, QString* error)
+{
+    if (raw) return readR16(device, request.rawSize, error);
+    // Recognised by content: a heightmap named .png that is really a JPEG gets a clear message.
+    const QByteArray magic = device.peek(8);
+    if (startsWith(magic, kPngSignature, kPngSignatureSize)) return readPng(device, error);
+    if (startsWith(magic, kNpyMagic, kNpyMagicSize)) return readNpy(device, error);
+    if (startsWith(magic, kExrMagic, kExrMagicSize)) return readExr(device, request.exrChannels, error);
+    if (isTiff(magic)) return readTiff(device, error);
+    *error = magic.isEmpty() ? QString("the file is empty")
+                             : QString("unsupported format (expected PNG, OpenEXR, TIFF, NumPy .npy, or 16-bit raw named .r16 or .raw)");
+    return std::nullopt;
+}
+
+std::optional<SampleRaster> readSampleRaster(const QString& path, const RasterRequest& request, QString* error)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = QString("%1: cannot open: %2").arg(path, file.errorString());
+        *error = QString("%1: cannot open: %2").arg(path, file.errorString());
         return std::nullopt;
     }
-    // Recognised by content: a heightmap named .png that is really a JPEG gets a clear message.
-    const QByteArray magic = file.peek(8);
     QString problem;
-    std::optional<SampleRaster> raster;
-    if (magic.startsWith(QByteArray(kPngSignature, kPngSignatureSize))) {
-        file.close();
-        raster = readPng(path, &problem);
-    } else if (magic.startsWith(QByteArray(kNpyMagic, kNpyMagicSize))) {
-        raster = readNpy(file, &problem);
-    } else if (magic.isEmpty()) {
-        problem = "the file is empty";
-    } else {
-        problem = "unsupported format (expected a PNG or a NumPy .npy file)";
-    }
-    if (!raster && error) *error = path + ": " + problem;
+    std::optional<SampleRaster> raster = readSampleRaster(file, isRawPath(path), request, &problem);
+    if (!raster) *error = path + ": " + problem;
     return raster;
+}
+
+std::optional<SampleRaster> readSampleRaster(const QString& path, QString* error)
+{
+    return readSampleRaster(path, RasterRequest{}, error);
 }
 
 } // namespace rb::io

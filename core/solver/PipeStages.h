@@ -83,12 +83,14 @@ public:
 
     void run(const std::vector<ViewBoundaryEdge>& edges, const std::vector<ViewSource>& sources, CellRect counted, VolumeLedger& ledger);
 
+    // The stages, by row: each touches only the edges headed on its row (flows) or the cells of
+    // its row (scales, depths), so run() can sweep them down the view a few rows apart.
     void setBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges);   // 1. boundary edges from their conditions
-    void accelerateFlows();                                              // 2. interior edges down the surface gradient
-    void computeOutflowScales();                                         // 3. no cell loses more than it holds...
-    void scaleOutflows();                                                //    ...each edge scaled by the cell it leaves
+    void accelerateFlows(int y);                                         // 2. interior edges down the surface gradient
+    void computeOutflowScales(int y);                                    // 3. no cell loses more than it holds...
+    void scaleOutflows(int y);                                           //    ...each edge scaled by the cell it leaves
     void recordBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges, VolumeLedger& ledger);
-    void updateDepths(CellRect counted, VolumeLedger& ledger);           // 4. move the water, rain, evaporation
+    void updateDepths(int y, CellRect counted, double& rained, double& evaporated); // 4. move the water, rain, evaporation
     void applyPointSources(const std::vector<ViewSource>& sources, VolumeLedger& ledger);
 
 private:

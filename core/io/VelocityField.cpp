@@ -1,0 +1,40 @@
+#include "io/VelocityField.h"
+
+namespace rb::io {
+namespace {
+
+// The mean of the family's flow into the cell (stored at the cell) and out of it (stored at the
+// head the cell feeds), in m³/s along the family's direction.
+double meanFlow(const Lattice& lattice, const FloatField& flows, const EdgeFamily& family, int x, int y)
+{
+    const CellOffset head = family.headOffset(y);
+    const double in = flows[lattice.paddedIndex(x, y)];
+    const double out = flows[lattice.paddedIndex(x + head.dx, y + head.dy)];
+    return 0.5 * (in + out);
+}
+
+} // namespace
+
+VelocityField reconstructVelocity(const MapState& state, float wetDepth)
+{
+    const Lattice& lattice = state.lattice;
+    VelocityField v{FloatField(lattice.width(), lattice.height()), FloatField(lattice.width(), lattice.height())};
+    const double weight = 2.0 / lattice.familyCount();
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) {
+            const double h = state.depth(x, y);
+            if (!(h > wetDepth)) continue;
+            double ux = 0.0, uy = 0.0;
+            for (int f = 0; f < lattice.familyCount(); ++f) {
+                const EdgeFamily& family = lattice.family(f);
+                const double along = meanFlow(lattice, state.flows[static_cast<std::size_t>(f)], family, x, y) / (h * family.faceWidth);
+                ux += along * family.directionX;
+                uy += along * family.directionY;
+            }
+            v.x(x, y) = static_cast<float>(weight * ux);
+            v.y(x, y) = static_cast<float>(weight * uy);
+        }
+    return v;
+}
+
+} // namespace rb::io

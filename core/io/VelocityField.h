@@ -1,0 +1,26 @@
+#pragma once
+
+#include "model/Field.h"
+#include "model/MapState.h"
+
+namespace rb::io {
+
+// Water deeper than this is wet: the solver's own threshold for speeds (docs/solver.md), so a
+// draining film of a few micrometres does not turn small flows into absurd velocities.
+inline constexpr float kWetDepth = 1e-3f; // m
+
+// The depth-averaged water velocity of every cell, in m/s, in world axes: x east, y south (the
+// row direction). Zero where the depth is not above the wet threshold.
+struct VelocityField {
+    FloatField x;
+    FloatField y;
+};
+
+// Reconstructs cell velocities from the edge flows. A uniform velocity U moves h·w·(U·e_f) through
+// every face of family f (e_f its unit direction, w its face width), so per cell
+//   u_f = (Q_in + Q_out) / 2 / (h·w)   (the family's edge into the cell and the one out of it)
+// and U = (2/F)·Σ_f u_f·e_f, F the number of families: 2/F·Σ e_f e_fᵀ is the identity on both
+// lattices, so a uniform flow is reproduced exactly. Standard library only.
+VelocityField reconstructVelocity(const MapState& state, float wetDepth = kWetDepth);
+
+} // namespace rb::io
