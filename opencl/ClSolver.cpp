@@ -11,11 +11,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
 
 namespace rb::opencl {
 namespace {
 
-constexpr int kTile = 16;             // 2D work-groups are 16×16 (the reductions assume 256 items)
+// 2D work-groups are wide along rows (contiguous memory, what CPU devices vectorise) and hold
+// kReductionSize items in all, as the reductions assume.
+constexpr int kTileX = 64;
+constexpr int kTileY = 4;
 constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
 constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
@@ -45,6 +51,7 @@ struct SourceCellArgs {
     cl_float depthPerStep;
     cl_int drainAll;
 };
+static_assert(kTileX * kTileY == kReductionSize);
 static_assert(sizeof(FamilyArgs) == 40 && sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 16 && sizeof(SourceCellArgs) == 16);
 
 std::size_t roundUp(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
@@ -84,8 +91,16 @@ struct ClSolver::Impl {
     cl::Buffer bedBuffer, depthBuffer, flowBuffer, scaleBuffer, depthBackup, flowBackup, familyBuffer, edgeBuffer, sourceBuffer,
         stepLedger, groupSums, diagnosticSums;
 
+    // RIVERBED_OPENCL_PROFILE set: every launch is timed and a per-kernel summary is printed to
+    // stderr when the solver is destroyed (for tuning on a new device).
+    bool profiling = false;
+    std::map<std::string, std::pair<double, long>> kernelTimes; // name → (seconds, launches)
+    void launch(cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local);
+    void printProfile() const;
+
     void createContext();
-    void buildProgram();
+    int builtForFamilies = 0;
+    void buildProgram(int familyCount);
     void allocate(const Map& map);
     GridArgs grid() const;
     cl::NDRange cellRange() const;
@@ -101,13 +116,38 @@ ClSolver::ClSolver(const ClOptions& options) : impl_(std::make_unique<Impl>())
     impl_->options = options;
     try {
         impl_->createContext();
-        impl_->buildProgram();
+        impl_->buildProgram(Lattice::kMaxFamilies); // fail early; load() rebuilds for its lattice
     } catch (const cl::Error& e) {
         throw Unavailable("OpenCL could not start: " + describe(e));
     }
 }
 
-ClSolver::~ClSolver() = default;
+ClSolver::~ClSolver()
+{
+    if (impl_ && impl_->profiling) impl_->printProfile();
+}
+
+void ClSolver::Impl::launch(cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local)
+{
+    if (!profiling) {
+        queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local);
+        return;
+    }
+    cl::Event event;
+    queue.enqueueNDRangeKernel(kernel, cl::NullRange, global, local, nullptr, &event);
+    event.wait();
+    const double seconds = static_cast<double>(event.getProfilingInfo<CL_PROFILING_COMMAND_END>() - event.getProfilingInfo<CL_PROFILING_COMMAND_START>()) * 1e-9;
+    auto& entry = kernelTimes[kernel.getInfo<CL_KERNEL_FUNCTION_NAME>()];
+    entry.first += seconds;
+    ++entry.second;
+}
+
+void ClSolver::Impl::printProfile() const
+{
+    for (const auto& [name, time] : kernelTimes)
+        std::fprintf(stderr, "opencl profile: %-22s %8ld launches %10.3f ms total %9.1f us each\n", name.c_str(), time.second, time.first * 1e3,
+                     time.first * 1e6 / static_cast<double>(std::max(1L, time.second)));
+}
 
 void ClSolver::Impl::createContext()
 {
@@ -132,16 +172,18 @@ void ClSolver::Impl::createContext()
             if (seen++ == index) device = d;
     }
     context = cl::Context(device);
-    queue = cl::CommandQueue(context, device);
+    profiling = std::getenv("RIVERBED_OPENCL_PROFILE") != nullptr;
+    queue = cl::CommandQueue(context, device, profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
 }
 
-void ClSolver::Impl::buildProgram()
+void ClSolver::Impl::buildProgram(int familyCount)
 {
+    if (builtForFamilies == familyCount) return;
     std::string source = kernelSource();
     if (options.fault == InjectedFault::KernelBuildFailure) source += "\n#error injected kernel build failure\n";
     program = cl::Program(context, source);
     try {
-        program.build({device}, "-cl-std=CL1.2");
+        program.build({device}, ("-cl-std=CL1.2 -DFAMILY_COUNT=" + std::to_string(familyCount)).c_str());
     } catch (const cl::Error&) {
         const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         throw Unavailable("the OpenCL kernels failed to build on " + info.name + "; build log:\n" + log);
@@ -156,6 +198,7 @@ void ClSolver::Impl::buildProgram()
     applyPointSources = cl::Kernel(program, "applyPointSources");
     refreshDiagnostics = cl::Kernel(program, "refreshDiagnostics");
     foldDiagnostics = cl::Kernel(program, "foldDiagnostics");
+    builtForFamilies = familyCount;
 }
 
 std::string ClSolver::name() const
@@ -170,7 +213,7 @@ GridArgs ClSolver::Impl::grid() const
 
 cl::NDRange ClSolver::Impl::cellRange() const
 {
-    return {roundUp(static_cast<std::size_t>(lattice.width()), kTile), roundUp(static_cast<std::size_t>(lattice.height()), kTile)};
+    return {roundUp(static_cast<std::size_t>(lattice.width()), kTileX), roundUp(static_cast<std::size_t>(lattice.height()), kTileY)};
 }
 
 void ClSolver::Impl::allocate(const Map& map)
@@ -180,7 +223,7 @@ void ClSolver::Impl::allocate(const Map& map)
     const std::size_t flowCount = lattice.paddedCount() * static_cast<std::size_t>(lattice.familyCount());
     std::size_t cellBytes = cells * sizeof(float);
     if (options.fault == InjectedFault::AllocationFailure) cellBytes = std::size_t{1} << 46; // 64 TiB: no device has it
-    cellGroups = (roundUp(static_cast<std::size_t>(lattice.width()), kTile) / kTile) * (roundUp(static_cast<std::size_t>(lattice.height()), kTile) / kTile);
+    cellGroups = (roundUp(static_cast<std::size_t>(lattice.width()), kTileX) / kTileX) * (roundUp(static_cast<std::size_t>(lattice.height()), kTileY) / kTileY);
 
     bed = map.state.bed.values();
     std::vector<float> flows;
@@ -213,6 +256,11 @@ void ClSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
     Impl& s = *impl_;
+    try {
+        s.buildProgram(map.state.lattice.familyCount());
+    } catch (const cl::Error& e) {
+        throw Unavailable("OpenCL could not build its kernels on " + s.info.name + ": " + describe(e));
+    }
     try {
         s.allocate(map);
     } catch (const cl::Error& e) {
@@ -282,45 +330,44 @@ void ClSolver::Impl::enqueueStep(int stepInBatch)
     setBoundaryFlows.setArg(3, edgeBuffer), setBoundaryFlows.setArg(4, edgeCount), setBoundaryFlows.setArg(5, familyBuffer);
     setBoundaryFlows.setArg(6, kf), setBoundaryFlows.setArg(7, dt), setBoundaryFlows.setArg(8, g), setBoundaryFlows.setArg(9, depthPipes);
     setBoundaryFlows.setArg(10, constantArea), setBoundaryFlows.setArg(11, viscosityTerm);
-    queue.enqueueNDRangeKernel(setBoundaryFlows, cl::NullRange, cl::NDRange(roundUp(static_cast<std::size_t>(edgeCount), 64)), cl::NDRange(64));
+    launch(setBoundaryFlows, cl::NDRange(roundUp(static_cast<std::size_t>(edgeCount), 64)), cl::NDRange(64));
 
     accelerateFlows.setArg(0, flowBuffer), accelerateFlows.setArg(1, bedBuffer), accelerateFlows.setArg(2, depthBuffer);
     accelerateFlows.setArg(3, gridArgs), accelerateFlows.setArg(4, familyBuffer), accelerateFlows.setArg(5, kf);
     accelerateFlows.setArg(6, dt), accelerateFlows.setArg(7, g), accelerateFlows.setArg(8, depthPipes);
     accelerateFlows.setArg(9, constantArea), accelerateFlows.setArg(10, viscosityTerm);
-    queue.enqueueNDRangeKernel(accelerateFlows, cl::NullRange, cellRange(), cl::NDRange(kTile, kTile));
+    launch(accelerateFlows, cellRange(), cl::NDRange(kTileX, kTileY));
 
     computeOutflowScales.setArg(0, scaleBuffer), computeOutflowScales.setArg(1, flowBuffer), computeOutflowScales.setArg(2, depthBuffer);
     computeOutflowScales.setArg(3, gridArgs), computeOutflowScales.setArg(4, familyBuffer), computeOutflowScales.setArg(5, dt);
     computeOutflowScales.setArg(6, kScaleMargin);
-    queue.enqueueNDRangeKernel(computeOutflowScales, cl::NullRange, cellRange(), cl::NDRange(kTile, kTile));
+    launch(computeOutflowScales, cellRange(), cl::NDRange(kTileX, kTileY));
 
     scaleOutflows.setArg(0, flowBuffer), scaleOutflows.setArg(1, scaleBuffer), scaleOutflows.setArg(2, gridArgs);
     scaleOutflows.setArg(3, familyBuffer);
-    queue.enqueueNDRangeKernel(scaleOutflows, cl::NullRange,
-                               cl::NDRange(roundUp(static_cast<std::size_t>(lattice.width() + 2), kTile),
-                                           roundUp(static_cast<std::size_t>(lattice.height() + 1), kTile)),
-                               cl::NDRange(kTile, kTile));
+    launch(scaleOutflows,
+           cl::NDRange(roundUp(static_cast<std::size_t>(lattice.width() + 2), kTileX), roundUp(static_cast<std::size_t>(lattice.height() + 1), kTileY)),
+           cl::NDRange(kTileX, kTileY));
 
     recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowBuffer);
     recordBoundaryFlows.setArg(3, edgeBuffer), recordBoundaryFlows.setArg(4, edgeCount), recordBoundaryFlows.setArg(5, scratch);
-    queue.enqueueNDRangeKernel(recordBoundaryFlows, cl::NullRange, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
+    launch(recordBoundaryFlows, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 
     const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
     updateDepths.setArg(0, depthBuffer), updateDepths.setArg(1, flowBuffer), updateDepths.setArg(2, gridArgs);
     updateDepths.setArg(3, familyBuffer), updateDepths.setArg(4, static_cast<float>(params.dt / lattice.cellArea()));
     updateDepths.setArg(5, rainDepth), updateDepths.setArg(6, evaporationDepth), updateDepths.setArg(7, groupSums);
     updateDepths.setArg(8, scratch);
-    queue.enqueueNDRangeKernel(updateDepths, cl::NullRange, cellRange(), cl::NDRange(kTile, kTile));
+    launch(updateDepths, cellRange(), cl::NDRange(kTileX, kTileY));
     if (rainDepth != 0.0f || evaporationDepth != 0.0f) {
         sumGroupLedger.setArg(0, stepLedger), sumGroupLedger.setArg(1, stepInBatch), sumGroupLedger.setArg(2, groupSums);
         sumGroupLedger.setArg(3, static_cast<cl_int>(cellGroups)), sumGroupLedger.setArg(4, scratch);
-        queue.enqueueNDRangeKernel(sumGroupLedger, cl::NullRange, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
+        launch(sumGroupLedger, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
     }
     if (sourceCount > 0) {
         applyPointSources.setArg(0, depthBuffer), applyPointSources.setArg(1, sourceBuffer), applyPointSources.setArg(2, sourceCount);
         applyPointSources.setArg(3, stepLedger), applyPointSources.setArg(4, stepInBatch);
-        queue.enqueueNDRangeKernel(applyPointSources, cl::NullRange, cl::NDRange(1), cl::NDRange(1));
+        launch(applyPointSources, cl::NDRange(1), cl::NDRange(1));
     }
 }
 
@@ -330,10 +377,10 @@ void ClSolver::Impl::enqueueDiagnostics()
     refreshDiagnostics.setArg(0, depthBuffer), refreshDiagnostics.setArg(1, flowBuffer), refreshDiagnostics.setArg(2, grid());
     refreshDiagnostics.setArg(3, familyBuffer), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
     refreshDiagnostics.setArg(6, scratch);
-    queue.enqueueNDRangeKernel(refreshDiagnostics, cl::NullRange, cellRange(), cl::NDRange(kTile, kTile));
+    launch(refreshDiagnostics, cellRange(), cl::NDRange(kTileX, kTileY));
     foldDiagnostics.setArg(0, diagnosticSums), foldDiagnostics.setArg(1, groupSums), foldDiagnostics.setArg(2, static_cast<cl_int>(cellGroups));
     foldDiagnostics.setArg(3, scratch);
-    queue.enqueueNDRangeKernel(foldDiagnostics, cl::NullRange, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
+    launch(foldDiagnostics, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 }
 
 void ClSolver::Impl::readBatchLedger(int stepsInBatch)

@@ -8,7 +8,7 @@ __kernel void accelerateFlows(__global float* flows, __global const float* bed, 
     if (x >= grid.width || y >= grid.height) return;
     const uint head = cellIndex(grid, x, y);
     const float headSurface = bed[head] + depth[head];
-    for (int fi = 0; fi < grid.families; ++fi) {
+    for (int fi = 0; fi < FAMILY_COUNT; ++fi) {
         __constant const Family* f = &families[fi];
         const int2 t = tailOffset(f, y);
         if (!contains(grid, x + t.x, y + t.y)) continue;

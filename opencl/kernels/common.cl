@@ -1,4 +1,9 @@
 // Shared by every kernel of the solver (prepended to the program at build time).
+// The program is built once per lattice with FAMILY_COUNT (2 square, 3 triangle) defined, so the
+// loops over families unroll and devices can vectorise across work-items.
+#ifndef FAMILY_COUNT
+#error "build with -DFAMILY_COUNT=2 or 3"
+#endif
 // Mirrors core/lattice/Lattice.h: edge families with row-parity dependent offsets, flows stored in
 // one buffer, family after family, each (W+2)×(H+2) with a one-cell ghost ring at the head cell.
 

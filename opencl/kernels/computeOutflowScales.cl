@@ -6,7 +6,7 @@ __kernel void computeOutflowScales(__global float* scales, __global const float*
     const int x = get_global_id(0), y = get_global_id(1);
     if (x >= grid.width || y >= grid.height) return;
     float leaving = 0.0f;
-    for (int fi = 0; fi < grid.families; ++fi) {
+    for (int fi = 0; fi < FAMILY_COUNT; ++fi) {
         const int2 h = headOffset(&families[fi], y);
         leaving += fmax(0.0f, -flows[flowIndex(grid, fi, x, y)]) + fmax(0.0f, flows[flowIndex(grid, fi, x + h.x, y + h.y)]);
     }

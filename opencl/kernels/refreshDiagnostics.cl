@@ -10,7 +10,7 @@ __kernel void refreshDiagnostics(__global const float* depth, __global const flo
     if (x < grid.width && y < grid.height) {
         h = depth[cellIndex(grid, x, y)];
         if (!isfinite(h)) nonFinite += 1.0f;
-        for (int fi = 0; fi < grid.families; ++fi) {
+        for (int fi = 0; fi < FAMILY_COUNT; ++fi) {
             // Speed through the pipe headed here, over the mean depth of the two cells it joins.
             __constant const Family* f = &families[fi];
             const int2 t = tailOffset(f, y);

@@ -4,7 +4,7 @@ __kernel void scaleOutflows(__global float* flows, __global const float* scales,
 {
     const int x = (int)get_global_id(0) - 1, y = (int)get_global_id(1);
     if (x > grid.width || y > grid.height) return;
-    for (int fi = 0; fi < grid.families; ++fi) {
+    for (int fi = 0; fi < FAMILY_COUNT; ++fi) {
         const int2 t = tailOffset(&families[fi], y);
         const int tx = x + t.x, ty = y + t.y;
         if (tx < -1 || tx > grid.width) continue; // the tail lies beyond the ghost ring: a void edge

@@ -8,7 +8,7 @@ __kernel void updateDepths(__global float* depth, __global const float* flows, G
     float rained = 0.0f, evaporated = 0.0f;
     if (x < grid.width && y < grid.height) {
         float net = 0.0f; // what enters minus what leaves, m³/s
-        for (int fi = 0; fi < grid.families; ++fi) {
+        for (int fi = 0; fi < FAMILY_COUNT; ++fi) {
             const int2 h = headOffset(&families[fi], y);
             net += flows[flowIndex(grid, fi, x, y)] - flows[flowIndex(grid, fi, x + h.x, y + h.y)];
         }
