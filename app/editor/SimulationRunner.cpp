@@ -1,0 +1,259 @@
+#include "editor/SimulationRunner.h"
+
+#include "SolverFactory.h"
+
+#include <QThread>
+
+#include <chrono>
+#include <stdexcept>
+
+namespace rb::editor {
+
+namespace {
+
+std::int64_t nowNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+} // namespace
+
+SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent)
+{
+    thread_ = QThread::create([this] { run(); });
+    thread_->setObjectName("SimulationRunner");
+    thread_->start();
+}
+
+SimulationRunner::~SimulationRunner()
+{
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+    }
+    wake_.notify_all();
+    thread_->wait(); // the worker finishes its current call; a step never blocks on the GUI
+    delete thread_;
+}
+
+std::uint64_t SimulationRunner::load(const Map& map, const std::string& backend)
+{
+    pause();
+    const std::uint64_t id = ++lastMapId_;
+    post([this, map, backend, id] {
+        if (createSolver(map, backend)) workerMapId_ = id;
+    });
+    return id;
+}
+
+void SimulationRunner::setBackend(const std::string& backend)
+{
+    post([this, backend] {
+        if (solver_) createSolver(solver_->readMap(), backend);
+    });
+}
+
+void SimulationRunner::setParams(const SimParams& params)
+{
+    post([this, params] {
+        if (!solver_) return;
+        try {
+            solver_->setParams(params);
+        } catch (const std::exception& e) {
+            const QString message = QString::fromStdString(e.what());
+            reportFromWorker([this, message] { emit requestFailed(message); });
+        }
+    });
+}
+
+// The document's initial water (and its time and ledger) under the parameters now in force.
+void SimulationRunner::resetWater(const Map& initial)
+{
+    post([this, initial] {
+        if (!solver_) return;
+        Map map = initial;
+        map.params = solver_->params();
+        solver_->load(map);
+    });
+}
+
+void SimulationRunner::play()
+{
+    setPlaying(true);
+}
+
+// Posting an empty request wakes the worker, which then publishes the state it stopped at.
+void SimulationRunner::pause()
+{
+    setPlaying(false);
+    post([] {});
+}
+
+void SimulationRunner::step(int count)
+{
+    {
+        std::lock_guard lock(mutex_);
+        pendingSteps_ += count;
+    }
+    wake_.notify_all();
+}
+
+bool SimulationRunner::isPlaying() const
+{
+    std::lock_guard lock(mutex_);
+    return playing_;
+}
+
+void SimulationRunner::setPlaying(bool playing)
+{
+    {
+        std::lock_guard lock(mutex_);
+        if (playing_ == playing) return;
+        playing_ = playing;
+        if (!playing) pendingSteps_ = 0;
+    }
+    wake_.notify_all();
+    emit playingChanged(playing);
+}
+
+void SimulationRunner::requestMap(std::function<void(Map)> receiver)
+{
+    post([this, receiver = std::move(receiver)] {
+        if (!solver_) return;
+        auto map = std::make_shared<Map>(solver_->readMap());
+        reportFromWorker([receiver, map] { receiver(std::move(*map)); });
+    });
+}
+
+std::shared_ptr<const SimulationSnapshot> SimulationRunner::takeSnapshot()
+{
+    std::lock_guard lock(mutex_);
+    snapshotTaken_ = true;
+    return std::exchange(untaken_, nullptr);
+}
+
+std::shared_ptr<const SimulationSnapshot> SimulationRunner::latestSnapshot() const
+{
+    std::lock_guard lock(mutex_);
+    return latest_;
+}
+
+void SimulationRunner::post(Request request)
+{
+    {
+        std::lock_guard lock(mutex_);
+        requests_.push_back(std::move(request));
+    }
+    wake_.notify_all();
+}
+
+void SimulationRunner::reportFromWorker(std::function<void()> onGui)
+{
+    QMetaObject::invokeMethod(this, std::move(onGui), Qt::QueuedConnection);
+}
+
+// Sleeps until there is something to do. Returns false when the runner is being destroyed;
+// otherwise hands over the queued requests and the number of steps to run after them.
+bool SimulationRunner::waitForWork(std::deque<Request>& requests, int& stepsToDo)
+{
+    std::unique_lock lock(mutex_);
+    const bool canStep = solver_ != nullptr;
+    wake_.wait(lock, [&] { return quit_ || !requests_.empty() || (canStep && (playing_ || pendingSteps_ > 0)); });
+    if (quit_) return false;
+    requests.swap(requests_);
+    stepsToDo = 0;
+    if (canStep && playing_) stepsToDo = solver_->params().substeps;
+    else if (canStep) stepsToDo = std::exchange(pendingSteps_, 0);
+    return true;
+}
+
+void SimulationRunner::run()
+{
+    std::deque<Request> requests;
+    int stepsToDo = 0;
+    bool dirty = false; // the solver moved on since the last snapshot
+    while (waitForWork(requests, stepsToDo)) {
+        dirty = dirty || !requests.empty();
+        for (Request& request : requests) request();
+        requests.clear();
+        if (stepsToDo > 0 && solver_) {
+            advance(stepsToDo);
+            dirty = true;
+        }
+        if (!dirty || !solver_) continue;
+        bool mayPublish = false;
+        {
+            std::lock_guard lock(mutex_);
+            mayPublish = snapshotTaken_ || !playing_; // while playing, read back only what gets drawn
+        }
+        if (mayPublish) {
+            publish();
+            dirty = false;
+        }
+    }
+}
+
+void SimulationRunner::advance(int stepsToDo)
+{
+    if (rateStartNs_ == 0) rateStartNs_ = nowNs();
+    const StepResult result = solver_->step(stepsToDo);
+    rateSteps_ += result.stepsDone;
+    const std::int64_t elapsed = nowNs() - rateStartNs_;
+    if (elapsed > 500'000'000) { // half-second windows: steady figures, still responsive
+        stepsPerSecond_ = static_cast<double>(rateSteps_) * 1e9 / static_cast<double>(elapsed);
+        rateSteps_ = 0;
+        rateStartNs_ = nowNs();
+    }
+    if (result.ok()) return;
+    {
+        std::lock_guard lock(mutex_);
+        playing_ = false;
+        pendingSteps_ = 0;
+    }
+    rateStartNs_ = 0;
+    rateSteps_ = 0;
+    const QString message = QString::fromStdString(result.error);
+    reportFromWorker([this, message] {
+        emit playingChanged(false);
+        emit pausedByError(message);
+    });
+}
+
+void SimulationRunner::publish()
+{
+    auto snapshot = std::make_shared<SimulationSnapshot>();
+    snapshot->state = std::make_shared<const MapState>(solver_->readState());
+    snapshot->diagnostics = solver_->diagnostics();
+    snapshot->params = solver_->params();
+    snapshot->serial = ++serial_;
+    snapshot->mapId = workerMapId_;
+    std::lock_guard lock(mutex_);
+    snapshot->playing = playing_;
+    snapshot->stepsPerSecond = playing_ ? stepsPerSecond_ : 0.0;
+    latest_ = snapshot;
+    untaken_ = snapshot;
+    snapshotTaken_ = false;
+}
+
+bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
+{
+    try {
+        opencl::SolverChoice choice = opencl::createSolver(backend, map);
+        const QString name = QString::fromStdString(choice.solver->name());
+        const QString notice = QString::fromStdString(choice.notice);
+        {
+            std::lock_guard lock(mutex_);
+            solver_ = std::move(choice.solver);
+        }
+        backend_ = backend;
+        stepsPerSecond_ = 0.0;
+        reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
+        return true;
+    } catch (const std::exception& e) {
+        const QString message = QString::fromStdString(e.what());
+        reportFromWorker([this, message] { emit requestFailed(message); });
+        return false;
+    }
+}
+
+} // namespace rb::editor

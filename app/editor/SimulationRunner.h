@@ -1,0 +1,91 @@
+#pragma once
+
+#include "editor/SimulationSnapshot.h"
+#include "model/Map.h"
+
+#include <QObject>
+#include <QString>
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+
+class QThread;
+
+namespace rb {
+class Solver;
+}
+
+namespace rb::editor {
+
+// Owns the solver on a worker thread. The GUI only queues requests (each applied between two
+// steps, in order) and picks up the newest snapshot; it never waits for a step.
+class SimulationRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationRunner(QObject* parent = nullptr);
+    ~SimulationRunner() override;
+
+    // Replaces the solver's map; `backend` as in rb::opencl::createSolver ("cpu", "opencl:0").
+    // Returns the id that snapshots of this map carry (older snapshots may still arrive).
+    std::uint64_t load(const Map& map, const std::string& backend);
+    void setBackend(const std::string& backend); // moves the current state to a new solver
+    void setParams(const SimParams& params);
+    void resetWater(const Map& initial);         // the initial water back, parameters kept
+
+    void play();
+    void pause();
+    void step(int count = 1);
+    bool isPlaying() const;
+
+    // Calls `receiver` on the GUI thread with the full map (flows included) read at a step boundary.
+    void requestMap(std::function<void(Map)> receiver);
+
+    // The newest snapshot not yet taken, or null. Taking one lets the worker publish the next.
+    std::shared_ptr<const SimulationSnapshot> takeSnapshot();
+    std::shared_ptr<const SimulationSnapshot> latestSnapshot() const;
+
+signals:
+    void solverReady(const QString& name, const QString& notice); // after load / backend change
+    void pausedByError(const QString& message);                   // a refused step
+    void requestFailed(const QString& message);                   // an invalid map or parameter
+    void playingChanged(bool playing);
+
+private:
+    using Request = std::function<void()>;
+
+    void post(Request request);
+    void run();
+    bool waitForWork(std::deque<Request>& requests, int& stepsToDo);
+    void advance(int stepsToDo);
+    void publish();
+    bool createSolver(const Map& map, const std::string& backend);
+    void reportFromWorker(std::function<void()> onGui);
+    void setPlaying(bool playing);
+
+    QThread* thread_ = nullptr;
+    std::uint64_t lastMapId_ = 0; // GUI thread
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Request> requests_; // guarded by mutex_
+    bool quit_ = false;            // guarded by mutex_
+    bool playing_ = false;         // guarded by mutex_
+    int pendingSteps_ = 0;         // guarded by mutex_
+    bool snapshotTaken_ = true;    // guarded by mutex_
+    std::shared_ptr<const SimulationSnapshot> latest_;  // guarded by mutex_
+    std::shared_ptr<const SimulationSnapshot> untaken_; // guarded by mutex_
+
+    // Worker thread only.
+    std::unique_ptr<Solver> solver_;
+    std::string backend_;
+    std::uint64_t serial_ = 0;
+    std::uint64_t workerMapId_ = 0;
+    double stepsPerSecond_ = 0.0;
+    std::int64_t rateSteps_ = 0;
+    std::int64_t rateStartNs_ = 0;
+};
+
+} // namespace rb::editor

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+class QWidget;
+
+namespace rb::editor {
+
+// The questions and error reports the main window puts to the user. Modal dialogs by default;
+// tests replace them with answers so that nothing waits for a click.
+struct UserPrompts {
+    enum class Unsaved { Save, Discard, Cancel };
+
+    std::function<Unsaved(QWidget* parent, const QString& documentName, const QString& action)> askUnsaved;
+    std::function<void(QWidget* parent, const QString& title, const QString& message)> showError;
+
+    static UserPrompts dialogs();
+};
+
+} // namespace rb::editor

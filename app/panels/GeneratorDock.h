@@ -1,0 +1,48 @@
+#pragma once
+
+#include "generator/GeneratorSettings.h"
+#include "generator/ParamSpec.h"
+
+#include <QDockWidget>
+#include <QHash>
+
+class QComboBox;
+class QFormLayout;
+class QProgressBar;
+class QPushButton;
+class QWidget;
+
+namespace rb::panels {
+
+// The generator's preset and every parameter it has (built from the generator's own parameter
+// table, with its ranges and descriptions as tooltips), a seed with a "randomise" button, and
+// Generate / Cancel with a progress bar. Running the generator is the main window's business.
+class GeneratorDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit GeneratorDock(QWidget* parent = nullptr);
+
+    void setSettings(const gen::GeneratorSettings& settings);
+    gen::GeneratorSettings settings() const; // what the boxes show
+    void setBusy(bool busy);
+    void setProgress(int percent);
+
+signals:
+    void generateRequested(const rb::gen::GeneratorSettings& settings);
+    void cancelRequested();
+
+private:
+    void rebuildForm(gen::Preset preset);
+    QWidget* makeEditor(const gen::ParamSpec& spec, double value);
+    void randomiseSeed();
+
+    QComboBox* preset_ = nullptr;
+    QWidget* formHost_ = nullptr;
+    QFormLayout* form_ = nullptr;
+    QHash<QString, QWidget*> editors_; // key → spin box or combo box
+    QPushButton* generate_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+};
+
+} // namespace rb::panels

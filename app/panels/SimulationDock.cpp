@@ -1,0 +1,206 @@
+#include "panels/SimulationDock.h"
+
+#include "ClDevices.h"
+#include "solver/Stability.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace rb::panels {
+
+namespace {
+constexpr double kMetresPerSecondPerMmPerHour = 1e-3 / 3600.0; // the boxes show mm/h, SimParams holds m/s
+} // namespace
+
+SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), parent)
+{
+    setObjectName("SimulationDock");
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    controls_ = new QHBoxLayout;
+    layout->addLayout(controls_);
+    form_ = new QFormLayout;
+    layout->addLayout(form_);
+
+    backend_ = new QComboBox(body);
+    backend_->setObjectName("backend");
+    backend_->setToolTip(tr("Where the water is simulated: the CPU solver, or an OpenCL device (the CPU solver takes over if it cannot run)"));
+    fillBackends();
+    form_->addRow(tr("Backend"), backend_);
+    connect(backend_, &QComboBox::activated, this, [this] { emit backendChosen(backend()); });
+
+    lattice_ = new QComboBox(body);
+    lattice_->setObjectName("lattice");
+    lattice_->addItem(tr("Square"), static_cast<int>(LatticeKind::Square));
+    lattice_->addItem(tr("Triangle"), static_cast<int>(LatticeKind::Triangle));
+    lattice_->setToolTip(tr("Square cells, or triangle vertices (more isotropic flow); changing it resamples the map"));
+    form_->addRow(tr("Lattice"), lattice_);
+    connect(lattice_, &QComboBox::activated, this,
+            [this] { emit latticeChosen(static_cast<LatticeKind>(lattice_->currentData().toInt())); });
+
+    gravity_ = addNumber("gravity", tr("Gravity"), 0.01, 100.0, 3, 0.1, " m/s²", tr("Gravitational acceleration g"),
+                         [](SimParams& p, double v) { p.gravity = v; });
+    dt_ = addNumber("dt", tr("Time step"), 0.0001, 60.0, 4, 0.01, " s", tr("Simulated seconds per step; the CFL number beside it must stay below 1"),
+                    [](SimParams& p, double v) { p.dt = v; }, false);
+    cfl_ = new QLabel(body);
+    cfl_->setObjectName("cfl");
+    cfl_->setToolTip(tr("CFL number of this dt at the deepest water on the map: the solver refuses steps at 1 and above"));
+    auto* dtRow = new QHBoxLayout;
+    dtRow->addWidget(dt_, 1);
+    dtRow->addWidget(cfl_);
+    form_->addRow(tr("Time step"), dtRow);
+    friction_ = addNumber("friction", tr("Friction"), 0.0, 0.9999, 4, 0.01, " /s", tr("Fraction of the flow lost per second"),
+                          [](SimParams& p, double v) { p.friction = v; });
+    viscosity_ = addNumber("viscosity", tr("Viscosity"), 0.0, 100.0, 4, 0.01, " m²/s", tr("Kinematic viscosity damping shallow flows (0 = off)"),
+                           [](SimParams& p, double v) { p.viscosity = v; });
+
+    pipe_ = new QComboBox(body);
+    pipe_->setObjectName("pipe");
+    pipe_->addItem(tr("Depth"), static_cast<int>(PipeMode::Depth));
+    pipe_->addItem(tr("Constant"), static_cast<int>(PipeMode::Constant));
+    pipe_->setToolTip(tr("Pipe cross-section: depth × face width (waves at √(g·h)), or constant dx² (Mei et al.)"));
+    form_->addRow(tr("Pipes"), pipe_);
+    connect(pipe_, &QComboBox::activated, this, [this] {
+        SimParams p = shown_;
+        p.pipe = static_cast<PipeMode>(pipe_->currentData().toInt());
+        edited(p, tr("pipe mode"));
+    });
+
+    substeps_ = new QSpinBox(body);
+    substeps_->setObjectName("substeps");
+    substeps_->setRange(1, 1000);
+    substeps_->setKeyboardTracking(false);
+    substeps_->setToolTip(tr("Solver steps between two pictures while playing"));
+    form_->addRow(tr("Steps per frame"), substeps_);
+    connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
+        SimParams p = shown_;
+        p.substeps = value;
+        edited(p, tr("steps per frame"));
+    });
+
+    rain_ = addNumber("rain", tr("Rain"), 0.0, 100000.0, 2, 1.0, " mm/h", tr("Water added to every cell"),
+                      [](SimParams& p, double v) { p.rain = v * kMetresPerSecondPerMmPerHour; });
+    evaporation_ = addNumber("evaporation", tr("Evaporation"), 0.0, 100000.0, 2, 1.0, " mm/h", tr("Water removed from every wet cell"),
+                             [](SimParams& p, double v) { p.evaporation = v * kMetresPerSecondPerMmPerHour; });
+
+    message_ = new QLabel(body);
+    message_->setObjectName("message");
+    message_->setWordWrap(true);
+    layout->addWidget(message_);
+    layout->addStretch(1);
+    setWidget(body);
+    updateCfl();
+}
+
+QDoubleSpinBox* SimulationDock::addNumber(const QString& name, const QString& label, double min, double max, int decimals,
+                                          double step, const QString& suffix, const QString& tip,
+                                          std::function<void(SimParams&, double)> apply, bool addRow)
+{
+    auto* box = new QDoubleSpinBox;
+    box->setObjectName(name);
+    box->setRange(min, max);
+    box->setDecimals(decimals);
+    box->setSingleStep(step);
+    box->setSuffix(suffix);
+    box->setToolTip(tip);
+    box->setKeyboardTracking(false); // report a typed value once, not at every keystroke
+    if (addRow) form_->addRow(label, box);
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, label, apply](double value) {
+        SimParams p = shown_;
+        apply(p, value);
+        edited(p, label.toLower());
+    });
+    return box;
+}
+
+void SimulationDock::fillBackends()
+{
+    backend_->addItem(tr("CPU"), QString("cpu"));
+    for (const opencl::DeviceInfo& device : opencl::listDevices())
+        backend_->addItem(tr("OpenCL: %1 (%2)").arg(QString::fromStdString(device.name), QString::fromStdString(device.type)),
+                          QString("opencl:%1").arg(device.index));
+}
+
+void SimulationDock::setControls(QAction* playPause, QAction* step, QAction* resetWater)
+{
+    for (QAction* action : {playPause, step, resetWater}) {
+        auto* button = new QToolButton(widget());
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        controls_->addWidget(button);
+    }
+    controls_->addStretch(1);
+}
+
+void SimulationDock::setParams(const SimParams& params)
+{
+    updating_ = true;
+    shown_ = params;
+    gravity_->setValue(params.gravity);
+    dt_->setValue(params.dt);
+    friction_->setValue(params.friction);
+    viscosity_->setValue(params.viscosity);
+    pipe_->setCurrentIndex(pipe_->findData(static_cast<int>(params.pipe)));
+    substeps_->setValue(params.substeps);
+    rain_->setValue(params.rain / kMetresPerSecondPerMmPerHour);
+    evaporation_->setValue(params.evaporation / kMetresPerSecondPerMmPerHour);
+    updating_ = false;
+    updateCfl();
+}
+
+SimParams SimulationDock::params() const
+{
+    return shown_;
+}
+
+QString SimulationDock::backend() const
+{
+    return backend_->currentData().toString();
+}
+
+void SimulationDock::setLattice(const Lattice& lattice)
+{
+    mapLattice_ = lattice;
+    lattice_->setCurrentIndex(lattice_->findData(static_cast<int>(lattice.kind())));
+    updateCfl();
+}
+
+void SimulationDock::setMaxDepth(double metres)
+{
+    maxDepth_ = metres;
+    updateCfl();
+}
+
+void SimulationDock::showMessage(const QString& text, bool warning)
+{
+    message_->setText(text);
+    message_->setStyleSheet(warning ? "color: #b00020; font-weight: bold" : "");
+}
+
+void SimulationDock::edited(const SimParams& params, const QString& fieldName)
+{
+    if (updating_) return;
+    shown_ = params;
+    updateCfl();
+    emit paramsEdited(shown_, fieldName);
+}
+
+void SimulationDock::updateCfl()
+{
+    if (mapLattice_.cellCount() == 0) return;
+    const double cfl = cflNumber(mapLattice_, params(), maxDepth_);
+    const double limit = stableDtLimit(mapLattice_, params(), maxDepth_);
+    cfl_->setText(tr("CFL %1").arg(cfl, 0, 'f', 2));
+    cfl_->setToolTip(tr("CFL number at the deepest water (%1 m); dt must stay below %2 s").arg(maxDepth_, 0, 'f', 2).arg(limit, 0, 'g', 3));
+    cfl_->setStyleSheet(cfl >= kCflWarning ? "color: white; background: #c62828; padding: 1px 4px; font-weight: bold" : "");
+    cfl_->setProperty("warning", cfl >= kCflWarning);
+}
+
+} // namespace rb::panels

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/SimParams.h"
+
+#include <QDockWidget>
+
+#include <functional>
+
+class QAction;
+class QFormLayout;
+class QHBoxLayout;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+
+namespace rb::panels {
+
+// Backend and device, lattice, and every SimParams field, all live: each edit is reported at once
+// (as the whole parameter set plus the name of the field) and reaches the solver before its next
+// step. Shows the CFL number the dt in the box would give at the deepest water now on the map.
+class SimulationDock : public QDockWidget {
+    Q_OBJECT
+public:
+    explicit SimulationDock(QWidget* parent = nullptr);
+
+    void setControls(QAction* playPause, QAction* step, QAction* resetWater);
+    void setParams(const SimParams& params); // shows them without reporting an edit
+    void setLattice(const Lattice& lattice);
+    void setMaxDepth(double metres);
+    void showMessage(const QString& text, bool warning);
+    SimParams params() const;
+    QString backend() const;
+
+    static constexpr double kCflWarning = 0.9; // the readout turns to a warning from here on
+
+signals:
+    void paramsEdited(const rb::SimParams& params, const QString& fieldName);
+    void backendChosen(const QString& backend);
+    void latticeChosen(rb::LatticeKind kind);
+
+private:
+    QDoubleSpinBox* addNumber(const QString& name, const QString& label, double min, double max, int decimals,
+                              double step, const QString& suffix, const QString& tip,
+                              std::function<void(SimParams&, double)> apply, bool addRow = true);
+    void fillBackends();
+    void edited(const SimParams& params, const QString& fieldName);
+    void updateCfl();
+
+    QFormLayout* form_ = nullptr;
+    QComboBox* backend_ = nullptr;
+    QComboBox* lattice_ = nullptr;
+    QDoubleSpinBox* gravity_ = nullptr;
+    QDoubleSpinBox* dt_ = nullptr;
+    QLabel* cfl_ = nullptr;
+    QDoubleSpinBox* friction_ = nullptr;
+    QDoubleSpinBox* viscosity_ = nullptr;
+    QComboBox* pipe_ = nullptr;
+    QSpinBox* substeps_ = nullptr;
+    QDoubleSpinBox* rain_ = nullptr;
+    QDoubleSpinBox* evaporation_ = nullptr;
+    QLabel* message_ = nullptr;
+    QHBoxLayout* controls_ = nullptr;
+
+    Lattice mapLattice_;
+    SimParams shown_; // what the boxes show, at full precision (the boxes round)
+    double maxDepth_ = 0.0;
+    bool updating_ = false; // set while setParams fills the boxes: no edit to report
+};
+
+} // namespace rb::panels

@@ -1,0 +1,64 @@
+#include "panels/StatisticsDock.h"
+
+#include "panels/VolumePlot.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace rb::panels {
+
+StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), parent)
+{
+    setObjectName("StatisticsDock");
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    form_ = new QFormLayout;
+    layout->addLayout(form_);
+    time_ = addRow("time", tr("Simulated time"), tr("Simulated seconds since the map's time 0, and steps"));
+    stepsPerSecond_ = addRow("stepsPerSecond", tr("Steps/s"), tr("Solver steps per wall-clock second while playing"));
+    framesPerSecond_ = addRow("framesPerSecond", tr("Frames/s"), tr("Pictures the 3D view drew per second"));
+    volume_ = addRow("volume", tr("Volume"), tr("Water on the map"));
+    inflow_ = addRow("inflow", tr("Inflow"), tr("Water that entered so far: boundaries, springs and rain"));
+    outflow_ = addRow("outflow", tr("Outflow"), tr("Water that left so far: boundaries, drains and evaporation"));
+    maxDepth_ = addRow("maxDepth", tr("Max depth"), tr("Deepest water on the map"));
+    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow on the map (pipes under 1 mm ignored)"));
+    plot_ = new VolumePlot(body);
+    plot_->setObjectName("volumePlot");
+    layout->addWidget(plot_, 1);
+    setWidget(body);
+}
+
+QLabel* StatisticsDock::addRow(const QString& name, const QString& label, const QString& tip)
+{
+    auto* value = new QLabel("–");
+    value->setObjectName(name);
+    value->setToolTip(tip);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form_->addRow(label, value);
+    return value;
+}
+
+void StatisticsDock::showDiagnostics(const Diagnostics& d, double stepsPerSecond)
+{
+    time_->setText(tr("%1 s (%2 steps)").arg(d.time, 0, 'f', 2).arg(d.steps));
+    stepsPerSecond_->setText(QString::number(stepsPerSecond, 'f', 1));
+    volume_->setText(tr("%1 m³").arg(d.volume, 0, 'f', 1));
+    inflow_->setText(tr("%1 m³").arg(d.inflow(), 0, 'f', 1));
+    outflow_->setText(tr("%1 m³").arg(d.outflow(), 0, 'f', 1));
+    maxDepth_->setText(tr("%1 m").arg(d.maxDepth, 0, 'f', 2));
+    maxSpeed_->setText(tr("%1 m/s").arg(d.maxSpeed, 0, 'f', 2));
+    plot_->add(d.time, d.volume);
+}
+
+void StatisticsDock::showFramesPerSecond(double framesPerSecond)
+{
+    framesPerSecond_->setText(QString::number(framesPerSecond, 'f', 1));
+}
+
+void StatisticsDock::clearHistory()
+{
+    plot_->clear();
+}
+
+} // namespace rb::panels

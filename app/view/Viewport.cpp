@@ -1,0 +1,317 @@
+#include "view/Viewport.h"
+
+#include "view/SurfaceMaterial.h"
+#include "view/TerrainMesh.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QLayer>
+#include <Qt3DRender/QLayerFilter>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QViewport>
+
+#include <QMouseEvent>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+namespace rb::view {
+
+using Qt3DCore::QAttribute;
+
+namespace {
+
+const QColor kSky(176, 203, 228);
+
+QByteArray bytesOf(const void* data, std::size_t size)
+{
+    return QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(size));
+}
+
+void addAttribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name, uint size, uint offsetFloats)
+{
+    constexpr uint stride = MeshVertices::kFloatsPerVertex * sizeof(float);
+    auto* attribute = new QAttribute(buffer, name, QAttribute::Float, size, 0, offsetFloats * sizeof(float), stride, geometry);
+    attribute->setAttributeType(QAttribute::VertexAttribute);
+    geometry->addAttribute(attribute);
+}
+
+} // namespace
+
+Viewport::Viewport(QWidget* parent) : QWidget(parent)
+{
+    window_ = new Qt3DExtras::Qt3DWindow;
+    window_->installEventFilter(this);
+    QWidget* container = QWidget::createWindowContainer(window_, this);
+    container->setMinimumSize(320, 240);
+    container->setFocusPolicy(Qt::StrongFocus);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(container);
+    setMouseTracking(true);
+
+    root_ = new Qt3DCore::QEntity;
+    terrainLayer_ = new Qt3DRender::QLayer(root_);
+    waterLayer_ = new Qt3DRender::QLayer(root_);
+    terrainMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Terrain, root_);
+    waterMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Water, root_);
+    terrain_ = makeSurface(terrainLayer_, terrainMaterial_);
+    water_ = makeSurface(waterLayer_, waterMaterial_);
+    auto* frames = new Qt3DLogic::QFrameAction(root_);
+    root_->addComponent(frames);
+    connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { countFrame(); });
+    frameClock_.start();
+
+    buildFrameGraph();
+    // Redraw only when something changed: a continuously redrawing software renderer would take
+    // the CPU the simulation needs.
+    window_->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    window_->setRootEntity(root_);
+}
+
+Viewport::~Viewport() = default;
+
+// Surface → viewport → camera → three leaves, drawn in this order: clear, the opaque terrain,
+// then the blended water, which must come after what it lets show through. The capture sits in
+// the last leaf: Qt 3D grabs the picture at the end of the branch that holds it.
+void Viewport::buildFrameGraph()
+{
+    using namespace Qt3DRender;
+    auto* surface = new QRenderSurfaceSelector;
+    surface->setSurface(window_);
+    auto* viewport = new QViewport(surface);
+    auto* cameraSelector = new QCameraSelector(viewport);
+    cameraSelector->setCamera(window_->camera());
+    auto* clear = new QClearBuffers(cameraSelector);
+    clear->setBuffers(QClearBuffers::ColorDepthBuffer);
+    clear->setClearColor(kSky);
+    new QNoDraw(clear);
+    auto* terrainPass = new QLayerFilter(cameraSelector);
+    terrainPass->addLayer(terrainLayer_);
+    auto* waterPass = new QLayerFilter(cameraSelector);
+    waterPass->addLayer(waterLayer_);
+    capture_ = new QRenderCapture(waterPass);
+    window_->setActiveFrameGraph(surface);
+}
+
+Viewport::Surface Viewport::makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material)
+{
+    Surface surface;
+    surface.entity = new Qt3DCore::QEntity(root_);
+    auto* geometry = new Qt3DCore::QGeometry(surface.entity);
+    surface.vertexBuffer = new Qt3DCore::QBuffer(geometry);
+    surface.indexBuffer = new Qt3DCore::QBuffer(geometry);
+    addAttribute(geometry, surface.vertexBuffer, QAttribute::defaultPositionAttributeName(), 3, MeshVertices::kPositionOffset);
+    addAttribute(geometry, surface.vertexBuffer, QAttribute::defaultNormalAttributeName(), 3, MeshVertices::kNormalOffset);
+    addAttribute(geometry, surface.vertexBuffer, QAttribute::defaultColorAttributeName(), 4, MeshVertices::kColourOffset);
+    auto* indices = new QAttribute(geometry);
+    indices->setAttributeType(QAttribute::IndexAttribute);
+    indices->setVertexBaseType(QAttribute::UnsignedInt);
+    indices->setBuffer(surface.indexBuffer);
+    geometry->addAttribute(indices);
+    geometry->setBoundingVolumePositionAttribute(geometry->attributes().first());
+
+    surface.renderer = new Qt3DRender::QGeometryRenderer(surface.entity);
+    surface.renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    surface.renderer->setGeometry(geometry);
+    surface.entity->addComponent(surface.renderer);
+    surface.entity->addComponent(material);
+    surface.entity->addComponent(layer);
+    return surface;
+}
+
+void Viewport::uploadGeometry(Surface& surface, const MeshVertices& vertices, const std::vector<std::uint32_t>& indices)
+{
+    const auto count = static_cast<uint>(vertices.vertexCount());
+    for (QAttribute* attribute : surface.renderer->geometry()->attributes())
+        attribute->setCount(attribute->attributeType() == QAttribute::IndexAttribute ? static_cast<uint>(indices.size()) : count);
+    surface.vertexBuffer->setData(bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
+    surface.indexBuffer->setData(bytesOf(indices.data(), indices.size() * sizeof(std::uint32_t)));
+    surface.renderer->setVertexCount(static_cast<int>(indices.size()));
+}
+
+void Viewport::setMap(const Map& map)
+{
+    terrainMesh_ = std::make_unique<TerrainMesh>(map, maxVerticesPerSide_);
+    waterMesh_ = std::make_unique<WaterMesh>(terrainMesh_->grid());
+    uploadGeometry(terrain_, terrainMesh_->vertices(), terrainMesh_->grid().indices());
+    const float extent = static_cast<float>(std::max(map.state.lattice.worldWidth(), map.state.lattice.worldHeight()));
+    terrainMaterial_->setHazeDistance(4.0f * extent);
+    waterMaterial_->setHazeDistance(4.0f * extent);
+    waterState_ = std::make_shared<const MapState>(map.state);
+    waterMesh_->update(*waterState_, colouring_);
+    uploadGeometry(water_, waterMesh_->vertices(), terrainMesh_->grid().indices());
+    picker_.setState(waterState_);
+    frameMap();
+}
+
+// Only the water's vertex buffer changes from frame to frame; its indices are the terrain's.
+void Viewport::setWaterState(std::shared_ptr<const MapState> state)
+{
+    if (!waterMesh_ || !state || !(state->lattice == waterState_->lattice)) return; // a stale map's snapshot
+    waterState_ = std::move(state);
+    uploadWater();
+    picker_.setState(waterState_);
+    if (mouseInside_) hover(lastMouse_);
+}
+
+void Viewport::uploadWater()
+{
+    ++viewUpdates_;
+    waterMesh_->update(*waterState_, colouring_);
+    const MeshVertices& vertices = waterMesh_->vertices();
+    water_.vertexBuffer->updateData(0, bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
+}
+
+void Viewport::setWaterColouring(WaterColouring colouring)
+{
+    colouring_ = colouring;
+    if (waterMesh_ && waterState_) uploadWater();
+}
+
+int Viewport::meshStride() const
+{
+    return terrainMesh_ ? terrainMesh_->grid().stride() : 1;
+}
+
+QWindow* Viewport::renderWindow() const
+{
+    return window_;
+}
+
+// Fits what is actually drawn (a sample of the terrain's vertices and the map's corners), so a
+// tall peak does not leave the sea small in an otherwise empty sky.
+void Viewport::frameMap()
+{
+    if (!terrainMesh_) return;
+    const MeshVertices& vertices = terrainMesh_->vertices();
+    const std::size_t every = std::max<std::size_t>(1, vertices.vertexCount() / 4096);
+    std::vector<QVector3D> points;
+    for (std::size_t i = 0; i < vertices.vertexCount(); i += every) {
+        const float* v = vertices.vertex(i);
+        points.emplace_back(v[0], std::max(v[1], terrainMesh_->seaLevel()), v[2]);
+    }
+    const Lattice& lattice = waterState_->lattice;
+    const float width = static_cast<float>(lattice.worldWidth()), height = static_cast<float>(lattice.worldHeight());
+    for (float x : {0.0f, width})
+        for (float z : {0.0f, height}) points.emplace_back(x, terrainMesh_->seaLevel(), z);
+    const QVector3D target(0.5f * width, terrainMesh_->seaLevel(), 0.5f * height);
+    orbit_.frame(points, target, kFovDegrees, static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height())));
+    applyCamera();
+}
+
+void Viewport::applyCamera()
+{
+    ++viewUpdates_;
+    Qt3DRender::QCamera* camera = window_->camera();
+    const float aspect = static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height()));
+    camera->lens()->setPerspectiveProjection(kFovDegrees, aspect, orbit_.nearPlane(), orbit_.farPlane());
+    camera->setUpVector(QVector3D(0.0f, 1.0f, 0.0f));
+    camera->setPosition(orbit_.eye());
+    camera->setViewCenter(orbit_.target());
+}
+
+QMatrix4x4 Viewport::viewProjection() const
+{
+    QMatrix4x4 view;
+    view.lookAt(orbit_.eye(), orbit_.target(), QVector3D(0.0f, 1.0f, 0.0f));
+    QMatrix4x4 projection;
+    const float aspect = static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height()));
+    projection.perspective(kFovDegrees, aspect, orbit_.nearPlane(), orbit_.farPlane());
+    return projection * view;
+}
+
+// The ray through a pixel: unproject the near and far points of its normalised device position.
+std::optional<PickResult> Viewport::pickAt(QPoint pixel) const
+{
+    const float x = 2.0f * (static_cast<float>(pixel.x()) + 0.5f) / static_cast<float>(window_->width()) - 1.0f;
+    const float y = 1.0f - 2.0f * (static_cast<float>(pixel.y()) + 0.5f) / static_cast<float>(window_->height());
+    const QMatrix4x4 inverse = viewProjection().inverted();
+    const QVector3D nearPoint = inverse.map(QVector3D(x, y, -1.0f));
+    const QVector3D farPoint = inverse.map(QVector3D(x, y, 1.0f));
+    return picker_.pick(nearPoint, farPoint - nearPoint);
+}
+
+std::optional<QPoint> Viewport::projectToPixel(QVector3D world) const
+{
+    const QVector4D clip = viewProjection() * QVector4D(world, 1.0f);
+    if (clip.w() <= 0.0f) return std::nullopt;
+    const float x = clip.x() / clip.w(), y = clip.y() / clip.w();
+    return QPoint(static_cast<int>(std::floor((x + 1.0f) * 0.5f * static_cast<float>(window_->width()))),
+                  static_cast<int>(std::floor((1.0f - y) * 0.5f * static_cast<float>(window_->height()))));
+}
+
+Qt3DRender::QRenderCaptureReply* Viewport::requestCapture()
+{
+    return capture_->requestCapture();
+}
+
+void Viewport::countFrame()
+{
+    ++engineFrames_;
+    const qint64 elapsed = frameClock_.elapsed();
+    if (elapsed < 1000) return;
+    framesPerSecond_ = std::min(engineFrames_, viewUpdates_) * 1000.0 / static_cast<double>(elapsed);
+    engineFrames_ = viewUpdates_ = 0;
+    frameClock_.restart();
+}
+
+void Viewport::hover(QPoint pixel)
+{
+    if (const auto pick = pickAt(pixel)) emit cellHovered(*pick);
+    else emit hoverLeft();
+}
+
+bool Viewport::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != window_) return QWidget::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        lastMouse_ = mouse->position().toPoint();
+        dragButtons_ = mouse->buttons();
+        return true;
+    }
+    case QEvent::MouseButtonRelease:
+        dragButtons_ = static_cast<QMouseEvent*>(event)->buttons();
+        return true;
+    case QEvent::MouseMove: {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        const QPoint position = mouse->position().toPoint();
+        const QPoint delta = position - lastMouse_;
+        lastMouse_ = position;
+        mouseInside_ = true;
+        if (mouse->buttons() & Qt::LeftButton) orbit_.orbit(static_cast<float>(delta.x()), static_cast<float>(delta.y()));
+        else if (mouse->buttons() & (Qt::RightButton | Qt::MiddleButton))
+            orbit_.pan(static_cast<float>(delta.x()), static_cast<float>(delta.y()), static_cast<float>(window_->height()), kFovDegrees);
+        if (mouse->buttons() != Qt::NoButton) applyCamera();
+        hover(position);
+        return true;
+    }
+    case QEvent::Wheel:
+        orbit_.zoom(static_cast<float>(static_cast<QWheelEvent*>(event)->angleDelta().y()) / 120.0f);
+        applyCamera();
+        return true;
+    case QEvent::Leave:
+        mouseInside_ = false;
+        emit hoverLeft();
+        return false;
+    case QEvent::Resize:
+        applyCamera();
+        return false;
+    default:
+        return false;
+    }
+}
+
+} // namespace rb::view

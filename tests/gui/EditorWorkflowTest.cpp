@@ -1,0 +1,189 @@
+// The editor as a user drives it: generate an island, play, pause, change parameters live, save
+// and reopen, and an unstable time step that must pause instead of corrupting the map.
+#include "GuiTestSupport.h"
+
+#include "editor/MapDocument.h"
+#include "io/MapFile.h"
+#include "panels/GeneratorDock.h"
+#include "panels/SimulationDock.h"
+#include "solver/Stability.h"
+#include "view/Viewport.h"
+
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+using rb::editor::SimulationSnapshot;
+
+class EditorWorkflowTest : public QObject {
+    Q_OBJECT
+
+private:
+    rb::guitest::Editor editor_;
+    rb::editor::MainWindow* window() { return editor_.window.get(); }
+    QDoubleSpinBox* dockNumber(const char* name) { return window()->simulationDock()->findChild<QDoubleSpinBox*>(name); }
+    void pressPlayPause()
+    {
+        // Through the window system, as a real key press: that is where shortcuts are matched.
+        QApplication::setActiveWindow(window());
+        QVERIFY(QTest::qWaitForWindowActive(window()));
+        window()->viewport()->setFocus();
+        QTest::keyClick(window()->windowHandle(), Qt::Key_Space);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        editor_ = rb::guitest::openEditor(64);
+    }
+
+    void cleanupTestCase()
+    {
+        QVERIFY2(editor_.errors->isEmpty(), qPrintable(editor_.errors->join("\n")));
+        editor_.window.reset();
+    }
+
+    void startsOnASettledIsland()
+    {
+        const rb::Map& map = window()->document()->map();
+        QCOMPARE(map.state.lattice.width(), 64);
+        QVERIFY(map.state.volume() > 0.0); // the sea is there from the start
+        QVERIFY(!window()->document()->isModified());
+        QVERIFY(window()->windowTitle().startsWith("untitled[*]"));
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [](const SimulationSnapshot& s) { return s.state != nullptr; }));
+    }
+
+    void generatesAnIslandFromTheDock()
+    {
+        auto* dock = window()->generatorDock();
+        dock->findChild<QSpinBox*>("width")->setValue(96);
+        dock->findChild<QSpinBox*>("height")->setValue(80);
+        dock->findChild<QSpinBox*>("seed")->setValue(5);
+        QSignalSpy finished(window(), &rb::editor::MainWindow::generationFinished);
+        QTest::mouseClick(dock->findChild<QPushButton*>("generate"), Qt::LeftButton);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        const rb::Map& map = window()->document()->map();
+        QCOMPARE(map.state.lattice.width(), 96);
+        QCOMPARE(map.state.lattice.height(), 80);
+        QVERIFY(QString::fromStdString(map.generatorSettings).contains("\"seed\": 5") ||
+                QString::fromStdString(map.generatorSettings).contains("\"seed\":5"));
+        const auto snapshot = rb::guitest::waitForSnapshot(*window(), [](const SimulationSnapshot&) { return true; });
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->state->lattice.width(), 96);
+        QCOMPARE(snapshot->diagnostics.steps, 0);
+    }
+
+    void plays100StepsAndPauses()
+    {
+        QVERIFY(!window()->runner()->isPlaying());
+        pressPlayPause(); // Space
+        QVERIFY(window()->runner()->isPlaying());
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [](const SimulationSnapshot& s) { return s.diagnostics.steps >= 100; }));
+        pressPlayPause();
+        QVERIFY(!window()->runner()->isPlaying());
+        QVERIFY(!window()->action("playPause")->isChecked());
+        // Paused means paused: the step count stops moving.
+        QTest::qWait(200);
+        const auto before = rb::guitest::readRunnerMap(*window());
+        QTest::qWait(300);
+        const auto after = rb::guitest::readRunnerMap(*window());
+        QVERIFY(before && after);
+        QVERIFY(before->state.steps >= 100);
+        QCOMPARE(after->state.steps, before->state.steps);
+        QVERIFY(window()->document()->isModified());
+        QVERIFY(window()->isWindowModified());
+    }
+
+    void appliesFrictionAndDtWhileRunning()
+    {
+        window()->runner()->play();
+        dockNumber("friction")->setValue(0.2);
+        dockNumber("dt")->setValue(0.03);
+        const auto applied = rb::guitest::waitForSnapshot(*window(), [](const SimulationSnapshot& s) {
+            return s.params.friction == 0.2 && s.params.dt == 0.03;
+        });
+        QVERIFY2(applied, "the solver never received friction 0.2 and dt 0.03");
+        const std::int64_t stepsThen = applied->diagnostics.steps;
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [&](const SimulationSnapshot& s) { return s.diagnostics.steps > stepsThen + 20; }));
+        // Each change is one undoable command; undo brings the solver back to the old dt.
+        const double oldDt = window()->document()->map().params.dt;
+        QCOMPARE(oldDt, 0.03);
+        window()->document()->undoStack()->undo();
+        QVERIFY(window()->document()->map().params.dt != 0.03);
+        const double restoredDt = window()->document()->map().params.dt;
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [&](const SimulationSnapshot& s) { return s.params.dt == restoredDt; }));
+        QCOMPARE(dockNumber("dt")->value(), restoredDt);
+        window()->runner()->pause();
+    }
+
+    void savesAndReopensTheSameState()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("island.rbmap");
+        QSignalSpy saved(window(), &rb::editor::MainWindow::saveFinished);
+        window()->saveAs(path);
+        QVERIFY(saved.wait(20000));
+        QCOMPARE(saved.first().first().toBool(), true);
+        QVERIFY(!window()->document()->isModified());
+        QVERIFY(window()->windowTitle().startsWith("island[*]"));
+
+        const auto running = rb::guitest::readRunnerMap(*window());
+        QString error;
+        const auto onDisk = rb::io::readMapFile(path, &error);
+        QVERIFY2(onDisk, qPrintable(error));
+        QVERIFY(running);
+        QVERIFY(running->state.steps > 0);
+        QVERIFY(*onDisk == *running); // what the solver holds, flows and ledger included
+
+        QSignalSpy loaded(window(), &rb::editor::MainWindow::mapLoaded);
+        window()->openFile(path);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [](const SimulationSnapshot&) { return true; }));
+        const auto reopened = rb::guitest::readRunnerMap(*window());
+        QVERIFY(reopened);
+        QVERIFY(*reopened == *onDisk);
+        QCOMPARE(window()->document()->fileName(), path);
+        QVERIFY(!window()->document()->isModified());
+    }
+
+    void warnsAboutCflBeforeItReachesOne()
+    {
+        const rb::Map& map = window()->document()->map();
+        const auto snapshot = rb::guitest::waitForSnapshot(*window(), [](const SimulationSnapshot&) { return true; });
+        QVERIFY(snapshot);
+        const double limit = rb::stableDtLimit(map.state.lattice, map.params, snapshot->diagnostics.maxDepth);
+        auto* cfl = window()->simulationDock()->findChild<QLabel*>("cfl");
+        dockNumber("dt")->setValue(0.5 * limit);
+        QCOMPARE(cfl->property("warning").toBool(), false);
+        dockNumber("dt")->setValue(0.95 * limit);
+        QCOMPARE(cfl->property("warning").toBool(), true);
+    }
+
+    void unstableDtPausesWithTheMessage()
+    {
+        const auto before = rb::guitest::readRunnerMap(*window());
+        QVERIFY(before);
+        const double limit = rb::stableDtLimit(before->state.lattice, before->params, 30.0);
+        QSignalSpy paused(window()->runner(), &rb::editor::SimulationRunner::pausedByError);
+        dockNumber("dt")->setValue(std::max(3.0 * limit, before->params.dt * 3.0));
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [&](const SimulationSnapshot& s) { return s.params.dt > limit; }));
+        pressPlayPause();
+        QVERIFY(paused.count() > 0 || paused.wait(10000));
+        QVERIFY(!window()->runner()->isPlaying());
+        QVERIFY(!window()->action("playPause")->isChecked());
+        const QString message = window()->simulationDock()->findChild<QLabel*>("message")->text();
+        QVERIFY2(message.contains("dt"), qPrintable(message));
+        const auto after = rb::guitest::readRunnerMap(*window());
+        QVERIFY(after);
+        QVERIFY(after->state == before->state); // refused, not corrupted
+    }
+};
+
+RIVERBED_GUI_TEST_MAIN(EditorWorkflowTest)
+#include "EditorWorkflowTest.moc"

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "editor/MainWindow.h"
+#include "editor/SimulationRunner.h"
+
+#include <QStringList>
+#include <QTest>
+
+#include <functional>
+#include <memory>
+
+namespace rb::guitest {
+
+// Before QApplication: Qt 3D's OpenGL renderer (the RHI one captures upside down in Qt 6.4).
+void prepareEnvironment();
+// After QApplication: settings go to a test location, not the user's.
+void configureApplication();
+
+// A shown editor on a small start-up island whose dialogs answer themselves: "discard" to the
+// unsaved-changes question, and errors collected in `errors` instead of shown.
+struct Editor {
+    std::unique_ptr<editor::MainWindow> window;
+    std::shared_ptr<QStringList> errors = std::make_shared<QStringList>();
+};
+Editor openEditor(int startSize, std::int64_t seed = 1, QSize size = QSize(1100, 700), double cellSize = 4.0);
+
+// Polls the event loop until `ready` or the timeout; returns whether it became true.
+bool waitUntil(const std::function<bool()>& ready, int timeoutMs = 20000);
+
+// The newest snapshot of the map on screen satisfying `ready`, or null after the timeout.
+std::shared_ptr<const editor::SimulationSnapshot> waitForSnapshot(
+    editor::MainWindow& window, const std::function<bool(const editor::SimulationSnapshot&)>& ready, int timeoutMs = 20000);
+
+// The runner's full map, read at a step boundary.
+std::optional<Map> readRunnerMap(editor::MainWindow& window, int timeoutMs = 20000);
+
+} // namespace rb::guitest
+
+#define RIVERBED_GUI_TEST_MAIN(TestObject)                                                                             \
+    int main(int argc, char** argv)                                                                                    \
+    {                                                                                                                  \
+        rb::guitest::prepareEnvironment();                                                                             \
+        QApplication app(argc, argv);                                                                                  \
+        rb::guitest::configureApplication();                                                                           \
+        TestObject test;                                                                                               \
+        return QTest::qExec(&test, argc, argv);                                                                        \
+    }

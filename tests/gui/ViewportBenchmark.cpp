@@ -1,0 +1,84 @@
+// Frames/s and steps/s with the viewport open: `ViewportBenchmark [SIZE...] [--seconds S]`.
+// For each size, starts the editor on an island of SIZE², plays for S seconds and reports the
+// solver's steps/s and two frame rates: the view's own count (distinct pictures per second) and
+// back-to-back render captures (each one a complete frame drawn while the simulation runs).
+#include "GuiTestSupport.h"
+
+#include "view/Viewport.h"
+
+#include <Qt3DRender/QRenderCaptureReply>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTextStream>
+
+namespace {
+
+double measureCaptures(rb::view::Viewport& viewport, double seconds)
+{
+    QElapsedTimer timer;
+    timer.start();
+    int frames = 0;
+    while (timer.elapsed() < seconds * 1000) {
+        auto* reply = viewport.requestCapture();
+        QSignalSpy done(reply, &Qt3DRender::QRenderCaptureReply::completed);
+        if (!done.wait(10000)) break;
+        delete reply;
+        ++frames;
+    }
+    return frames * 1000.0 / static_cast<double>(timer.elapsed());
+}
+
+void bench(int size, double seconds)
+{
+    QElapsedTimer startTimer;
+    startTimer.start();
+    rb::guitest::Editor editor = rb::guitest::openEditor(size, 1, QSize(1280, 800));
+    auto* window = editor.window.get();
+    rb::guitest::waitForSnapshot(*window, [](const rb::editor::SimulationSnapshot&) { return true; });
+    const double startSeconds = startTimer.elapsed() / 1000.0;
+    const double idleCaptureFps = measureCaptures(*window->viewport(), 3.0);
+    window->runner()->play();
+    QTest::qWait(1000); // warm-up
+    const auto first = window->runner()->latestSnapshot();
+    QElapsedTimer timer;
+    timer.start();
+    double viewFps = 0.0;
+    int samples = 0;
+    while (timer.elapsed() < seconds * 1000) {
+        QTest::qWait(1000);
+        viewFps += window->viewport()->framesPerSecond();
+        ++samples;
+    }
+    const auto last = window->runner()->latestSnapshot();
+    const double stepsPerSecond = static_cast<double>(last->diagnostics.steps - first->diagnostics.steps) / (timer.elapsed() / 1000.0);
+    const double captureFps = measureCaptures(*window->viewport(), seconds / 2);
+    window->runner()->pause();
+    QTextStream(stdout) << QString("size %1x%1: start %2 s, mesh stride %3, steps/s %4, view frames/s %5, captured frames/s %6 (paused: %7)\n")
+                               .arg(size)
+                               .arg(startSeconds, 0, 'f', 2)
+                               .arg(window->viewport()->meshStride())
+                               .arg(stepsPerSecond, 0, 'f', 1)
+                               .arg(viewFps / std::max(samples, 1), 0, 'f', 1)
+                               .arg(captureFps, 0, 'f', 1)
+                               .arg(idleCaptureFps, 0, 'f', 1);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    rb::guitest::prepareEnvironment();
+    QApplication app(argc, argv);
+    rb::guitest::configureApplication();
+    QStringList arguments = QApplication::arguments().mid(1);
+    double seconds = 10.0;
+    if (const qsizetype at = arguments.indexOf("--seconds"); at >= 0 && at + 1 < arguments.size()) {
+        seconds = arguments.at(at + 1).toDouble();
+        arguments.remove(at, 2);
+    }
+    if (arguments.isEmpty()) arguments = {"512", "1024"};
+    for (const QString& size : arguments) bench(size.toInt(), seconds);
+    return 0;
+}
