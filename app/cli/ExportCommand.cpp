@@ -4,46 +4,112 @@
 
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
+#include "model/Map.h"
 
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 namespace {
 
 using namespace rb;
 
-const io::Layer kLayers[] = {io::Layer::Terrain, io::Layer::WaterDepth, io::Layer::WaterSurface};
+QString text(std::string_view name)
+{
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
 
 QString optionName(io::Layer layer)
 {
-    return QString::fromUtf8(io::layerName(layer).data(), static_cast<qsizetype>(io::layerName(layer).size()));
+    return text(io::layerName(layer));
 }
 
 void addOptions(QCommandLineParser& parser)
 {
     QStringList formats;
     for (const io::RasterFormat& f : io::rasterFormats()) formats << "." + f.extension + " (" + f.description + ")";
-    parser.setApplicationDescription("Write a map's layers as rasters, rows north to south; the format follows each "
-                                     "file's extension: " + formats.join(", ") + ". Triangle maps are resampled onto a "
-                                     "raster of the same extent. See docs/import-export.md.");
+    parser.setApplicationDescription("Write a map's layers as rasters, rows north to south; the format follows each file's extension: "
+                                     + formats.join(", ") + ". Integer formats get a sidecar FILE.json with the metres of their lowest "
+                                     "and highest level. Triangle maps are resampled onto a raster of the same extent. "
+                                     "See docs/import-export.md and docs/export.md.");
     parser.addPositionalArgument("MAP", "The .rbmap file.");
     parser.addOption({"terrain", "Bed elevation (m).", "FILE"});
     parser.addOption({"water-depth", "Water depth (m), 0 where dry.", "FILE"});
     parser.addOption({"surface", "Water surface: bed + depth where wet, else bed (m).", "FILE"});
+    parser.addOption({"velocity", "Velocity (m/s), two channels: east, south; 0 where dry (float formats only).", "FILE"});
+    parser.addOption({"flowmap", "Flow map for water shaders: red/green = 0.5 + 0.5 * velocity / flow scale.", "FILE"});
+    parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
+    parser.addOption({"all", "Every layer as channels of one OpenEXR file.", "FILE.exr"});
+    parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png), godot (.exr); every layer on its grid.",
+                      "unity|unreal|godot"});
+    parser.addOption({"size", "Resample to N x N (with --engine: a size the engine takes).", "N"});
+    parser.addOption({"flow-scale", "Speed (m/s) of a full flow-map deflection. Default: the 99th percentile of the moving cells' speeds.", "M/S"});
+    parser.addOption({"flow-green", "Direction of flow-map green above 0.5. Default: north for unity, else south.", "north|south"});
+    parser.addOption({"flow-bits", "Bits per channel of a flow-map PNG: 8 or 16. Default: 8.", "8|16"});
 }
 
-// Refuses the run before loading anything if no layer is asked for or a format is unknown.
-std::optional<int> checkRequests(const QCommandLineParser& parser)
+std::optional<int> positiveInteger(const QCommandLineParser& parser, const QString& name)
+{
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    if (!ok) {
+        cli::fail(QString("--%1 expects a whole number, got '%2'").arg(name, parser.value(name)), cli::kExitUsage);
+        return std::nullopt;
+    }
+    return value;
+}
+
+// The settings from the options; nullopt after printing a usage error.
+std::optional<io::ExportSettings> exportSettings(const QCommandLineParser& parser)
+{
+    io::ExportSettings settings;
+    if (parser.isSet("engine") && !(settings.engine = io::parseEngine(parser.value("engine").toStdString()))) {
+        cli::fail(QString("--engine expects unity, unreal or godot, got '%1'").arg(parser.value("engine")), cli::kExitUsage);
+        return std::nullopt;
+    }
+    if (parser.isSet("size") && !(settings.size = positiveInteger(parser, "size"))) return std::nullopt;
+    if (parser.isSet("flow-bits")) {
+        const std::optional<int> bits = positiveInteger(parser, "flow-bits");
+        if (!bits) return std::nullopt;
+        settings.flowBits = *bits;
+    }
+    if (parser.isSet("flow-scale") && !(settings.flowScale = cli::numberOption(parser, "flow-scale"))) return std::nullopt;
+    if (parser.isSet("flow-green") && !(settings.flowGreen = io::parseFlowGreen(parser.value("flow-green").toStdString()))) {
+        cli::fail(QString("--flow-green expects north or south, got '%1'").arg(parser.value("flow-green")), cli::kExitUsage);
+        return std::nullopt;
+    }
+    if (const QString problem = io::exportSettingsProblem(settings); !problem.isEmpty()) {
+        cli::fail(problem, cli::kExitUsage);
+        return std::nullopt;
+    }
+    return settings;
+}
+
+// Refuses the run before loading anything if no layer is asked for or a file cannot take its layer.
+std::optional<int> checkRequests(const QCommandLineParser& parser, const io::ExportSettings& settings)
 {
     if (parser.positionalArguments().size() != 1) return cli::fail("export expects exactly one MAP file", cli::kExitUsage);
-    bool any = false;
-    for (io::Layer layer : kLayers) {
+    bool any = parser.isSet("all");
+    if (any && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
+        return cli::fail(QString("%1: --all writes one OpenEXR file; name it .exr").arg(parser.value("all")), cli::kExitUsage);
+    for (io::Layer layer : io::allLayers()) {
         if (!parser.isSet(optionName(layer))) continue;
         any = true;
-        if (!io::rasterFormatFor(parser.value(optionName(layer))))
-            return cli::fail(io::unsupportedRasterFormatMessage(parser.value(optionName(layer))), cli::kExitUsage);
+        if (const QString problem = io::exportRequestProblem(layer, parser.value(optionName(layer)), settings); !problem.isEmpty())
+            return cli::fail(problem, cli::kExitUsage);
     }
-    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth and/or --surface", cli::kExitUsage);
+    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask and/or --all",
+                               cli::kExitUsage);
     return std::nullopt;
+}
+
+// The engine settings of a heightmap, for people reading the terminal.
+void noticeEngineSettings(const QString& file, const QJsonObject& report)
+{
+    for (const char* engine : {"unity", "unreal", "godot"})
+        if (report.contains(engine))
+            cli::notice(QString("%1 settings for %2: %3").arg(engine, file, QString::fromUtf8(QJsonDocument(report[engine].toObject()).toJson(QJsonDocument::Compact))));
 }
 
 } // namespace
@@ -53,18 +119,32 @@ int runExport(const QStringList& args)
     QCommandLineParser parser;
     addOptions(parser);
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
-    if (const std::optional<int> code = checkRequests(parser)) return *code;
+    const std::optional<io::ExportSettings> settings = exportSettings(parser);
+    if (!settings) return cli::kExitUsage;
+    if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
-    QJsonObject files;
-    for (io::Layer layer : kLayers) {
+    QJsonObject files, details;
+    QString error;
+    for (io::Layer layer : io::allLayers()) {
         if (!parser.isSet(optionName(layer))) continue;
-        QString error;
-        if (!io::exportLayer(map->state, layer, parser.value(optionName(layer)), &error)) return cli::fail(error);
-        files[optionName(layer)] = parser.value(optionName(layer));
+        const QString file = parser.value(optionName(layer));
+        const std::optional<QJsonObject> report = io::exportLayer(map->state, layer, file, *settings, &error);
+        if (!report) return cli::fail(error);
+        files[optionName(layer)] = file;
+        details[optionName(layer)] = *report;
+        noticeEngineSettings(file, *report);
     }
-    const io::GridSize size = io::exportRasterSize(map->state.lattice);
-    cli::printJsonLine({{"map", path}, {"rasterWidth", size.width}, {"rasterHeight", size.height}, {"files", files}});
+    if (parser.isSet("all")) {
+        const std::optional<QJsonObject> report = io::writeExportImage(io::allLayersImage(map->state, *settings), parser.value("all"), false, &error);
+        if (!report) return cli::fail(error);
+        files["all"] = parser.value("all");
+        details["all"] = *report;
+    }
+    const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
+    QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};
+    if (settings->engine) line["engine"] = text(io::engineName(*settings->engine));
+    cli::printJsonLine(line);
     return cli::kExitOk;
 }

@@ -2,6 +2,7 @@
 
 #include "io/AtomicFile.h"
 #include "io/ExactNumber.h"
+#include "io/ExrHeader.h"
 #include "io/RasterChecks.h"
 #include "lattice/Lattice.h"
 
@@ -95,17 +96,26 @@ Imf::Header headerFor(const ExportImage& image)
     return header;
 }
 
-// The channel to read: the first preferred name the file has, else its only channel.
-std::optional<std::string> pickChannel(const Imf::ChannelList& channels, const QStringList& preferred, QString* error)
+// The channel to read: the first preferred name the file has, else its only channel. Names stay
+// bytes (std::string): a name that is not UTF-8 must still find its channel.
+const Imf::Channel* pickChannel(const Imf::ChannelList& channels, const QStringList& preferred, std::string& name, QString* error)
 {
-    for (const QString& name : preferred)
-        if (channels.findChannel(name.toStdString())) return name.toStdString();
+    for (const QString& candidate : preferred) {
+        const std::string wanted = candidate.toStdString();
+        if (const Imf::Channel* channel = channels.findChannel(wanted)) {
+            name = wanted;
+            return channel;
+        }
+    }
     QStringList names;
-    for (auto it = channels.begin(); it != channels.end(); ++it) names << QString::fromStdString(it.name());
-    if (names.size() == 1) return names.front().toStdString();
+    for (auto it = channels.begin(); it != channels.end(); ++it) names << QString::fromUtf8(it.name());
+    if (names.size() == 1) {
+        name = channels.begin().name();
+        return &channels.begin().channel();
+    }
     *error = names.isEmpty() ? QString("the EXR has no channels")
                              : QString("the EXR has channels %1 and none of them is %2").arg(names.join(", "), preferred.join(" or "));
-    return std::nullopt;
+    return nullptr;
 }
 
 bool checkChannel(const Imf::Channel& channel, const std::string& name, QString* error)
@@ -136,16 +146,17 @@ std::optional<SampleRaster> readChannel(Imf::InputFile& file, const QStringList&
     const qint64 width = qint64{window.max.x} - window.min.x + 1;
     const qint64 height = qint64{window.max.y} - window.min.y + 1;
     if (!checkRasterSize("EXR", width, height, error)) return std::nullopt;
-    const std::optional<std::string> name = pickChannel(file.header().channels(), preferred, error);
-    if (!name) return std::nullopt;
-    const Imf::Channel& channel = *file.header().channels().findChannel(*name);
-    if (!checkChannel(channel, *name, error)) return std::nullopt;
+    std::string name;
+    const Imf::Channel* picked = pickChannel(file.header().channels(), preferred, name, error);
+    if (!picked) return std::nullopt;
+    const Imf::Channel channel = *picked;
+    if (!checkChannel(channel, name, error)) return std::nullopt;
     const qint64 sampleBytes = channel.type == Imf::HALF ? 2 : 4;
     if (!checkPlausibleSize("EXR", width, height, sampleBytes, fileBytes, maxExpansion(file.header().compression()), error)) return std::nullopt;
     SampleRaster raster{FloatField(static_cast<int>(width), static_cast<int>(height)), 0,
-                        QString("%1 EXR channel '%2'").arg(channel.type == Imf::HALF ? "half" : "float", QString::fromStdString(*name)), std::nullopt};
+                        QString("%1 EXR channel '%2'").arg(channel.type == Imf::HALF ? "half" : "float", QString::fromStdString(name)), std::nullopt};
     Imf::FrameBuffer frame;
-    frame.insert(*name, Imf::Slice::Make(Imf::FLOAT, raster.samples.data(), window, sizeof(float), sizeof(float) * static_cast<std::size_t>(width)));
+    frame.insert(name, Imf::Slice::Make(Imf::FLOAT, raster.samples.data(), window, sizeof(float), sizeof(float) * static_cast<std::size_t>(width)));
     file.setFrameBuffer(frame);
     file.readPixels(window.min.y, window.max.y);
     if (!checkFinite(raster.samples, "the EXR", error)) return std::nullopt;
@@ -187,6 +198,7 @@ bool writeExr(const QString& path, const ExportImage& image, QString* error)
 std::optional<SampleRaster> readExr(QIODevice& device, const QStringList& preferred, QString* error)
 {
     limitImageSize();
+    if (!checkExrHeader(device, error)) return std::nullopt;
     try {
         DeviceInput stream(device);
         Imf::InputFile file(stream);

@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QImageReader>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace rb::io {
@@ -74,6 +75,29 @@ bool checkPngHeader(const PngHeader& h, qint64 fileBytes, QString* error)
            && checkPlausibleSize("PNG", h.width, h.height, bytesPerPixel(h), fileBytes, kMaxDeflateExpansion, error);
 }
 
+// libpng allocates a chunk's claimed length before reading it (up to 2 GiB from a file of a few
+// bytes; fuzz_png found it), so every chunk up to IEND must fit in the file before libpng starts.
+bool checkChunks(QIODevice& device, QString* error)
+{
+    const qint64 size = device.size();
+    qint64 at = kPngSignatureSize;
+    bool fits = true;
+    while (at + 8 <= size && device.seek(at)) {
+        const QByteArray head = device.read(8);
+        const qint64 length = head.size() == 8 ? bigEndian32(head, 0) : -1;
+        if (length < 0 || length > size - at - 12) {
+            *error = QString("truncated or damaged PNG: chunk '%1' claims %2 bytes, %3 remain")
+                         .arg(QString::fromLatin1(head.mid(4, 4)).toHtmlEscaped()).arg(length).arg(std::max<qint64>(size - at - 12, 0));
+            fits = false;
+            break;
+        }
+        if (head.mid(4, 4) == "IEND") break;
+        at += 12 + length;
+    }
+    device.seek(0);
+    return fits;
+}
+
 // Qt refuses images above a global allocation limit (256 MiB by default); a 16384² 16-bit or RGB
 // heightmap is legal here and larger, so the limit is raised (never lowered) to what this one needs.
 void allowAllocation(const PngHeader& h)
@@ -128,7 +152,7 @@ std::optional<HeightRange> embeddedRange(const QImage& image)
 std::optional<SampleRaster> readPng(QIODevice& device, QString* error)
 {
     const std::optional<PngHeader> header = readPngHeader(device, error);
-    if (!header || !checkPngHeader(*header, device.size(), error)) return std::nullopt;
+    if (!header || !checkPngHeader(*header, device.size(), error) || !checkChunks(device, error)) return std::nullopt;
     allowAllocation(*header);
     QImageReader reader(&device, "png");
     const QImage image = reader.read();

@@ -164,6 +164,17 @@ TEST_F(HeightmapReader, GammaAndColourSpaceChunksDoNotChangeLevels)
     }
 }
 
+// Found by fuzz_png: libpng allocates a chunk's claimed length (up to 2 GiB) before reading it.
+TEST_F(HeightmapReader, ChunkLengthsMustFitTheFile)
+{
+    QFile f(savedImage(gray16(9, 6), "plain.png"));
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    QByteArray forged = withChunk(f.readAll(), "tEXt", QByteArray("key\0value", 9));
+    forged.replace(33, 4, QByteArray("\x7f\xff\xff\xf0", 4)); // the inserted chunk's length
+    writeBytes(path("claims.png"), forged);
+    EXPECT_TRUE(contains(refusal(path("claims.png")), "truncated or damaged PNG: chunk 'tEXt' claims 2147483632 bytes"));
+}
+
 TEST_F(HeightmapReader, GrayRgbIsAcceptedColourIsNot)
 {
     QImage image(5, 4, QImage::Format_RGB32);
@@ -224,7 +235,12 @@ TEST_F(HeightmapReader, DamagedAndForeignFilesAreRefused)
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
     writeBytes(path("cut2.png"), bytes.left(bytes.size() / 2));
-    EXPECT_TRUE(contains(refusal(path("cut2.png")), "cannot decode the PNG"));
+    EXPECT_TRUE(contains(refusal(path("cut2.png")), "truncated or damaged PNG: chunk 'IDAT' claims"));
+    // A chunk that fits but whose data is garbage reaches libpng, which refuses it.
+    QByteArray garbled = bytes;
+    garbled[bytes.indexOf("IDAT") + 8] = '\x55';
+    writeBytes(path("garbled.png"), garbled);
+    EXPECT_TRUE(contains(refusal(path("garbled.png")), "cannot decode the PNG"));
     writeBytes(path("header-only.png"), bytes.left(20));
     EXPECT_TRUE(contains(refusal(path("header-only.png")), "truncated or damaged PNG header"));
     writeBytes(path("text.png"), "just some text");

@@ -111,10 +111,10 @@ TEST(LayerExport, UnknownExtensionsAreRefusedByName)
     QTemporaryDir dir;
     const MapState state = wetState(LatticeKind::Square);
     QString error;
-    const QString tif = dir.filePath("terrain.tif");
-    EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, tif, &error));
-    EXPECT_EQ(error, tif + ": unknown extension '.tif' (supported: .npy)");
-    EXPECT_FALSE(QFile::exists(tif));
+    const QString jpg = dir.filePath("terrain.jpg");
+    EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, jpg, &error));
+    EXPECT_EQ(error, jpg + ": unknown extension '.jpg' (supported: .npy, .png, .r16, .raw, .exr, .tif, .tiff)");
+    EXPECT_FALSE(QFile::exists(jpg));
     EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, dir.filePath("terrain"), &error));
     EXPECT_TRUE(error.contains("no extension")) << error.toStdString();
     EXPECT_FALSE(io::exportLayer(state, io::Layer::Terrain, dir.filePath("no/such/dir/t.npy"), &error));
@@ -123,9 +123,42 @@ TEST(LayerExport, UnknownExtensionsAreRefusedByName)
 
 TEST(LayerExport, LayerNamesRoundTrip)
 {
-    for (io::Layer layer : {io::Layer::Terrain, io::Layer::WaterDepth, io::Layer::WaterSurface})
-        EXPECT_EQ(io::parseLayer(io::layerName(layer)), layer);
+    for (io::Layer layer : io::allLayers()) EXPECT_EQ(io::parseLayer(io::layerName(layer)), layer);
+    EXPECT_EQ(io::allLayers().size(), 6u);
     EXPECT_FALSE(io::parseLayer("depth"));
+}
+
+// Integer formats cannot hold what they cannot quantise, and say so before anything is written.
+TEST(LayerExport, RequestsAreCheckedBeforeWriting)
+{
+    const io::ExportSettings none;
+    EXPECT_TRUE(io::exportRequestProblem(io::Layer::FlowMap, "f.png", none).isEmpty());
+    EXPECT_EQ(io::exportRequestProblem(io::Layer::FlowMap, "f.r16", none), "f.r16: .r16 holds one channel; the flowmap has two (use .png, .exr, .tif or .npy)");
+    EXPECT_TRUE(io::exportRequestProblem(io::Layer::Velocity, "v.png", none).contains("needs a float format"));
+    EXPECT_TRUE(io::exportRequestProblem(io::Layer::Mask, "m.r16", none).isEmpty());
+    io::ExportSettings badSize;
+    badSize.size = 1;
+    EXPECT_FALSE(io::exportSettingsProblem(badSize).isEmpty());
+    badSize.size = 300;
+    EXPECT_TRUE(io::exportSettingsProblem(badSize).isEmpty());
+    badSize.flowBits = 12;
+    EXPECT_FALSE(io::exportSettingsProblem(badSize).isEmpty());
+}
+
+// Without an engine, --size N gives N×N pixels over the map's world rectangle.
+TEST(LayerExport, SizeResamplesOverTheWorldRectangle)
+{
+    MapState state(Lattice(LatticeKind::Square, 20, 10, 3.0));
+    for (int y = 0; y < 10; ++y)
+        for (int x = 0; x < 20; ++x) state.bed(x, y) = static_cast<float>(5.0 + 0.5 * state.lattice.worldPosition(x, y).x);
+    io::ExportSettings settings;
+    settings.size = 16;
+    const io::ExportImage image = io::layerImage(state, io::Layer::Terrain, settings);
+    ASSERT_EQ(image.width(), 16);
+    ASSERT_EQ(image.height(), 16);
+    const io::ExportGrid grid = io::exportGrid(state.lattice, settings);
+    EXPECT_DOUBLE_EQ(grid.stepX, 60.0 / 16);
+    for (int i = 1; i < 15; ++i) EXPECT_NEAR(image.channels[0](i, 7), 5.0 + 0.5 * (i + 0.5) * 60.0 / 16, 1e-4) << i;
 }
 
 } // namespace
