@@ -15,24 +15,31 @@ double meanFlow(const Lattice& lattice, const FloatField& flows, const EdgeFamil
 
 } // namespace
 
+CellVelocity cellVelocity(const MapState& state, int x, int y, float wetDepth)
+{
+    const Lattice& lattice = state.lattice;
+    const double h = state.depth(x, y);
+    if (!(h > wetDepth)) return {};
+    CellVelocity v;
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        const EdgeFamily& family = lattice.family(f);
+        const double along = meanFlow(lattice, state.flows[static_cast<std::size_t>(f)], family, x, y) / (h * family.faceWidth);
+        v.x += along * family.directionX;
+        v.y += along * family.directionY;
+    }
+    const double weight = 2.0 / lattice.familyCount();
+    return {weight * v.x, weight * v.y};
+}
+
 VelocityField reconstructVelocity(const MapState& state, float wetDepth)
 {
     const Lattice& lattice = state.lattice;
     VelocityField v{FloatField(lattice.width(), lattice.height()), FloatField(lattice.width(), lattice.height())};
-    const double weight = 2.0 / lattice.familyCount();
     for (int y = 0; y < lattice.height(); ++y)
         for (int x = 0; x < lattice.width(); ++x) {
-            const double h = state.depth(x, y);
-            if (!(h > wetDepth)) continue;
-            double ux = 0.0, uy = 0.0;
-            for (int f = 0; f < lattice.familyCount(); ++f) {
-                const EdgeFamily& family = lattice.family(f);
-                const double along = meanFlow(lattice, state.flows[static_cast<std::size_t>(f)], family, x, y) / (h * family.faceWidth);
-                ux += along * family.directionX;
-                uy += along * family.directionY;
-            }
-            v.x(x, y) = static_cast<float>(weight * ux);
-            v.y(x, y) = static_cast<float>(weight * uy);
+            const CellVelocity c = cellVelocity(state, x, y, wetDepth);
+            v.x(x, y) = static_cast<float>(c.x);
+            v.y(x, y) = static_cast<float>(c.y);
         }
     return v;
 }

@@ -3,6 +3,8 @@
 #include "model/Field.h"
 #include "model/MapState.h"
 
+#include <cmath>
+
 namespace rb::io {
 
 // Water deeper than this is wet: the solver's own threshold for speeds (docs/solver.md), so a
@@ -22,5 +24,13 @@ struct VelocityField {
 // and U = (2/F)·Σ_f u_f·e_f, F the number of families: 2/F·Σ e_f e_fᵀ is the identity on both
 // lattices, so a uniform flow is reproduced exactly. Standard library only.
 VelocityField reconstructVelocity(const MapState& state, float wetDepth = kWetDepth);
+
+// One cell's velocity by the same rule (zero where not wet), for readouts that need a few cells.
+struct CellVelocity {
+    double x = 0.0;
+    double y = 0.0;
+    double speed() const { return std::hypot(x, y); }
+};
+CellVelocity cellVelocity(const MapState& state, int x, int y, float wetDepth = kWetDepth);
 
 } // namespace rb::io
