@@ -2,6 +2,7 @@
 // the documented keys, conservation in what they report, exit codes and messages on bad input.
 #include <gtest/gtest.h>
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -186,6 +187,45 @@ TEST(CliGenerate, BadParameterExitsWithTwoAndNamesTheKey)
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains("island_radius")) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(dir.filePath("x.rbmap")));
+}
+
+// Issue 6 through the CLI: engine presets write what they promise and say how to read it back.
+TEST(CliExport, EnginePresetsWriteTheDocumentedFilesAndSidecars)
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath("island.rbmap");
+    ASSERT_EQ(cli({"generate", "--preset", "island", "--size", "64", "-o", map}).exitCode, 0);
+    const CliRun unity = cli({"export", map, "--engine", "unity", "--terrain", dir.filePath("t.r16")});
+    ASSERT_EQ(unity.exitCode, 0) << unity.err.toStdString();
+    EXPECT_EQ(QFileInfo(dir.filePath("t.r16")).size(), 65 * 65 * 2) << "Unity wants 2^n+1 samples a side, 16 bits each";
+    EXPECT_TRUE(QFileInfo::exists(dir.filePath("t.r16.json")));
+    EXPECT_EQ(jsonLines(unity.out).back()["details"].toObject()["terrain"].toObject()["unity"].toObject()["heightmapResolution"].toInt(), 65);
+    const CliRun unreal = cli({"export", map, "--engine", "unreal", "--terrain", dir.filePath("t.png")});
+    ASSERT_EQ(unreal.exitCode, 0) << unreal.err.toStdString();
+    EXPECT_TRUE(unreal.err.contains("scaleZ")) << "the Z scale to type into Unreal is printed";
+    const CliRun layers = cli({"export", map, "--flowmap", dir.filePath("f.png"), "--mask", dir.filePath("m.png"), "--velocity",
+                               dir.filePath("v.exr"), "--water-depth", dir.filePath("d.tif"), "--surface", dir.filePath("s.npy")});
+    ASSERT_EQ(layers.exitCode, 0) << layers.err.toStdString();
+    for (const char* file : {"f.png", "m.png", "v.exr", "d.tif", "s.npy"}) EXPECT_TRUE(QFileInfo::exists(dir.filePath(file))) << file;
+    const CliRun bad = cli({"export", map, "--terrain", dir.filePath("t.bmp")});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(bad.err.contains(".bmp")) << bad.err.toStdString();
+}
+
+TEST(CliImport, R16RoundTripAndWrongSize)
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath("island.rbmap");
+    ASSERT_EQ(cli({"generate", "--preset", "island", "--size", "64", "-o", map}).exitCode, 0);
+    ASSERT_EQ(cli({"export", map, "--engine", "unity", "--terrain", dir.filePath("t.r16")}).exitCode, 0);
+    const CliRun back = cli({"import", dir.filePath("t.r16"), "--cell-size", "2", "-o", dir.filePath("back.rbmap")});
+    ASSERT_EQ(back.exitCode, 0) << back.err.toStdString();
+    const QJsonObject imported = jsonLines(back.out).back();
+    EXPECT_EQ(imported["width"].toInt(), 65);
+    EXPECT_NEAR(imported["bedMin"].toDouble(), -30.0, 0.01) << "the sidecar carries the height range back";
+    const CliRun wrong = cli({"import", dir.filePath("t.r16"), "--size", "64x64", "--cell-size", "2", "-o", dir.filePath("x.rbmap")});
+    EXPECT_EQ(wrong.exitCode, 1);
+    EXPECT_TRUE(wrong.err.contains("t.r16")) << wrong.err.toStdString();
 }
 
 TEST_F(Cli, CorruptMapFailsWithAMessageNamingTheFile)
