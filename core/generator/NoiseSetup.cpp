@@ -10,9 +10,9 @@ int octaveCount(const CommonParams& common, FractalShape shape)
     return std::clamp(std::min(common.octaves, shape.maxOctaves), 1, 30);
 }
 
-} // namespace
-
-void configure(noise::module::Perlin& module, const CommonParams& common, int seed, FractalShape shape)
+// Perlin and Billow share their fractal settings (libnoise gives them the same setters).
+template <typename FractalModule>
+void configureFractal(FractalModule& module, const CommonParams& common, int seed, FractalShape shape)
 {
     module.SetSeed(seed);
     module.SetFrequency(common.frequency * shape.frequencyScale);
@@ -22,14 +22,16 @@ void configure(noise::module::Perlin& module, const CommonParams& common, int se
     module.SetNoiseQuality(noise::QUALITY_STD);
 }
 
+} // namespace
+
+void configure(noise::module::Perlin& module, const CommonParams& common, int seed, FractalShape shape)
+{
+    configureFractal(module, common, seed, shape);
+}
+
 void configure(noise::module::Billow& module, const CommonParams& common, int seed, FractalShape shape)
 {
-    module.SetSeed(seed);
-    module.SetFrequency(common.frequency * shape.frequencyScale);
-    module.SetOctaveCount(octaveCount(common, shape));
-    module.SetPersistence(common.persistence);
-    module.SetLacunarity(common.lacunarity);
-    module.SetNoiseQuality(noise::QUALITY_STD);
+    configureFractal(module, common, seed, shape);
 }
 
 void configure(noise::module::RidgedMulti& module, const CommonParams& common, int seed, FractalShape shape)
