@@ -24,11 +24,7 @@ ArchipelagoLandscape::ArchipelagoLandscape(const CommonParams& common, const Arc
                              1.0 + params.coastRoughness});
     const SeededRandom seeds(common.seed, 3);
     configure(coastBase_, common, seeds.noiseSeed(0), {1.5, 3});
-    coast_.SetSourceModule(0, coastBase_);
-    coast_.SetSeed(seeds.noiseSeed(1));
-    coast_.SetFrequency(common.frequency * 3.0);
-    coast_.SetPower(0.02);
-    coast_.SetRoughness(2);
+    configureWarp(coast_, coastBase_, seeds.noiseSeed(1), common.frequency * 3.0, 0.02);
     configure(roundHills_, common, seeds.noiseSeed(2), {2.0, 30});
     configure(rockyHills_, common, seeds.noiseSeed(3), {2.5, 30});
     configure(hillKind_, common, seeds.noiseSeed(4), {0.8, 2});

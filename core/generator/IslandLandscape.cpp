@@ -20,11 +20,7 @@ IslandLandscape::IslandLandscape(const CommonParams& common, const IslandParams&
 {
     const SeededRandom seeds(common.seed, 1);
     configure(coastBase_, common, seeds.noiseSeed(0), {0.7, 3});
-    coast_.SetSourceModule(0, coastBase_);
-    coast_.SetSeed(seeds.noiseSeed(1));
-    coast_.SetFrequency(common.frequency * 2.0);
-    coast_.SetPower(0.04);
-    coast_.SetRoughness(2);
+    configureWarp(coast_, coastBase_, seeds.noiseSeed(1), common.frequency * 2.0, 0.04);
     configure(roundHills_, common, seeds.noiseSeed(2), {1.0, 30});
     configure(rockyHills_, common, seeds.noiseSeed(3), {1.5, 30});
     configure(hillKind_, common, seeds.noiseSeed(4), {0.5, 2});

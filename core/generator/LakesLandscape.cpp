@@ -20,11 +20,7 @@ LakesLandscape::LakesLandscape(const CommonParams& common, const LakesParams& pa
 {
     const SeededRandom seeds(common.seed, 5);
     configure(shoreBase_, common, seeds.noiseSeed(0), {2.0, 3});
-    shore_.SetSourceModule(0, shoreBase_);
-    shore_.SetSeed(seeds.noiseSeed(1));
-    shore_.SetFrequency(common.frequency * 3.0);
-    shore_.SetPower(0.015);
-    shore_.SetRoughness(2);
+    configureWarp(shore_, shoreBase_, seeds.noiseSeed(1), common.frequency * 3.0, 0.015);
     configure(hillsBase_, common, seeds.noiseSeed(2), {1.0, 30});
     hills_.SetSourceModule(0, hillsBase_);
     hills_.SetScale(0.5);

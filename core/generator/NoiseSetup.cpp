@@ -44,4 +44,13 @@ void configure(noise::module::RidgedMulti& module, const CommonParams& common, i
     module.SetNoiseQuality(noise::QUALITY_STD);
 }
 
+void configureWarp(noise::module::Turbulence& warp, const noise::module::Module& source, int seed, double frequency, double power)
+{
+    warp.SetSourceModule(0, source);
+    warp.SetSeed(seed);
+    warp.SetFrequency(frequency);
+    warp.SetPower(power);
+    warp.SetRoughness(2);
+}
+
 } // namespace rb::gen

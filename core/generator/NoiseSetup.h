@@ -18,6 +18,10 @@ void configure(noise::module::Perlin& module, const CommonParams& common, int se
 void configure(noise::module::Billow& module, const CommonParams& common, int seed, FractalShape shape);
 void configure(noise::module::RidgedMulti& module, const CommonParams& common, int seed, FractalShape shape);
 
+// A wobbly outline: `source` displaced by turbulence of the given frequency (cycles across the
+// map) and power (how far, in noise units). Coasts and shores are drawn this way.
+void configureWarp(noise::module::Turbulence& warp, const noise::module::Module& source, int seed, double frequency, double power);
+
 // Samples a module on the plane z = kNoisePlane. The plane is off the integer lattice, where
 // gradient noise is zero at every octave, so no point of a map is pinned to 0.
 constexpr double kNoisePlane = 0.37;
