@@ -115,11 +115,9 @@ void CpuSolver::advancePass(int steps, FieldSet& target)
     for (int t = 0; t < tileCount; ++t) {
         const TilePlan::Tile& tile = tiles[static_cast<std::size_t>(t)];
         TileWorkspace& workspace = workspaces_[static_cast<std::size_t>(omp_get_thread_num())];
-        const GridView view = workspace.load(lattice_, tile, bed_, state_.depth, state_.flows);
+        const GridView view = workspace.open(lattice_, tile, steps, {&bed_, &state_.depth, &state_.flows}, {&target.depth, &target.flows});
         PipeStep step(view, constants_);
-        for (int i = 0; i < steps; ++i)
-            step.run(tile.edges, tile.sources, tile.countedCells, tileLedgers[static_cast<std::size_t>(t) * stepCount + static_cast<std::size_t>(i)]);
-        workspace.store(lattice_, tile, target.depth, target.flows);
+        step.runSteps(steps, tile.edges, tile.sources, tile.countedCells, &tileLedgers[static_cast<std::size_t>(t) * stepCount], &workspace);
     }
     std::swap(state_, target);
     for (std::size_t i = 0; i < stepCount; ++i) {

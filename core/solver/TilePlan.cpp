@@ -26,16 +26,13 @@ void TilePlan::build(const Lattice& lattice, int tileSize, int halo)
 {
     tiles_.clear();
     const int width = lattice.width(), height = lattice.height();
-    for (int y0 = 0; y0 < height; y0 += tileSize)
-        for (int x0 = 0; x0 < width; x0 += tileSize) {
-            Tile tile;
-            tile.core = {x0, y0, std::min(width, x0 + tileSize), std::min(height, y0 + tileSize)};
-            tile.window = {std::max(0, x0 - halo), std::max(0, y0 - halo), std::min(width, tile.core.x1 + halo),
-                           std::min(height, tile.core.y1 + halo)};
-            tile.countedCells = {tile.core.x0 - tile.window.x0, tile.core.y0 - tile.window.y0, tile.core.x1 - tile.window.x0,
-                                 tile.core.y1 - tile.window.y0};
-            tiles_.push_back(std::move(tile));
-        }
+    for (int x0 = 0; x0 < width; x0 += tileSize) {
+        Tile tile;
+        tile.core = {x0, 0, std::min(width, x0 + tileSize), height};
+        tile.window = {std::max(0, x0 - halo), 0, std::min(width, tile.core.x1 + halo), height};
+        tile.countedCells = {tile.core.x0 - tile.window.x0, 0, tile.core.x1 - tile.window.x0, height};
+        tiles_.push_back(std::move(tile));
+    }
 }
 
 void TilePlan::assignBoundary(const Lattice& lattice, const std::vector<BoundaryEdge>& edges)

@@ -14,58 +14,78 @@ TilePlan::Rect paddedExtent(const Lattice& lattice, const TilePlan::Rect& r)
             r.y1 == lattice.height() ? r.y1 + 1 : r.y1};
 }
 
-} // namespace
-
-GridView TileWorkspace::load(const Lattice& lattice, const TilePlan::Tile& tile, const std::vector<float>& bed, const std::vector<float>& depth,
-                             const std::vector<std::vector<float>>& flows)
+int ringRows(int wanted, int height)
 {
-    const TilePlan::Rect& w = tile.window;
-    const auto cells = static_cast<std::size_t>(w.width()) * static_cast<std::size_t>(w.height());
-    const auto padded = static_cast<std::size_t>(w.width() + 2) * static_cast<std::size_t>(w.height() + 2);
-    bed_.resize(cells);
-    depth_.resize(cells);
-    scale_.assign(padded, 1.0f);
-    for (int y = w.y0; y < w.y1; ++y) {
-        const std::size_t from = lattice.index(w.x0, y), to = static_cast<std::size_t>(y - w.y0) * static_cast<std::size_t>(w.width());
-        std::memcpy(&bed_[to], &bed[from], static_cast<std::size_t>(w.width()) * sizeof(float));
-        std::memcpy(&depth_[to], &depth[from], static_cast<std::size_t>(w.width()) * sizeof(float));
-    }
-    const TilePlan::Rect extent = paddedExtent(lattice, w);
-    for (int f = 0; f < lattice.familyCount(); ++f) {
-        std::vector<float>& local = flows_[static_cast<std::size_t>(f)];
-        local.assign(padded, 0.0f);
-        for (int y = extent.y0; y < extent.y1; ++y) {
-            const std::size_t from = lattice.paddedIndex(extent.x0, y);
-            const std::size_t to = static_cast<std::size_t>(y - w.y0 + 1) * static_cast<std::size_t>(w.width() + 2) + static_cast<std::size_t>(extent.x0 - w.x0 + 1);
-            std::memcpy(&local[to], &flows[static_cast<std::size_t>(f)][from], static_cast<std::size_t>(extent.width()) * sizeof(float));
-        }
-    }
-    GridView view;
-    view.lattice = &lattice;
-    view.width = w.width();
-    view.height = w.height();
-    view.rowOrigin = w.y0;
-    view.bed = bed_.data();
-    view.depth = depth_.data();
-    for (int f = 0; f < lattice.familyCount(); ++f) view.flows[static_cast<std::size_t>(f)] = flows_[static_cast<std::size_t>(f)].data();
-    view.scale = scale_.data();
-    return view;
+    int rows = 4;
+    while (rows < wanted && rows < height + 2) rows *= 2;
+    return rows;
 }
 
-void TileWorkspace::store(const Lattice& lattice, const TilePlan::Tile& tile, std::vector<float>& depth, std::vector<std::vector<float>>& flows) const
+} // namespace
+
+GridView TileWorkspace::open(const Lattice& lattice, const TilePlan::Tile& tile, int steps, Fields from, Targets to)
 {
+    lattice_ = &lattice;
+    tile_ = &tile;
+    from_ = from;
+    to_ = to;
+    windowExtent_ = paddedExtent(lattice, tile.window);
+    coreExtent_ = paddedExtent(lattice, tile.core);
     const TilePlan::Rect& w = tile.window;
-    const TilePlan::Rect& c = tile.core;
-    for (int y = c.y0; y < c.y1; ++y)
-        std::memcpy(&depth[lattice.index(c.x0, y)], &depth_[static_cast<std::size_t>(y - w.y0) * static_cast<std::size_t>(w.width()) + static_cast<std::size_t>(c.x0 - w.x0)],
-                    static_cast<std::size_t>(c.width()) * sizeof(float));
-    const TilePlan::Rect owned = paddedExtent(lattice, c);
-    for (int f = 0; f < lattice.familyCount(); ++f)
-        for (int y = owned.y0; y < owned.y1; ++y) {
-            const std::size_t from = static_cast<std::size_t>(y - w.y0 + 1) * static_cast<std::size_t>(w.width() + 2) + static_cast<std::size_t>(owned.x0 - w.x0 + 1);
-            std::memcpy(&flows[static_cast<std::size_t>(f)][lattice.paddedIndex(owned.x0, y)], &flows_[static_cast<std::size_t>(f)][from],
-                        static_cast<std::size_t>(owned.width()) * sizeof(float));
-        }
+    const int rows = ringRows(PipeStep::rowsInFlight(steps), w.height());
+    const auto slots = static_cast<std::size_t>(rows);
+    bed_.resize(slots * static_cast<std::size_t>(w.width()));
+    depth_.resize(slots * static_cast<std::size_t>(w.width()));
+    scale_.resize(slots * static_cast<std::size_t>(w.width() + 2));
+    view_ = GridView{};
+    view_.lattice = &lattice;
+    view_.width = w.width();
+    view_.height = w.height();
+    view_.rowOrigin = w.y0;
+    view_.rowMask = rows - 1;
+    view_.bed = bed_.data();
+    view_.depth = depth_.data();
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        flows_[static_cast<std::size_t>(f)].resize(slots * static_cast<std::size_t>(w.width() + 2));
+        view_.flows[static_cast<std::size_t>(f)] = flows_[static_cast<std::size_t>(f)].data();
+    }
+    view_.scale = scale_.data();
+    return view_;
+}
+
+void TileWorkspace::loadRow(int y)
+{
+    const TilePlan::Rect& w = tile_->window;
+    const int mapY = w.y0 + y;
+    const auto width = static_cast<std::size_t>(w.width());
+    if (y >= 0 && y < w.height()) {
+        const std::size_t from = lattice_->index(w.x0, mapY);
+        std::memcpy(&bed_[view_.cell(0, y)], &(*from_.bed)[from], width * sizeof(float));
+        std::memcpy(&depth_[view_.cell(0, y)], &(*from_.depth)[from], width * sizeof(float));
+    }
+    // The scales' ring must read 1; the row's own scales are written before they are read.
+    std::fill_n(&scale_[view_.padded(-1, y)], width + 2, 1.0f);
+    const bool mapRow = mapY >= windowExtent_.y0 && mapY < windowExtent_.y1;
+    for (int f = 0; f < lattice_->familyCount(); ++f) {
+        float* local = &flows_[static_cast<std::size_t>(f)][view_.padded(-1, y)];
+        std::fill_n(local, width + 2, 0.0f);
+        if (mapRow)
+            std::memcpy(local + (windowExtent_.x0 - w.x0 + 1), &(*from_.flows)[static_cast<std::size_t>(f)][lattice_->paddedIndex(windowExtent_.x0, mapY)],
+                        static_cast<std::size_t>(windowExtent_.width()) * sizeof(float));
+    }
+}
+
+void TileWorkspace::storeRow(int y)
+{
+    const TilePlan::Rect& w = tile_->window;
+    const TilePlan::Rect& c = tile_->core;
+    const int mapY = w.y0 + y;
+    if (mapY >= c.y0 && mapY < c.y1)
+        std::memcpy(&(*to_.depth)[lattice_->index(c.x0, mapY)], &depth_[view_.cell(c.x0 - w.x0, y)], static_cast<std::size_t>(c.width()) * sizeof(float));
+    if (mapY < coreExtent_.y0 || mapY >= coreExtent_.y1) return;
+    for (int f = 0; f < lattice_->familyCount(); ++f)
+        std::memcpy(&(*to_.flows)[static_cast<std::size_t>(f)][lattice_->paddedIndex(coreExtent_.x0, mapY)],
+                    &flows_[static_cast<std::size_t>(f)][view_.padded(coreExtent_.x0 - w.x0, y)], static_cast<std::size_t>(coreExtent_.width()) * sizeof(float));
 }
 
 } // namespace rb
