@@ -5,6 +5,8 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -129,6 +131,61 @@ void CpuSolver::advancePass(int steps, FieldSet& target)
     }
 }
 
+namespace {
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define RB_DIAGNOSTICS_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define RB_DIAGNOSTICS_CLONES
+#endif
+
+// One row's share of the diagnostics. Maxima are kept as the bit patterns of non-negative
+// floats, whose integer order is their order as numbers; that keeps the loops vectorisable.
+struct RowScan {
+    std::int32_t depthBits = 0;   // max(0, h) over the row
+    std::int32_t speedBits = 0;   // max speed over the pipes headed on the row
+    std::int32_t largestBits = 0; // largest |value| seen: at or above Inf's pattern means NaN/Inf
+};
+
+constexpr std::int32_t kInfinityBits = 0x7f800000;
+
+std::int32_t bitsOf(float value)
+{
+    return std::bit_cast<std::int32_t>(value);
+}
+
+RB_DIAGNOSTICS_CLONES void scanDepths(const float* depth, int width, RowScan& scan)
+{
+    std::int32_t depthBits = scan.depthBits, largest = scan.largestBits;
+    for (int x = 0; x < width; ++x) {
+        const std::int32_t bits = bitsOf(depth[x]);
+        depthBits = std::max(depthBits, bits); // negative depths have the sign bit: below 0
+        largest = std::max(largest, bits & 0x7fffffff);
+    }
+    scan.depthBits = depthBits;
+    scan.largestBits = largest;
+}
+
+// Speed through the pipes headed on cells [x0, x1) of a row: flow over the face's wetted area,
+// with the mean depth of the two cells it joins (the cell the water left may have just emptied;
+// its depth alone would turn a draining film into absurd speeds). `tail` is the tail cells'
+// depths, lined up with `head`.
+RB_DIAGNOSTICS_CLONES void scanSpeeds(const float* flow, const float* head, const float* tail, int x0, int x1, float faceWidth, RowScan& scan)
+{
+    std::int32_t speedBits = scan.speedBits, largest = scan.largestBits;
+    for (int x = x0; x < x1; ++x) {
+        const float q = flow[x];
+        largest = std::max(largest, bitsOf(q) & 0x7fffffff);
+        const float faceDepth = 0.5f * (tail[x] + head[x]);
+        const float speed = std::abs(q) / (faceDepth * faceWidth); // computed either way, so the loop vectorises
+        speedBits = std::max(speedBits, faceDepth >= kWetDepth ? bitsOf(speed) : 0);
+    }
+    scan.speedBits = speedBits;
+    scan.largestBits = largest;
+}
+
+} // namespace
+
 bool CpuSolver::refreshDiagnostics()
 {
     // One pass over the state for every diagnostic and the NaN/Inf check. A non-finite flow on a
@@ -136,45 +193,45 @@ bool CpuSolver::refreshDiagnostics()
     // headed at them are enough to see it.
     const int width = lattice_.width(), height = lattice_.height();
     std::vector<double> volume(static_cast<std::size_t>(height), 0.0);
-    std::vector<float> maxDepth(static_cast<std::size_t>(height), 0.0f), maxSpeed(static_cast<std::size_t>(height), 0.0f);
-    std::vector<char> rowFinite(static_cast<std::size_t>(height), 1);
+    std::vector<RowScan> scans(static_cast<std::size_t>(height));
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (parallel_)
     for (int y = 0; y < height; ++y) {
+        const float* depth = &state_.depth[lattice_.index(0, y)];
         double rowVolume = 0.0;
-        float rowDepth = 0.0f, rowSpeed = 0.0f;
-        bool finite = true;
-        for (int x = 0; x < width; ++x) {
-            const float h = state_.depth[lattice_.index(x, y)];
-            finite = finite && std::isfinite(h);
-            rowVolume += h;
-            rowDepth = std::max(rowDepth, h);
-            for (int f = 0; f < lattice_.familyCount(); ++f) {
-                // Speed through the pipe headed here: flow over the face's wetted area, with the
-                // mean depth of the two cells it joins (the cell the water left may have just
-                // emptied; its depth alone would turn a draining film into absurd speeds).
-                const CellOffset t = lattice_.family(f).tailOffset(y);
-                const float q = state_.flows[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
-                finite = finite && std::isfinite(q);
-                const float tailDepth = lattice_.contains(x + t.dx, y + t.dy) ? state_.depth[lattice_.index(x + t.dx, y + t.dy)] : h;
-                const float faceDepth = 0.5f * (tailDepth + h);
-                if (faceDepth >= kWetDepth)
-                    rowSpeed = std::max(rowSpeed, std::abs(q) / (faceDepth * static_cast<float>(lattice_.family(f).faceWidth)));
+        for (int x = 0; x < width; ++x) rowVolume += depth[x];
+        RowScan& scan = scans[static_cast<std::size_t>(y)];
+        scanDepths(depth, width, scan);
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            const EdgeFamily& family = lattice_.family(f);
+            const CellOffset t = family.tailOffset(y);
+            const float* flow = &state_.flows[static_cast<std::size_t>(f)][lattice_.paddedIndex(0, y)];
+            const auto faceWidth = static_cast<float>(family.faceWidth);
+            if (y + t.dy < 0 || y + t.dy >= height) { // every tail is outside: the head's depth stands in
+                scanSpeeds(flow, depth, depth, 0, width, faceWidth, scan);
+                continue;
             }
+            const float* tail = &state_.depth[lattice_.index(0, y + t.dy)] + t.dx; // tail[x]: the tail of the pipe headed at x
+            const int x0 = std::max(0, -t.dx), x1 = std::min(width, width - t.dx);
+            scanSpeeds(flow, depth, depth, 0, x0, faceWidth, scan);
+            scanSpeeds(flow, depth, tail, x0, x1, faceWidth, scan);
+            scanSpeeds(flow, depth, depth, x1, width, faceWidth, scan);
         }
-        const auto row = static_cast<std::size_t>(y);
-        volume[row] = rowVolume;
-        maxDepth[row] = rowDepth;
-        maxSpeed[row] = rowSpeed;
-        rowFinite[row] = finite ? 1 : 0;
+        volume[static_cast<std::size_t>(y)] = rowVolume;
+    }
+    RowScan all;
+    for (const RowScan& scan : scans) {
+        all.depthBits = std::max(all.depthBits, scan.depthBits);
+        all.speedBits = std::max(all.speedBits, scan.speedBits);
+        all.largestBits = std::max(all.largestBits, scan.largestBits);
     }
     diagnostics_.steps = steps_;
     diagnostics_.time = time_;
     diagnostics_.volume = std::accumulate(volume.begin(), volume.end(), 0.0) * lattice_.cellArea();
     diagnostics_.ledger = ledger_;
-    diagnostics_.maxDepth = *std::max_element(maxDepth.begin(), maxDepth.end());
-    diagnostics_.maxSpeed = *std::max_element(maxSpeed.begin(), maxSpeed.end());
+    diagnostics_.maxDepth = std::bit_cast<float>(all.depthBits);
+    diagnostics_.maxSpeed = std::bit_cast<float>(all.speedBits);
     diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
-    return std::all_of(rowFinite.begin(), rowFinite.end(), [](char f) { return f != 0; });
+    return all.largestBits < kInfinityBits;
 }
 
 MapState CpuSolver::readState() const
