@@ -8,9 +8,11 @@
 
 namespace rb {
 
-// Cuts the map into square tiles for temporal blocking. A tile owns its core cells; it computes
-// a window reaching `halo` cells further (clipped to the map), because the step's dependency
-// radius is 2 cells: after n steps the outer 2n cells of a window are wrong, the core exact.
+// Cuts the map into tiles for temporal blocking: strips of `tileSize` columns, each the map's
+// height (a sweep down a strip computes every row exactly, so only the sides need a halo). A tile
+// owns its core cells; it computes a window reaching `halo` columns further (clipped to the map),
+// because the step's dependency radius is 2 cells: after n steps the outer 2n columns of a window
+// are wrong, the core exact.
 class TilePlan {
 public:
     struct Rect {
