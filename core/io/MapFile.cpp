@@ -138,7 +138,7 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, QStr
 
 bool isFinite(const VolumeLedger& l)
 {
-    for (double v : {l.boundaryIn, l.boundaryOut, l.springs, l.drains, l.rain, l.evaporation})
+    for (double v : {l.boundaryIn, l.boundaryOut, l.springs, l.drains, l.rain, l.evaporation, l.edited})
         if (!std::isfinite(v)) return false;
     return true;
 }

@@ -95,7 +95,7 @@ TEST(MapFileRoundTrip, ExtremeNumbersSurviveTheHeader)
     map.state.time = std::numeric_limits<double>::max();
     map.state.steps = std::numeric_limits<std::int64_t>::min();
     map.state.ledger = {std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::max(), 0.1 + 0.2,
-                        1.0 / 3.0, -0.0, 5e-324};
+                        1.0 / 3.0, -0.0, 5e-324, -1.0 / 7.0};
     map.params.dt = std::nextafter(0.05, 1.0);
     map.params.gravity = std::numeric_limits<double>::min(); // smallest normal
     QString error;
