@@ -84,7 +84,8 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     backendLabel_ = new QLabel(this);
     backendLabel_->setToolTip(tr("The solver running the simulation"));
     busyBar_ = new QProgressBar(this);
-    busyBar_->setRange(0, 0);
+    busyBar_->setObjectName("busyBar");
+    busyBar_->setRange(0, 0); // busy without a measure; saving shows its percentage
     busyBar_->setMaximumWidth(120);
     busyBar_->setVisible(false);
     statusBar()->addPermanentWidget(cellReadout_);
@@ -135,6 +136,7 @@ void MainWindow::createActions()
     bySpeed->setCheckable(true);
     connect(bySpeed, &QAction::toggled, this, [this](bool on) {
         viewport_->setWaterColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
+        runner_->setFlowsEveryFrame(on);
     });
 
     auto* newMap = makeAction(this, "new", tr("&New"), QKeySequence::New, tr("Generate a new map with the Generator dock's settings"));
@@ -342,6 +344,13 @@ void MainWindow::setBusyMessage(const QString& text)
     else statusBar()->clearMessage();
 }
 
+// Large maps take seconds to compress: the bar shows how far the file is.
+void MainWindow::showSaveProgress(int percent)
+{
+    busyBar_->setRange(0, 100);
+    busyBar_->setValue(percent);
+}
+
 bool MainWindow::isBusy() const
 {
     return busyJobs_ > 0 || generation_ != nullptr;
@@ -486,12 +495,15 @@ void MainWindow::writeMap(const QString& path, std::function<void()> onSuccess)
         using Written = std::pair<bool, QString>;
         runInBackground<Written>(
             this,
-            [path, map = std::move(map)] {
+            [this, path, map = std::move(map)] {
                 QString error;
-                const bool ok = io::writeMapFile(path, map, &error);
+                const bool ok = io::writeMapFile(path, map, &error, [this](int percent) {
+                    QMetaObject::invokeMethod(this, [this, percent] { showSaveProgress(percent); }, Qt::QueuedConnection);
+                });
                 return Written{ok, error};
             },
             [this, path, onSuccess, mapId, steps](const Written& written) {
+                busyBar_->setRange(0, 0);
                 setBusyMessage(QString());
                 if (!written.first) {
                     reportError(tr("Save"), written.second);

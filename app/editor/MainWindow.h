@@ -99,6 +99,7 @@ private:
     void showCell(const view::PickResult& pick);
     void generationDone(const gen::GenerationResult& result);
     void setBusyMessage(const QString& text); // empty: not busy
+    void showSaveProgress(int percent);
     void togglePlaying();
     void resetWater();
     void changeLattice(LatticeKind kind);
