@@ -1,6 +1,7 @@
 #include "editor/MainWindow.h"
 
 #include "commands/SetSimParamsCommand.h"
+#include "dialogs/EngineExportDialog.h"
 #include "editor/LatticeConversion.h"
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
@@ -146,6 +147,9 @@ void MainWindow::createActions()
     });
     connect(makeAction(this, "open", tr("&Open…"), QKeySequence::Open, tr("Open a .rbmap file")), &QAction::triggered, this,
             [this] { openDialog(); });
+    connect(makeAction(this, "exportEngine", tr("For game &engine…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                       tr("Write heightmaps, flow map and mask the way Unity, Unreal or Godot import them")),
+            &QAction::triggered, this, [this] { engineExportDialog(); });
     connect(makeAction(this, "save", tr("&Save"), QKeySequence::Save, tr("Save the map with its water and parameters")),
             &QAction::triggered, this, [this] { save(); });
     connect(makeAction(this, "saveAs", tr("Save &As…"), QKeySequence::SaveAs, tr("Save the map under a new name")),
@@ -167,6 +171,9 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(action("importHeightmap"));
     QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setToolTipsVisible(true);
+    exportMenu->addAction(action("exportEngine"));
+    exportMenu->addSeparator();
     const std::pair<io::Layer, QString> layers[] = {
         {io::Layer::Terrain, tr("Terrain…")}, {io::Layer::WaterDepth, tr("Water depth…")}, {io::Layer::WaterSurface, tr("Water surface…")}};
     for (const auto& [layer, label] : layers) {
@@ -344,8 +351,8 @@ void MainWindow::setBusyMessage(const QString& text)
     else statusBar()->clearMessage();
 }
 
-// Large maps take seconds to compress: the bar shows how far the file is.
-void MainWindow::showSaveProgress(int percent)
+// Saving and exporting large maps take seconds: the bar shows how far the work is.
+void MainWindow::showProgress(int percent)
 {
     busyBar_->setRange(0, 100);
     busyBar_->setValue(percent);
@@ -498,7 +505,7 @@ void MainWindow::writeMap(const QString& path, std::function<void()> onSuccess)
             [this, path, map = std::move(map)] {
                 QString error;
                 const bool ok = io::writeMapFile(path, map, &error, [this](int percent) {
-                    QMetaObject::invokeMethod(this, [this, percent] { showSaveProgress(percent); }, Qt::QueuedConnection);
+                    QMetaObject::invokeMethod(this, [this, percent] { showProgress(percent); }, Qt::QueuedConnection);
                 });
                 return Written{ok, error};
             },
@@ -579,6 +586,44 @@ void MainWindow::exportDialog(int layerIndex)
                 setBusyMessage(QString());
                 if (!written.first) return reportError(tr("Export"), written.second);
                 statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+            });
+    });
+}
+
+void MainWindow::engineExportDialog()
+{
+    EngineExportDialog dialog(document_->map().state.lattice, document_->displayName(), this);
+    if (dialog.exec() == QDialog::Accepted) exportForEngine(dialog.request());
+}
+
+// The state at a step boundary, written on the pool; the report lists the files and the settings
+// the engine's importer needs (Z scale, height range).
+void MainWindow::exportForEngine(const io::EngineExportRequest& request)
+{
+    setBusyMessage(tr("Exporting for %1…").arg(QString::fromUtf8(io::engineName(request.engine).data())));
+    runner_->requestMap([this, request](Map map) {
+        runInBackground<io::EngineExportResult>(
+            this,
+            [this, request, state = std::move(map.state)] {
+                return io::exportForEngine(state, request, [this](int percent) {
+                    QMetaObject::invokeMethod(this, [this, percent] { showProgress(percent); }, Qt::QueuedConnection);
+                });
+            },
+            [this](const io::EngineExportResult& result) {
+                busyBar_->setRange(0, 0);
+                setBusyMessage(QString());
+                if (!result.ok()) {
+                    reportError(tr("Export for game engine"), result.error);
+                } else {
+                    statusBar()->showMessage(tr("Exported %n file(s)", nullptr, static_cast<int>(result.files.size())), 5000);
+                    if (prompts_.showReport) {
+                        const QString settings = io::engineSettingsText(result);
+                        prompts_.showReport(this, tr("Export for game engine"),
+                                            tr("Wrote:\n%1%2").arg(result.files.join('\n'),
+                                                                  settings.isEmpty() ? QString() : tr("\n\nImport settings:\n%1").arg(settings)));
+                    }
+                }
+                emit engineExportFinished(result.ok(), result.files);
             });
     });
 }

@@ -2,6 +2,7 @@
 // and reopen, and an unstable time step that must pause instead of corrupting the map.
 #include "GuiTestSupport.h"
 
+#include "dialogs/EngineExportDialog.h"
 #include "editor/MapDocument.h"
 #include "io/MapFile.h"
 #include "panels/GeneratorDock.h"
@@ -10,7 +11,11 @@
 #include "view/Viewport.h"
 
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QImage>
+#include <QLineEdit>
 #include <QLabel>
 #include <QPushButton>
 #include <QProgressBar>
@@ -191,6 +196,39 @@ private slots:
         QVERIFY(*reopened == *onDisk);
         QCOMPARE(window()->document()->fileName(), path);
         QVERIFY(!window()->document()->isModified());
+    }
+
+    // File › Export › For game engine: the dialog only lets a writable request through, and the
+    // export writes the files the engine takes.
+    void exportsForAGameEngine()
+    {
+        QTemporaryDir dir;
+        rb::editor::EngineExportDialog dialog(window()->document()->map().state.lattice, "island", window());
+        rb::io::EngineExportRequest request;
+        request.engine = rb::io::Engine::Unreal;
+        request.folder = dir.path();
+        request.baseName = "island";
+        request.layers = {rb::io::Layer::Terrain, rb::io::Layer::FlowMap};
+        dialog.setRequest(request);
+        QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(ok->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>("files")->text().contains("island_terrain.png"));
+        QCOMPARE(dialog.request().engine, rb::io::Engine::Unreal);
+        QCOMPARE(dialog.request().layers, request.layers);
+        dialog.findChild<QLineEdit*>("baseName")->setText("sub/island");
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(!dialog.findChild<QLabel*>("problem")->text().isEmpty());
+
+        QSignalSpy exported(window(), &rb::editor::MainWindow::engineExportFinished);
+        window()->exportForEngine(request);
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.first().first().toBool(), true);
+        QCOMPARE(exported.first().at(1).toStringList().size(), 2);
+        const QImage terrain(dir.filePath("island_terrain.png"));
+        QCOMPARE(terrain.format(), QImage::Format_Grayscale16); // Unreal's 16-bit heightmap
+        QVERIFY(rb::io::engineSizes(rb::io::Engine::Unreal).size() > 0);
+        QVERIFY(std::ranges::count(rb::io::engineSizes(rb::io::Engine::Unreal), terrain.width()) == 1);
+        QVERIFY(QFileInfo::exists(dir.filePath("island_flowmap.png")));
     }
 
     void warnsAboutCflBeforeItReachesOne()
