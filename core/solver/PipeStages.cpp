@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cmath>
 
-// The hot row loops are compiled twice, for AVX2 and for any x86-64, and the loader picks one at
-// run time: a portable binary that still uses the wide vectors. Floating-point contraction stays
-// off (ISO C++ mode), so both versions give bitwise the same results.
+// The hot row loops are compiled three times, for AVX-512, AVX2 and any x86-64, and the loader
+// picks one at run time: a portable binary that still uses the wide vectors. Floating-point
+// contraction is off (-ffp-contract=off, see core/CMakeLists.txt), so all versions give bitwise
+// the same results.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define RB_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 #else
