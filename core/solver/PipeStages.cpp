@@ -77,6 +77,13 @@ void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, c
         return std::max(0, static_cast<int>(edges[k].flowIndex) / paddedWidth - 1);
     });
     const RowIndex sourceRows = indexByRow(sources.size(), height, [&](std::size_t k) { return static_cast<int>(sources[k].cell) / view_.width; });
+    // Where each edge's flow and cell, and each source's cell, live (fixed for the sweep).
+    std::vector<std::size_t> edgeFlowSlots(edges.size()), edgeCellSlots(edges.size()), sourceSlots(sources.size());
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+        edgeFlowSlots[k] = view_.paddedSlot(edges[k].flowIndex);
+        edgeCellSlots[k] = view_.cellSlot(edges[k].cell);
+    }
+    for (std::size_t k = 0; k < sources.size(); ++k) sourceSlots[k] = view_.cellSlot(sources[k].cell);
     const auto stepCount = static_cast<std::size_t>(steps);
     // Per step: each boundary edge's final inward flow and each source's change of depth, summed
     // in list order when the step ends (the order run() has always used), and rain/evaporation.
@@ -86,20 +93,20 @@ void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, c
     auto iterate = [&](std::size_t s, int i) {
         if (i <= height)
             for (std::uint32_t k = edgeRows.start[static_cast<std::size_t>(i)]; k < edgeRows.start[static_cast<std::size_t>(i) + 1]; ++k)
-                setBoundaryFlow(edges[edgeRows.order[k]]);
+                setBoundaryFlowAt(edges[edgeRows.order[k]], edgeFlowSlots[edgeRows.order[k]], edgeCellSlots[edgeRows.order[k]]);
         if (i < height) accelerateFlows(i);
         if (i >= 1 && i - 1 < height) computeOutflowScales(i - 1);
         if (i >= 1) {
             scaleOutflows(i - 1);
             for (std::uint32_t k = edgeRows.start[static_cast<std::size_t>(i - 1)]; k < edgeRows.start[static_cast<std::size_t>(i)]; ++k) {
                 const ViewBoundaryEdge& e = edges[edgeRows.order[k]];
-                edgeInflow[s * edges.size() + edgeRows.order[k]] = static_cast<double>(e.inward) * view_.flows[static_cast<std::size_t>(e.family)][view_.paddedSlot(e.flowIndex)];
+                edgeInflow[s * edges.size() + edgeRows.order[k]] = static_cast<double>(e.inward) * view_.flows[static_cast<std::size_t>(e.family)][edgeFlowSlots[edgeRows.order[k]]];
             }
         }
         if (i >= 2) {
             updateDepths(i - 2, counted, rained[s], evaporated[s]);
             for (std::uint32_t k = sourceRows.start[static_cast<std::size_t>(i - 2)]; k < sourceRows.start[static_cast<std::size_t>(i - 1)]; ++k)
-                sourceChange[s * sources.size() + sourceRows.order[k]] = applyPointSource(sources[sourceRows.order[k]]);
+                sourceChange[s * sources.size() + sourceRows.order[k]] = applyPointSourceAt(sources[sourceRows.order[k]], sourceSlots[sourceRows.order[k]]);
         }
     };
     auto finish = [&](std::size_t s) {
@@ -157,11 +164,11 @@ void PipeStep::setBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges)
     for (const ViewBoundaryEdge& e : edges) setBoundaryFlow(e);
 }
 
-void PipeStep::setBoundaryFlow(const ViewBoundaryEdge& e)
+void PipeStep::setBoundaryFlowAt(const ViewBoundaryEdge& e, std::size_t flowSlot, std::size_t cellSlot)
 {
-    float& q = view_.flows[static_cast<std::size_t>(e.family)][view_.paddedSlot(e.flowIndex)];
-    const float h = view_.depth[view_.cellSlot(e.cell)];
-    const float b = view_.bed[view_.cellSlot(e.cell)];
+    float& q = view_.flows[static_cast<std::size_t>(e.family)][flowSlot];
+    const float h = view_.depth[cellSlot];
+    const float b = view_.bed[cellSlot];
     float inward = 0.0f; // flow into the map
     switch (e.type) {
     case BoundaryType::Wall:
@@ -361,9 +368,9 @@ void PipeStep::applyPointSources(const std::vector<ViewSource>& sources, VolumeL
     }
 }
 
-double PipeStep::applyPointSource(const ViewSource& s)
+double PipeStep::applyPointSourceAt(const ViewSource& s, std::size_t cellSlot)
 {
-    float& depth = view_.depth[view_.cellSlot(s.cell)];
+    float& depth = view_.depth[cellSlot];
     const float before = depth;
     if (s.kind == PointSource::Kind::Spring) {
         depth += static_cast<float>(s.rate * c_.dtSeconds / c_.cellArea);

@@ -114,14 +114,14 @@ public:
     // The stages, by row: each touches only the edges headed on its row (flows) or the cells of
     // its row (scales, depths), so run() can sweep them down the view a few rows apart.
     void setBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges);   // 1. boundary edges from their conditions
-    void setBoundaryFlow(const ViewBoundaryEdge& edge);
+    void setBoundaryFlow(const ViewBoundaryEdge& edge) { setBoundaryFlowAt(edge, view_.paddedSlot(edge.flowIndex), view_.cellSlot(edge.cell)); }
     void accelerateFlows(int y);                                         // 2. interior edges down the surface gradient
     void computeOutflowScales(int y);                                    // 3. no cell loses more than it holds...
     void scaleOutflows(int y);                                           //    ...each edge scaled by the cell it leaves
     void recordBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges, VolumeLedger& ledger);
     void updateDepths(int y, CellRect counted, double& rained, double& evaporated); // 4. move the water, rain, evaporation
     void applyPointSources(const std::vector<ViewSource>& sources, VolumeLedger& ledger);
-    double applyPointSource(const ViewSource& source); // the change of depth it made (m, ≥ 0)
+    double applyPointSource(const ViewSource& source) { return applyPointSourceAt(source, view_.cellSlot(source.cell)); } // the change of depth it made (m, ≥ 0)
 
     // How many rows step s+1 trails step s in runSteps. Step s at row i reads and writes flows
     // headed on rows i−2 .. i, depths of rows i−2 .. i and scales of rows i−2 .. i−1 (see run());
@@ -136,6 +136,10 @@ private:
         std::vector<std::uint32_t> start;
     };
     template <class RowOf> static RowIndex indexByRow(std::size_t count, int rows, RowOf rowOf);
+
+    // The same, given where the edge's flow and cell (or the source's cell) live in the arrays.
+    void setBoundaryFlowAt(const ViewBoundaryEdge& edge, std::size_t flowSlot, std::size_t cellSlot);
+    double applyPointSourceAt(const ViewSource& source, std::size_t cellSlot);
 
     float pipeArea(float upwindDepth, const EdgeFamily& family) const;
     float viscousDamping(float q, float upwindDepth) const;
