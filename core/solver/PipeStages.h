@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace rb {
@@ -32,22 +33,22 @@ struct StepConstants {
 // A rectangular window of the map held in arrays of its own (or the whole map in place): cells
 // width×height; flows (one array per family) and outflow scales padded by a one-cell ring, an
 // edge stored at its head cell. Row parity, which picks the triangle offsets, is the map's.
-// The arrays may hold only a ring of rows (rowMask + 1 of them, a power of two): row y lives in
-// slot y & rowMask (padded row y + 1 in slot (y + 1) & rowMask), so a sweep down a tall window
-// keeps just the rows in flight, in cache. rowMask −1: every row has its own slot.
+// The arrays may hold only a ring of `rowSlots` rows: row y lives in slot y mod rowSlots (padded
+// row y + 1 in slot (y + 1) mod rowSlots), so a sweep down a tall window keeps just the rows in
+// flight, in cache. By default every row has its own slot.
 struct GridView {
     const Lattice* lattice = nullptr;
     int width = 0;
     int height = 0;
     int rowOrigin = 0; // map row of local row 0
-    int rowMask = -1;
+    unsigned rowSlots = std::numeric_limits<unsigned>::max();
     const float* bed = nullptr;
     float* depth = nullptr;
     std::array<float*, Lattice::kMaxFamilies> flows{};
     float* scale = nullptr; // the ring holds 1: ghost cells are unlimited reservoirs
 
-    std::size_t cell(int x, int y) const { return static_cast<std::size_t>(y & rowMask) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x); }
-    std::size_t padded(int x, int y) const { return static_cast<std::size_t>((y + 1) & rowMask) * static_cast<std::size_t>(width + 2) + static_cast<std::size_t>(x + 1); }
+    std::size_t cell(int x, int y) const { return static_cast<std::size_t>(static_cast<unsigned>(y) % rowSlots) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x); }
+    std::size_t padded(int x, int y) const { return static_cast<std::size_t>(static_cast<unsigned>(y + 1) % rowSlots) * static_cast<std::size_t>(width + 2) + static_cast<std::size_t>(x + 1); }
     // The slot of a cell or padded position given as an index into the full window's arrays.
     std::size_t cellSlot(std::uint32_t index) const { return cell(static_cast<int>(index % static_cast<std::uint32_t>(width)), static_cast<int>(index / static_cast<std::uint32_t>(width))); }
     std::size_t paddedSlot(std::uint32_t index) const

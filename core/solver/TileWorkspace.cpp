@@ -14,13 +14,6 @@ TilePlan::Rect paddedExtent(const Lattice& lattice, const TilePlan::Rect& r)
             r.y1 == lattice.height() ? r.y1 + 1 : r.y1};
 }
 
-int ringRows(int wanted, int height)
-{
-    int rows = 4;
-    while (rows < wanted && rows < height + 2) rows *= 2;
-    return rows;
-}
-
 } // namespace
 
 GridView TileWorkspace::open(const Lattice& lattice, const TilePlan::Tile& tile, int steps, Fields from, Targets to)
@@ -32,7 +25,9 @@ GridView TileWorkspace::open(const Lattice& lattice, const TilePlan::Tile& tile,
     windowExtent_ = paddedExtent(lattice, tile.window);
     coreExtent_ = paddedExtent(lattice, tile.core);
     const TilePlan::Rect& w = tile.window;
-    const int rows = ringRows(PipeStep::rowsInFlight(steps), w.height());
+    // Just the rows in flight (a tighter ring stays in the second-level cache next to the
+    // streams of the map's arrays), or every row of a short window.
+    const int rows = std::min(PipeStep::rowsInFlight(steps), w.height() + 2);
     const auto slots = static_cast<std::size_t>(rows);
     bed_.resize(slots * static_cast<std::size_t>(w.width()));
     depth_.resize(slots * static_cast<std::size_t>(w.width()));
@@ -42,7 +37,7 @@ GridView TileWorkspace::open(const Lattice& lattice, const TilePlan::Tile& tile,
     view_.width = w.width();
     view_.height = w.height();
     view_.rowOrigin = w.y0;
-    view_.rowMask = rows - 1;
+    view_.rowSlots = static_cast<unsigned>(rows);
     view_.bed = bed_.data();
     view_.depth = depth_.data();
     for (int f = 0; f < lattice.familyCount(); ++f) {
