@@ -1,5 +1,6 @@
 #include "editor/MainWindow.h"
 
+#include "commands/SetBoundaryCommand.h"
 #include "commands/SetSimParamsCommand.h"
 #include "editor/LatticeConversion.h"
 #include "editor/MapDocument.h"
@@ -9,13 +10,30 @@
 #include "io/MapFile.h"
 #include "io/MapImport.h"
 #include "io/RasterWriter.h"
+#include "panels/BoundaryDock.h"
 #include "panels/GeneratorDock.h"
 #include "panels/SimulationDock.h"
 #include "panels/StatisticsDock.h"
+#include "panels/ToolOptionsBar.h"
+#include "panels/UndoHistoryDock.h"
+#include "tools/AbstractTool.h"
+#include "tools/BoundaryTool.h"
+#include "tools/DigChannelTool.h"
+#include "tools/FlattenTerrainTool.h"
+#include "tools/LowerTerrainTool.h"
+#include "tools/NavigateTool.h"
+#include "tools/RaiseTerrainTool.h"
+#include "tools/AddWaterTool.h"
+#include "tools/RemoveWaterTool.h"
+#include "tools/SetHeightTool.h"
+#include "tools/SmoothTerrainTool.h"
+#include "tools/SourceTool.h"
+#include "tools/ToolManager.h"
 #include "view/FlowSpeed.h"
 #include "view/Viewport.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -26,6 +44,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace rb::editor {
@@ -77,6 +96,7 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     setCentralWidget(viewport_);
     createActions();
     createDocks();
+    createTools();
     createMenus();
     cellReadout_ = new QLabel(this);
     cellReadout_->setObjectName("cellReadout");
@@ -182,14 +202,23 @@ void MainWindow::createMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addActions({undo, redo});
 
+    QMenu* toolsMenu = menuBar()->addMenu(tr("&Tools"));
+    toolsMenu->setToolTipsVisible(true);
+    toolsMenu->addActions(toolManager_->actions()->actions());
+    toolsMenu->addSeparator();
+    toolsMenu->addActions({toolManager_->smallerAction(), toolManager_->largerAction()});
+
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->addActions({action("frameMap"), action("colourBySpeed")});
     viewMenu->addSeparator();
-    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_})
+    for (QDockWidget* dock :
+         std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_, undoHistoryDock_})
         viewMenu->addAction(dock->toggleViewAction());
+    viewMenu->addAction(toolBar_->toggleViewAction());
+    viewMenu->addAction(toolOptionsBar_->toggleViewAction());
 }
 
 void MainWindow::createDocks()
@@ -208,12 +237,70 @@ void MainWindow::createDocks()
     connect(simulationDock_, &panels::SimulationDock::backendChosen, this,
             [this](const QString& backend) { runner_->setBackend(backend.toStdString()); });
     connect(simulationDock_, &panels::SimulationDock::latticeChosen, this, [this](LatticeKind kind) { changeLattice(kind); });
+    boundaryDock_ = new panels::BoundaryDock(this);
+    undoHistoryDock_ = new panels::UndoHistoryDock(document_->undoStack(), this);
+    addDockWidget(Qt::LeftDockWidgetArea, boundaryDock_);
+    addDockWidget(Qt::LeftDockWidgetArea, undoHistoryDock_);
+    connect(boundaryDock_, &panels::BoundaryDock::boundaryEdited, this,
+            [this](const std::vector<BoundarySegment>& segments, const QString& description) {
+                document_->undoStack()->push(new commands::SetBoundaryCommand(document_, document_->map().boundary, segments, description));
+            });
     connect(generatorDock_, &panels::GeneratorDock::generateRequested, this, &MainWindow::generate);
     connect(generatorDock_, &panels::GeneratorDock::cancelRequested, this, &MainWindow::cancelGeneration);
 }
 
+// The tools, a toolbar to pick them (each with its shortcut in the tooltip) and the options bar
+// that shows the active one's settings. The status bar shows what the active tool does.
+void MainWindow::createTools()
+{
+    tools::ToolContext context;
+    context.document = document_;
+    context.viewport = viewport_;
+    context.showStatus = [this](const QString& text) { statusBar()->showMessage(text, 10000); };
+    toolManager_ = new tools::ToolManager(context, this);
+    toolManager_->addTool(new tools::NavigateTool(context));
+    toolManager_->addTool(new tools::RaiseTerrainTool(context));
+    toolManager_->addTool(new tools::LowerTerrainTool(context));
+    toolManager_->addTool(new tools::DigChannelTool(context));
+    toolManager_->addTool(new tools::SmoothTerrainTool(context));
+    toolManager_->addTool(new tools::FlattenTerrainTool(context));
+    toolManager_->addTool(new tools::SetHeightTool(context));
+    toolManager_->addTool(new tools::AddWaterTool(context));
+    toolManager_->addTool(new tools::RemoveWaterTool(context));
+    toolManager_->addTool(new tools::SourceTool(context));
+    toolManager_->addTool(new tools::BoundaryTool(context));
+    toolManager_->connectViewport();
+    addActions({toolManager_->smallerAction(), toolManager_->largerAction()});
+
+    toolBar_ = new QToolBar(tr("Tools"), this);
+    toolBar_->setObjectName("ToolsBar");
+    toolBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolBar_->addActions(toolManager_->actions()->actions());
+    addToolBar(Qt::TopToolBarArea, toolBar_);
+    addToolBarBreak(Qt::TopToolBarArea);
+    toolOptionsBar_ = new panels::ToolOptionsBar(this);
+    addToolBar(Qt::TopToolBarArea, toolOptionsBar_);
+    toolOptionsBar_->showTool(toolManager_->activeTool());
+    connect(toolManager_, &tools::ToolManager::activeToolChanged, this, [this](tools::AbstractTool* tool) {
+        toolOptionsBar_->showTool(tool);
+        statusBar()->showMessage(tool->statusHint());
+    });
+}
+
 void MainWindow::connectDocument()
 {
+    // Edits reach the running simulation (between two steps, without pausing) and the view.
+    document_->setWaterEditor([this](const CellRect& rect, MapDocument::DepthEdit edit) { runner_->editDepth(rect, std::move(edit)); });
+    connect(document_, &MapDocument::bedChanged, this, [this](const CellRect& rect) {
+        runner_->setBed(rect, document_->bedIn(rect));
+        viewport_->updateBed(document_->map().state.bed, rect);
+    });
+    connect(document_, &MapDocument::boundaryChanged, this, [this](const std::vector<BoundarySegment>& segments) {
+        runner_->setBoundary(segments);
+        boundaryDock_->setBoundary(document_->map().state.lattice, segments);
+    });
+    connect(document_, &MapDocument::sourcesChanged, this,
+            [this](const std::vector<PointSource>& sources) { runner_->setSources(sources); });
     connect(document_, &MapDocument::paramsChanged, this, [this](const SimParams& params) {
         runner_->setParams(params);
         simulationDock_->setParams(params);
@@ -273,6 +360,8 @@ void MainWindow::loadIntoEditor(Map map, const QString& fileName, bool modified)
     simulationDock_->showMessage(QString(), false);
     statisticsDock_->clearHistory();
     document_->replace(std::move(map), fileName, modified);
+    boundaryDock_->setBoundary(document_->map().state.lattice, document_->map().boundary);
+    toolManager_->mapReplaced();
     updateTitle();
     emit mapLoaded();
 }

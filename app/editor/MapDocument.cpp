@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 
+#include <stdexcept>
+
 namespace rb::editor {
 
 MapDocument::MapDocument(QObject* parent) : QObject(parent)
@@ -37,6 +39,48 @@ void MapDocument::setParams(const SimParams& params)
     if (map_.params == params) return;
     map_.params = params;
     emit paramsChanged(map_.params);
+}
+
+void MapDocument::setBoundary(const std::vector<BoundarySegment>& segments)
+{
+    if (map_.boundary == segments) return;
+    map_.boundary = segments;
+    emit boundaryChanged(map_.boundary);
+}
+
+void MapDocument::setSources(const std::vector<PointSource>& sources)
+{
+    if (map_.sources == sources) return;
+    map_.sources = sources;
+    emit sourcesChanged(map_.sources);
+}
+
+void MapDocument::setBed(const CellRect& rect, const std::vector<float>& values)
+{
+    if (!rect.inside(map_.state.lattice) || values.size() != rect.cellCount())
+        throw std::invalid_argument("bed edit outside the map or of the wrong size");
+    FloatField& bed = map_.state.bed;
+    for (int row = 0; row < rect.height; ++row)
+        std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width, rect.width, &bed(rect.x, rect.y + row));
+    emit bedChanged(rect);
+}
+
+std::vector<float> MapDocument::bedIn(const CellRect& rect) const
+{
+    std::vector<float> values;
+    if (!rect.inside(map_.state.lattice)) return values;
+    values.reserve(rect.cellCount());
+    const FloatField& bed = map_.state.bed;
+    for (int row = 0; row < rect.height; ++row)
+        values.insert(values.end(), &bed(rect.x, rect.y + row), &bed(rect.x, rect.y + row) + rect.width);
+    return values;
+}
+
+void MapDocument::editWater(const CellRect& rect, DepthEdit edit)
+{
+    if (!waterEditor_ || !rect.inside(map_.state.lattice)) return;
+    waterEditor_(rect, std::move(edit));
+    markWaterChanged();
 }
 
 void MapDocument::markWaterChanged()
