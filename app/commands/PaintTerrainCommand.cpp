@@ -4,7 +4,7 @@
 
 namespace rb::commands {
 
-PaintTerrainCommand::PaintTerrainCommand(editor::MapDocument* document, const CellRect& rect, std::vector<float> before,
+PaintTerrainCommand::PaintTerrainCommand(editor::MapDocument* document, const CellRegion& rect, std::vector<float> before,
                                          std::vector<float> after, const QString& text, bool applied)
     : document_(document), rect_(rect), before_(std::move(before)), after_(std::move(after)), skipRedo_(applied)
 {

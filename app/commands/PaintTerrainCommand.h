@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 
 #include <QUndoCommand>
 
@@ -19,17 +19,17 @@ class PaintTerrainCommand : public QUndoCommand {
 public:
     // `applied`: the stroke already changed the document while it was drawn, so the first redo
     // (QUndoStack::push) has nothing to do.
-    PaintTerrainCommand(editor::MapDocument* document, const CellRect& rect, std::vector<float> before,
+    PaintTerrainCommand(editor::MapDocument* document, const CellRegion& rect, std::vector<float> before,
                         std::vector<float> after, const QString& text, bool applied = true);
 
     void undo() override;
     void redo() override;
 
-    const CellRect& rect() const { return rect_; }
+    const CellRegion& rect() const { return rect_; }
 
 private:
     editor::MapDocument* document_;
-    CellRect rect_;
+    CellRegion rect_;
     std::vector<float> before_;
     std::vector<float> after_;
     bool skipRedo_;

@@ -4,7 +4,7 @@
 
 namespace rb::commands {
 
-PaintWaterCommand::PaintWaterCommand(editor::MapDocument* document, const CellRect& rect,
+PaintWaterCommand::PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect,
                                      std::shared_ptr<WaterStrokeChange> change, const QString& text, bool applied)
     : document_(document), rect_(rect), change_(std::move(change)), skipRedo_(applied)
 {

@@ -17,7 +17,7 @@ namespace rb::commands {
 // as it is now, never below dry; redo applies the change again. Both are booked in ledger.edited.
 class PaintWaterCommand : public QUndoCommand {
 public:
-    PaintWaterCommand(editor::MapDocument* document, const CellRect& rect, std::shared_ptr<WaterStrokeChange> change,
+    PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect, std::shared_ptr<WaterStrokeChange> change,
                       const QString& text, bool applied = true);
 
     void undo() override;
@@ -25,7 +25,7 @@ public:
 
 private:
     editor::MapDocument* document_;
-    CellRect rect_;
+    CellRegion rect_;
     std::shared_ptr<WaterStrokeChange> change_;
     bool skipRedo_;
 };

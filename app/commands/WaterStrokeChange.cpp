@@ -21,7 +21,7 @@ float WaterStrokeChange::at(int x, int y) const
                   : 0.0f;
 }
 
-void WaterStrokeChange::record(const CellRect& rect, const std::vector<float>& before, const std::vector<float>& after)
+void WaterStrokeChange::record(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after)
 {
     for (int row = 0; row < rect.height; ++row)
         for (int column = 0; column < rect.width; ++column) {
@@ -30,7 +30,7 @@ void WaterStrokeChange::record(const CellRect& rect, const std::vector<float>& b
         }
 }
 
-void WaterStrokeChange::compact(const CellRect& rect)
+void WaterStrokeChange::compact(const CellRegion& rect)
 {
     std::vector<float> kept(rect.cellCount());
     for (int row = 0; row < rect.height; ++row)
@@ -41,7 +41,7 @@ void WaterStrokeChange::compact(const CellRect& rect)
     area_ = rect;
 }
 
-void WaterStrokeChange::apply(const CellRect& rect, std::vector<float>& depth, float sign) const
+void WaterStrokeChange::apply(const CellRegion& rect, std::vector<float>& depth, float sign) const
 {
     for (int row = 0; row < rect.height; ++row)
         for (int column = 0; column < rect.width; ++column) {

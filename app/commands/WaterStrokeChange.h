@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 
 #include <vector>
 
@@ -14,17 +14,17 @@ public:
     explicit WaterStrokeChange(int mapWidth, int mapHeight);
 
     // Inside a depth edit over `rect`: records what changed from `before` to `after`.
-    void record(const CellRect& rect, const std::vector<float>& before, const std::vector<float>& after);
+    void record(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after);
     // Inside a depth edit: keeps only `rect` (the union of the stroke's dabs) and frees the rest.
-    void compact(const CellRect& rect);
+    void compact(const CellRegion& rect);
     // Inside a depth edit over `rect`: adds `sign` × the recorded change to `depth`, never below 0.
-    void apply(const CellRect& rect, std::vector<float>& depth, float sign) const;
+    void apply(const CellRegion& rect, std::vector<float>& depth, float sign) const;
 
 private:
     float& at(int x, int y);
     float at(int x, int y) const;
 
-    CellRect area_; // what `change_` covers: the whole map until compacted
+    CellRegion area_; // what `change_` covers: the whole map until compacted
     std::vector<float> change_;
 };
 

@@ -248,8 +248,11 @@ void MainWindow::createDocks()
     connect(simulationDock_, &panels::SimulationDock::latticeChosen, this, [this](LatticeKind kind) { changeLattice(kind); });
     boundaryDock_ = new panels::BoundaryDock(this);
     undoHistoryDock_ = new panels::UndoHistoryDock(document_->undoStack(), this);
-    addDockWidget(Qt::LeftDockWidgetArea, boundaryDock_);
-    addDockWidget(Qt::LeftDockWidgetArea, undoHistoryDock_);
+    // Tabbed with the docks already there, so the window's minimum size does not grow.
+    tabifyDockWidget(generatorDock_, boundaryDock_);
+    tabifyDockWidget(statisticsDock_, undoHistoryDock_);
+    generatorDock_->raise();
+    statisticsDock_->raise();
     connect(boundaryDock_, &panels::BoundaryDock::boundaryEdited, this,
             [this](const std::vector<BoundarySegment>& segments, const QString& description) {
                 document_->undoStack()->push(new commands::SetBoundaryCommand(document_, document_->map().boundary, segments, description));
@@ -299,8 +302,8 @@ void MainWindow::createTools()
 void MainWindow::connectDocument()
 {
     // Edits reach the running simulation (between two steps, without pausing) and the view.
-    document_->setWaterEditor([this](const CellRect& rect, MapDocument::DepthEdit edit) { runner_->editDepth(rect, std::move(edit)); });
-    connect(document_, &MapDocument::bedChanged, this, [this](const CellRect& rect) {
+    document_->setWaterEditor([this](const CellRegion& rect, MapDocument::DepthEdit edit) { runner_->editDepth(rect, std::move(edit)); });
+    connect(document_, &MapDocument::bedChanged, this, [this](const CellRegion& rect) {
         runner_->setBed(rect, document_->bedIn(rect));
         viewport_->updateBed(document_->map().state.bed, rect);
     });

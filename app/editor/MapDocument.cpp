@@ -55,7 +55,7 @@ void MapDocument::setSources(const std::vector<PointSource>& sources)
     emit sourcesChanged(map_.sources);
 }
 
-void MapDocument::setBed(const CellRect& rect, const std::vector<float>& values)
+void MapDocument::setBed(const CellRegion& rect, const std::vector<float>& values)
 {
     if (!rect.inside(map_.state.lattice) || values.size() != rect.cellCount())
         throw std::invalid_argument("bed edit outside the map or of the wrong size");
@@ -65,7 +65,7 @@ void MapDocument::setBed(const CellRect& rect, const std::vector<float>& values)
     emit bedChanged(rect);
 }
 
-std::vector<float> MapDocument::bedIn(const CellRect& rect) const
+std::vector<float> MapDocument::bedIn(const CellRegion& rect) const
 {
     std::vector<float> values;
     if (!rect.inside(map_.state.lattice)) return values;
@@ -76,7 +76,7 @@ std::vector<float> MapDocument::bedIn(const CellRect& rect) const
     return values;
 }
 
-void MapDocument::editWater(const CellRect& rect, DepthEdit edit)
+void MapDocument::editWater(const CellRegion& rect, DepthEdit edit)
 {
     if (!waterEditor_ || !rect.inside(map_.state.lattice)) return;
     waterEditor_(rect, std::move(edit));

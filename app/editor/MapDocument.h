@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 #include "model/Map.h"
 
 #include <QObject>
@@ -40,15 +40,15 @@ public:
     void setSources(const std::vector<PointSource>& sources);
     // Row-major bed values over `rect`, which must lie inside the map. Also called by the terrain
     // tools while a stroke is drawn (the stroke becomes one command on release).
-    void setBed(const CellRect& rect, const std::vector<float>& values);
-    std::vector<float> bedIn(const CellRect& rect) const;
+    void setBed(const CellRegion& rect, const std::vector<float>& values);
+    std::vector<float> bedIn(const CellRegion& rect) const;
 
     // Water edits act on the live simulation (the document holds only the initial water): `edit`
     // gets the solver's current depths over `rect` on the simulation's thread, between two steps,
     // and what it leaves is written back. The window installs the editor that does this.
     using DepthEdit = std::function<void(std::vector<float>& depth)>;
-    void editWater(const CellRect& rect, DepthEdit edit);
-    void setWaterEditor(std::function<void(const CellRect&, DepthEdit)> editor) { waterEditor_ = std::move(editor); }
+    void editWater(const CellRegion& rect, DepthEdit edit);
+    void setWaterEditor(std::function<void(const CellRegion&, DepthEdit)> editor) { waterEditor_ = std::move(editor); }
 
     void markWaterChanged(); // the simulation moved the water away from what is on disk
     void markSaved(const QString& fileName);
@@ -56,7 +56,7 @@ public:
 signals:
     void mapReplaced();
     void paramsChanged(const rb::SimParams& params);
-    void bedChanged(const rb::CellRect& rect);
+    void bedChanged(const rb::CellRegion& rect);
     void boundaryChanged(const std::vector<rb::BoundarySegment>& segments);
     void sourcesChanged(const std::vector<rb::PointSource>& sources);
     void modifiedChanged(bool modified);
@@ -68,7 +68,7 @@ private:
     Map map_;
     QUndoStack undoStack_;
     QString fileName_;
-    std::function<void(const CellRect&, DepthEdit)> waterEditor_;
+    std::function<void(const CellRegion&, DepthEdit)> waterEditor_;
     bool waterChanged_ = false;
     bool lastModified_ = false;
 };

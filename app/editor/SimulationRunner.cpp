@@ -75,14 +75,14 @@ void SimulationRunner::setSources(const std::vector<PointSource>& sources)
     });
 }
 
-void SimulationRunner::setBed(const CellRect& rect, std::vector<float> bed)
+void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
 {
     post([this, rect, bed = std::move(bed)] {
         if (solver_) runGuarded([&] { solver_->setBed(rect, bed); });
     });
 }
 
-void SimulationRunner::editDepth(const CellRect& rect, std::function<void(std::vector<float>& depth)> edit)
+void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(std::vector<float>& depth)> edit)
 {
     post([this, rect, edit = std::move(edit)] {
         if (!solver_) return;

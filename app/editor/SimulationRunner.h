@@ -1,7 +1,7 @@
 #pragma once
 
 #include "editor/SimulationSnapshot.h"
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 #include "model/Map.h"
 
 #include <QObject>
@@ -44,8 +44,8 @@ public:
     // under the water (every cell keeps its depth; Solver::setBed). editDepth reads the depths over
     // `rect`, hands them to `edit` on the worker thread and writes back what it leaves, all in one
     // request, so no step runs in between; the change is booked in ledger.edited.
-    void setBed(const CellRect& rect, std::vector<float> bed);
-    void editDepth(const CellRect& rect, std::function<void(std::vector<float>& depth)> edit);
+    void setBed(const CellRegion& rect, std::vector<float> bed);
+    void editDepth(const CellRegion& rect, std::function<void(std::vector<float>& depth)> edit);
 
     void play();
     void pause();

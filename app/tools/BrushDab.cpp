@@ -19,7 +19,7 @@ double falloffWeight(double distance, double radius, double falloff)
 
 } // namespace
 
-CellRect cellsAround(const Lattice& lattice, WorldPoint centre, double radiusMetres)
+CellRegion cellsAround(const Lattice& lattice, WorldPoint centre, double radiusMetres)
 {
     if (!std::isfinite(centre.x) || !std::isfinite(centre.y) || !std::isfinite(radiusMetres) || lattice.cellCount() == 0)
         return {};
@@ -35,7 +35,7 @@ CellRect cellsAround(const Lattice& lattice, WorldPoint centre, double radiusMet
     return {left, top, right - left + 1, bottom - top + 1};
 }
 
-CellRect unite(const CellRect& a, const CellRect& b)
+CellRegion unite(const CellRegion& a, const CellRegion& b)
 {
     if (a.empty()) return b;
     if (b.empty()) return a;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "lattice/Lattice.h"
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 
 #include <vector>
 
@@ -11,7 +11,7 @@ namespace rb::tools {
 // easing to 0 at the rim along half a cosine. The rectangle is clipped to the map, so a brush
 // half off the map touches only the cells on it (and one wholly off it touches none).
 struct BrushDab {
-    CellRect rect;
+    CellRegion rect;
     std::vector<float> weights; // row-major over rect, 0 outside the circle
 
     static BrushDab around(const Lattice& lattice, WorldPoint centre, double radiusMetres, double falloff);
@@ -19,8 +19,8 @@ struct BrushDab {
 };
 
 // The cells' rectangle holding the world disc (clipped to the map; empty when off it).
-CellRect cellsAround(const Lattice& lattice, WorldPoint centre, double radiusMetres);
+CellRegion cellsAround(const Lattice& lattice, WorldPoint centre, double radiusMetres);
 // The smallest rectangle holding both (either may be empty).
-CellRect unite(const CellRect& a, const CellRect& b);
+CellRegion unite(const CellRegion& a, const CellRegion& b);
 
 } // namespace rb::tools

@@ -127,7 +127,7 @@ void DigChannelTool::carve(WorldPoint from, WorldPoint to)
 {
     const Lattice& lattice = document()->map().state.lattice;
     const double width = widthMetres();
-    const CellRect rect = unite(cellsAround(lattice, from, 0.5 * width), cellsAround(lattice, to, 0.5 * width));
+    const CellRegion rect = unite(cellsAround(lattice, from, 0.5 * width), cellsAround(lattice, to, 0.5 * width));
     if (rect.empty()) return;
     std::vector<float> values = document()->bedIn(rect);
     const FloatField& original = stroke_.original();

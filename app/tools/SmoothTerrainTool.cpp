@@ -27,7 +27,7 @@ double SmoothTerrainTool::defaultStrength(const Map&) const
 
 void SmoothTerrainTool::shape(const BrushDab& dab, const FloatField& bed, std::vector<float>& values)
 {
-    const CellRect& r = dab.rect;
+    const CellRegion& r = dab.rect;
     for (int row = 0; row < r.height; ++row)
         for (int column = 0; column < r.width; ++column) {
             const std::size_t i = static_cast<std::size_t>(row) * static_cast<std::size_t>(r.width) + static_cast<std::size_t>(column);

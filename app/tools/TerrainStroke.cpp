@@ -8,7 +8,7 @@ namespace rb::tools {
 
 namespace {
 
-std::vector<float> valuesIn(const FloatField& field, const CellRect& rect)
+std::vector<float> valuesIn(const FloatField& field, const CellRegion& rect)
 {
     std::vector<float> values;
     values.reserve(rect.cellCount());
@@ -26,7 +26,7 @@ void TerrainStroke::begin(editor::MapDocument* document)
     touched_ = {};
 }
 
-void TerrainStroke::apply(const CellRect& rect, const std::vector<float>& bed)
+void TerrainStroke::apply(const CellRegion& rect, const std::vector<float>& bed)
 {
     if (!document_ || rect.empty()) return;
     document_->setBed(rect, bed);

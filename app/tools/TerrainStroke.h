@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 #include "model/Field.h"
 
 #include <QString>
@@ -25,7 +25,7 @@ public:
     void begin(editor::MapDocument* document);
     bool active() const { return document_ != nullptr; }
     const FloatField& original() const { return original_; } // the bed when the stroke began
-    void apply(const CellRect& rect, const std::vector<float>& bed);
+    void apply(const CellRegion& rect, const std::vector<float>& bed);
     // The command for the undo stack (already applied), or null when nothing changed.
     std::unique_ptr<QUndoCommand> finish(const QString& text);
     void cancel(); // puts the original terrain back
@@ -33,7 +33,7 @@ public:
 private:
     editor::MapDocument* document_ = nullptr;
     FloatField original_;
-    CellRect touched_;
+    CellRegion touched_;
 };
 
 } // namespace rb::tools

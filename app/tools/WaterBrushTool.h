@@ -27,7 +27,7 @@ protected:
 
 private:
     std::shared_ptr<commands::WaterStrokeChange> change_;
-    CellRect touched_;
+    CellRegion touched_;
 };
 
 } // namespace rb::tools

@@ -101,7 +101,7 @@ void TerrainMesh::placeVertices(const MapState& state)
         }
 }
 
-void TerrainMesh::updateBed(const FloatField& bed, const CellRect& rect)
+void TerrainMesh::updateBed(const FloatField& bed, const CellRegion& rect)
 {
     const auto within = [](int value, int start, int count) { return value >= start && value < start + count; };
     for (int j = 0; j < grid_.rowCount(); ++j) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 #include "model/Map.h"
 #include "view/MeshGrid.h"
 #include "view/MeshVertices.h"
@@ -15,7 +15,7 @@ public:
     TerrainMesh(const Map& map, int maxVerticesPerSide);
 
     // The bed changed over `rect`: moves the vertices there, then re-lights and re-colours.
-    void updateBed(const FloatField& bed, const CellRect& rect);
+    void updateBed(const FloatField& bed, const CellRegion& rect);
 
     const MeshGrid& grid() const { return grid_; }
     const MeshVertices& vertices() const { return vertices_; }

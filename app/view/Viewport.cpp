@@ -172,7 +172,7 @@ void Viewport::setMap(const Map& map)
     frameMap();
 }
 
-void Viewport::updateBed(const FloatField& bed, const CellRect& rect)
+void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
 {
     if (!terrainMesh_ || bed.width() != lattice_.width() || bed.height() != lattice_.height()) return;
     bed_ = bed;

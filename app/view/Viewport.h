@@ -1,6 +1,6 @@
 #pragma once
 
-#include "model/CellRect.h"
+#include "model/CellRegion.h"
 #include "model/Map.h"
 #include "view/OrbitCamera.h"
 #include "view/OverlayLines.h"
@@ -54,7 +54,7 @@ public:
     void setMap(const Map& map);
     void setWaterState(std::shared_ptr<const MapState> state);
     // The document's bed changed over `rect` (a terrain edit): the terrain mesh follows at once.
-    void updateBed(const FloatField& bed, const CellRect& rect);
+    void updateBed(const FloatField& bed, const CellRegion& rect);
     void setWaterColouring(WaterColouring colouring);
     void setMaxVerticesPerSide(int count) { maxVerticesPerSide_ = count; }
 
