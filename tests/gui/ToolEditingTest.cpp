@@ -1,0 +1,174 @@
+// Editing the live simulation with the mouse: a channel dug across a lake's rim lowers the terrain
+// along the path (and nowhere else), reaches the solver, and lets the lake drain with the water
+// budget intact; undo and redo restore the terrain bitwise in the document and the solver; the
+// water brush books what it adds in the ledger; springs are placed and taken back.
+#include "GuiTestSupport.h"
+#include "TestScenes.h"
+
+#include "editor/MapDocument.h"
+#include "tools/AddWaterTool.h"
+#include "tools/DigChannelTool.h"
+#include "tools/SourceTool.h"
+#include "tools/ToolManager.h"
+#include "view/Viewport.h"
+
+#include <QApplication>
+#include <QDoubleSpinBox>
+#include <QUndoStack>
+
+#include <cmath>
+
+using rb::guitest::LakeScene;
+
+class ToolEditingTest : public QObject {
+    Q_OBJECT
+
+private:
+    rb::guitest::Editor editor_;
+    rb::editor::MainWindow* window() { return editor_.window.get(); }
+    const rb::FloatField& documentBed() { return window()->document()->map().state.bed; }
+
+    rb::FloatField bedBeforeDig_;
+    rb::FloatField bedAfterDig_;
+    static constexpr int kPathRow = 24, kPathFrom = 20, kPathTo = 56;
+    static constexpr double kDepth = 4.0;
+
+private slots:
+    void initTestCase()
+    {
+        editor_ = rb::guitest::openEditor(64);
+        QVERIFY(rb::guitest::openMap(*window(), LakeScene::make()));
+        rb::guitest::lookStraightDown(*window());
+    }
+
+    void cleanupTestCase()
+    {
+        QVERIFY2(editor_.errors->isEmpty(), qPrintable(editor_.errors->join("\n")));
+        editor_.window.reset();
+    }
+
+    void digsAChannelAlongTheDraggedPath()
+    {
+        auto* manager = window()->toolManager();
+        manager->setActiveTool(manager->tool("digChannel"));
+        QWidget* options = manager->activeTool()->optionsWidget();
+        options->findChild<QDoubleSpinBox*>("width")->setValue(3.0);
+        options->findChild<QDoubleSpinBox*>("depth")->setValue(kDepth);
+        bedBeforeDig_ = documentBed();
+        const int commandsBefore = window()->document()->undoStack()->count();
+
+        rb::guitest::dragThrough(*window(), {rb::guitest::pixelOfCell(*window(), kPathFrom, kPathRow),
+                                             rb::guitest::pixelOfCell(*window(), 38, kPathRow),
+                                             rb::guitest::pixelOfCell(*window(), kPathTo, kPathRow)});
+        QCOMPARE(window()->document()->undoStack()->count(), commandsBefore + 1); // the whole drag: one command
+        QCOMPARE(window()->document()->undoStack()->text(commandsBefore), QString("Dig channel"));
+        bedAfterDig_ = documentBed();
+
+        // Under the path: the trench's flat bottom, the full depth below the old terrain.
+        int lowered = 0;
+        for (int x = kPathFrom + 1; x < kPathTo; ++x) {
+            const float expected = bedBeforeDig_(x, kPathRow) - static_cast<float>(kDepth);
+            QVERIFY2(std::abs(bedAfterDig_(x, kPathRow) - expected) < 1e-4f,
+                     qPrintable(QString("cell (%1, %2): bed %3, expected %4").arg(x).arg(kPathRow).arg(bedAfterDig_(x, kPathRow)).arg(expected)));
+        }
+        // Away from it (more than half the 6 m width): untouched, bitwise.
+        for (int y = 0; y < LakeScene::kHeight; ++y)
+            for (int x = 0; x < LakeScene::kWidth; ++x) {
+                const bool changed = bedAfterDig_(x, y) != bedBeforeDig_(x, y);
+                lowered += changed ? 1 : 0;
+                QVERIFY(bedAfterDig_(x, y) <= bedBeforeDig_(x, y)); // digging never raises
+                if (std::abs(y - kPathRow) >= 2 || x < kPathFrom - 2 || x > kPathTo + 2)
+                    QVERIFY2(!changed, qPrintable(QString("cell (%1, %2) away from the path changed").arg(x).arg(y)));
+            }
+        qInfo("dig: %d cells lowered, path cells %d..%d on row %d lowered by %.1f m", lowered, kPathFrom + 1, kPathTo - 1, kPathRow, kDepth);
+
+        // The solver got the same terrain, and the water kept its depth where the bed moved.
+        const auto running = rb::guitest::readRunnerMap(*window());
+        QVERIFY(running);
+        QVERIFY(running->state.bed == bedAfterDig_);
+        QCOMPARE(running->state.depth(LakeScene::kLakeX + 8, kPathRow), LakeScene::kLakeSurface - LakeScene::kLakeBed);
+    }
+
+    void undoAndRedoRestoreTheTerrainBitwise()
+    {
+        QUndoStack* stack = window()->document()->undoStack();
+        stack->undo();
+        QVERIFY(documentBed() == bedBeforeDig_);
+        auto running = rb::guitest::readRunnerMap(*window());
+        QVERIFY(running);
+        QVERIFY(running->state.bed == bedBeforeDig_);
+        stack->redo();
+        QVERIFY(documentBed() == bedAfterDig_);
+        running = rb::guitest::readRunnerMap(*window());
+        QVERIFY(running);
+        QVERIFY(running->state.bed == bedAfterDig_);
+    }
+
+    void theLakeDrainsThroughTheChannelWithTheBudgetKept()
+    {
+        const auto start = rb::guitest::readRunnerMap(*window());
+        QVERIFY(start);
+        const double lakeBefore = LakeScene::lakeVolume(start->state);
+        const double initialVolume = LakeScene::make().state.volume(); // the budget runs from the map as loaded
+        const auto end = rb::guitest::simulate(*window(), 3000);
+        QVERIFY(end);
+        const double lakeAfter = LakeScene::lakeVolume(end->state);
+        const rb::VolumeLedger& ledger = end->state.ledger;
+        const double balance = end->state.volume() + ledger.outflow() - ledger.inflow() - ledger.edited;
+        qInfo("lake %.1f -> %.1f m3 in %.0f s; outflow %.1f m3; volume %.3f, initial %.3f, relative budget error %.2e", lakeBefore,
+              lakeAfter, end->state.time - start->state.time, ledger.outflow(), end->state.volume(), initialVolume,
+              std::abs(balance - initialVolume) / initialVolume);
+        QVERIFY(lakeAfter < 0.95 * lakeBefore);
+        QVERIFY(ledger.outflow() > 0.0); // some reached the east edge
+        QVERIFY(std::abs(balance - initialVolume) <= 1e-4 * initialVolume);
+    }
+
+    void waterBrushAddsWhatTheLedgerBooks()
+    {
+        auto* manager = window()->toolManager();
+        auto* brush = static_cast<rb::tools::AddWaterTool*>(manager->tool("addWater"));
+        manager->setActiveTool(brush);
+        brush->setRadiusCells(3.0);
+        brush->setStrength(0.5);
+        const auto before = rb::guitest::readRunnerMap(*window());
+        QVERIFY(before);
+        const QPoint at = rb::guitest::pixelOfCell(*window(), 46, 10); // dry slope
+        rb::guitest::dragThrough(*window(), {at, at});
+        const auto after = rb::guitest::readRunnerMap(*window());
+        QVERIFY(after);
+        const double added = after->state.ledger.edited - before->state.ledger.edited;
+        const double grown = after->state.volume() - before->state.volume();
+        qInfo("water brush: %.4f m3 booked, volume grew %.4f m3", added, grown);
+        QVERIFY(added > 0.5 * 4.0); // at least the centre cell's 0.5 m over 4 m²
+        QVERIFY(std::abs(grown - added) <= 1e-5 * added + 1e-4);
+        window()->document()->undoStack()->undo(); // takes the same water back
+        const auto undone = rb::guitest::readRunnerMap(*window());
+        QVERIFY(undone);
+        QVERIFY(std::abs(undone->state.ledger.edited - before->state.ledger.edited) <= 1e-5 * added);
+    }
+
+    void springsArePlacedAndTakenBack()
+    {
+        auto* manager = window()->toolManager();
+        auto* tool = static_cast<rb::tools::SourceTool*>(manager->tool("sources"));
+        manager->setActiveTool(tool);
+        tool->setRate(2.5);
+        const QPoint at = rb::guitest::pixelOfCell(*window(), 40, 40);
+        QTest::mouseClick(window()->viewport()->renderWindow(), Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(window()->document()->map().sources.size(), std::size_t(1));
+        const rb::PointSource spring = window()->document()->map().sources.front();
+        QCOMPARE(spring.kind, rb::PointSource::Kind::Spring);
+        QCOMPARE(spring.rate, 2.5);
+        const auto cell = window()->document()->map().state.lattice.nearestCell({spring.x, spring.y});
+        QVERIFY(cell && std::abs(cell->x - 40) <= 1 && std::abs(cell->y - 40) <= 1);
+        auto running = rb::guitest::readRunnerMap(*window());
+        QVERIFY(running && running->sources == window()->document()->map().sources);
+        window()->document()->undoStack()->undo();
+        QVERIFY(window()->document()->map().sources.empty());
+        running = rb::guitest::readRunnerMap(*window());
+        QVERIFY(running && running->sources.empty());
+    }
+};
+
+RIVERBED_GUI_TEST_MAIN(ToolEditingTest)
+#include "ToolEditingTest.moc"
