@@ -306,14 +306,20 @@ QMatrix4x4 Viewport::viewProjection() const
 }
 
 // The ray through a pixel: unproject the near and far points of its normalised device position.
-std::optional<PickResult> Viewport::pickAt(QPoint pixel, PickTarget target) const
+std::pair<QVector3D, QVector3D> Viewport::rayThrough(QPoint pixel) const
 {
     const float x = 2.0f * (static_cast<float>(pixel.x()) + 0.5f) / static_cast<float>(window_->width()) - 1.0f;
     const float y = 1.0f - 2.0f * (static_cast<float>(pixel.y()) + 0.5f) / static_cast<float>(window_->height());
     const QMatrix4x4 inverse = viewProjection().inverted();
     const QVector3D nearPoint = inverse.map(QVector3D(x, y, -1.0f));
     const QVector3D farPoint = inverse.map(QVector3D(x, y, 1.0f));
-    return picker_.pick(nearPoint, farPoint - nearPoint, target);
+    return {nearPoint, farPoint - nearPoint};
+}
+
+std::optional<PickResult> Viewport::pickAt(QPoint pixel, PickTarget target) const
+{
+    const auto [origin, direction] = rayThrough(pixel);
+    return picker_.pick(origin, direction, target);
 }
 
 std::optional<QPoint> Viewport::projectToPixel(QVector3D world) const

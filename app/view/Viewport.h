@@ -64,6 +64,8 @@ public:
 
     std::optional<PickResult> pickAt(QPoint pixel, PickTarget target = PickTarget::Surface) const; // pixel in this widget
     const Picker& picker() const { return picker_; }
+    // The view ray through a pixel: its origin on the near plane and its (unnormalised) direction.
+    std::pair<QVector3D, QVector3D> rayThrough(QPoint pixel) const;
 
     // An editing tool takes the left button (false: the plain camera), with its cursor.
     void setToolMode(bool toolTakesLeftButton, const QCursor& cursor);
