@@ -8,6 +8,7 @@
 #include "editor/MapDocument.h"
 #include "tools/AddWaterTool.h"
 #include "tools/DigChannelTool.h"
+#include "tools/RaiseTerrainTool.h"
 #include "tools/SourceTool.h"
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"
@@ -121,6 +122,45 @@ private slots:
         QVERIFY(lakeAfter < 0.95 * lakeBefore);
         QVERIFY(ledger.outflow() > 0.0); // some reached the east edge
         QVERIFY(std::abs(balance - initialVolume) <= 1e-4 * initialVolume);
+    }
+
+    void resetWaterKeepsTheEditedTerrain()
+    {
+        window()->action("resetWater")->trigger();
+        const auto reset = rb::guitest::readRunnerMap(*window());
+        QVERIFY(reset);
+        QCOMPARE(reset->state.steps, std::int64_t(0));
+        QVERIFY(reset->state.bed == bedAfterDig_);
+        QVERIFY(reset->state.depth == LakeScene::make().state.depth); // the water as loaded, on the dug bed
+    }
+
+    // While the simulation plays: the stroke reaches the solver between steps, nothing pauses, and
+    // a brush half off the map changes only the cells on it.
+    void raisesTheCornerWhilePlaying()
+    {
+        auto* manager = window()->toolManager();
+        auto* brush = static_cast<rb::tools::RaiseTerrainTool*>(manager->tool("raise"));
+        manager->setActiveTool(brush);
+        brush->setRadiusCells(5.0);
+        brush->setStrength(1.0);
+        brush->setFalloff(0.0);
+        const rb::FloatField before = documentBed();
+        window()->runner()->play();
+        const QPoint corner = rb::guitest::pixelOfCell(*window(), 0, 0);
+        rb::guitest::dragThrough(*window(), {corner, corner});
+        QVERIFY(window()->runner()->isPlaying());
+        const rb::FloatField after = documentBed();
+        QVERIFY(after(0, 0) >= before(0, 0) + 1.0f);
+        for (int y = 0; y < LakeScene::kHeight; ++y)
+            for (int x = 0; x < LakeScene::kWidth; ++x)
+                if (x > 6 || y > 6) QCOMPARE(after(x, y), before(x, y));
+        const auto playing = rb::guitest::waitForSnapshot(*window(), [&](const rb::editor::SimulationSnapshot& s) {
+            return s.state->bed == after && s.playing;
+        });
+        QVERIFY2(playing, "the solver never showed the raised corner while playing");
+        window()->runner()->pause();
+        window()->document()->undoStack()->undo();
+        QVERIFY(documentBed() == before);
     }
 
     void waterBrushAddsWhatTheLedgerBooks()
