@@ -30,7 +30,7 @@ BrushTool::BrushTool(QString id, QString name, QKeySequence shortcut, QString de
 
 QString BrushTool::statusHint() const
 {
-    return tr("%1: drag %2 · [ ] radius · middle drag or Alt+drag orbits, right drag pans").arg(name(), action());
+    return tr("%1: drag %2 · [ ] radius · Alt+drag orbits").arg(name(), action());
 }
 
 void BrushTool::deactivate()
