@@ -1,7 +1,8 @@
 // Editing the live simulation with the mouse: a channel dug across a lake's rim lowers the terrain
 // along the path (and nowhere else), reaches the solver, and lets the lake drain with the water
 // budget intact; undo and redo restore the terrain bitwise in the document and the solver; the
-// water brush books what it adds in the ledger; springs are placed and taken back.
+// water brush books what it adds in the ledger; springs are placed, moved, deleted and taken back;
+// the same edits reach the OpenCL device.
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
@@ -15,6 +16,7 @@
 
 #include <QApplication>
 #include <QDoubleSpinBox>
+#include <QSignalSpy>
 #include <QUndoStack>
 
 #include <cmath>
@@ -163,6 +165,37 @@ private slots:
         QVERIFY(documentBed() == before);
     }
 
+    // The same edits on the OpenCL device (PoCL in CI): the stroke and its undo reach the device's
+    // buffers (rectangle transfers) bitwise; a water stroke is booked there too.
+    void editsReachTheOpenClDevice()
+    {
+        QSignalSpy ready(window()->runner(), &rb::editor::SimulationRunner::solverReady);
+        window()->runner()->setBackend("opencl:0");
+        QVERIFY(ready.wait(60000));
+        const QString name = ready.last().first().toString();
+        QVERIFY2(name.startsWith("opencl:"), qPrintable("no OpenCL device took the map: " + ready.last().at(1).toString()));
+        auto* manager = window()->toolManager();
+        auto* brush = static_cast<rb::tools::RaiseTerrainTool*>(manager->tool("raise"));
+        manager->setActiveTool(brush);
+        brush->setRadiusCells(4.0);
+        brush->setStrength(0.75);
+        const rb::FloatField before = documentBed();
+        const QPoint at = rb::guitest::pixelOfCell(*window(), LakeScene::kLakeX + 4, LakeScene::kLakeY + 4); // under the lake
+        rb::guitest::dragThrough(*window(), {at, rb::guitest::pixelOfCell(*window(), LakeScene::kLakeX + 8, LakeScene::kLakeY + 4)});
+        const rb::FloatField raised = documentBed();
+        QVERIFY(raised != before);
+        auto onDevice = rb::guitest::readRunnerMap(*window());
+        QVERIFY(onDevice);
+        QVERIFY(onDevice->state.bed == raised);
+        QCOMPARE(onDevice->state.ledger.edited, 0.0); // a terrain edit moves no water
+        window()->document()->undoStack()->undo();
+        onDevice = rb::guitest::readRunnerMap(*window());
+        QVERIFY(onDevice);
+        QVERIFY(onDevice->state.bed == before);
+        QVERIFY(documentBed() == before);
+        qInfo("OpenCL (%s): raise stroke and its undo bitwise on the device", qPrintable(name));
+    }
+
     void waterBrushAddsWhatTheLedgerBooks()
     {
         auto* manager = window()->toolManager();
@@ -203,7 +236,29 @@ private slots:
         QVERIFY(cell && std::abs(cell->x - 40) <= 1 && std::abs(cell->y - 40) <= 1);
         auto running = rb::guitest::readRunnerMap(*window());
         QVERIFY(running && running->sources == window()->document()->map().sources);
-        window()->document()->undoStack()->undo();
+
+        // Dragged from where it stands: moved, as one command.
+        QUndoStack* stack = window()->document()->undoStack();
+        const int commands = stack->count();
+        rb::guitest::dragThrough(*window(), {at, rb::guitest::pixelOfCell(*window(), 30, 40)});
+        QCOMPARE(stack->count(), commands + 1);
+        QCOMPARE(window()->document()->map().sources.size(), std::size_t(1));
+        const rb::PointSource moved = window()->document()->map().sources.front();
+        const auto movedCell = window()->document()->map().state.lattice.nearestCell({moved.x, moved.y});
+        QVERIFY(movedCell && std::abs(movedCell->x - 30) <= 1 && std::abs(movedCell->y - 40) <= 1);
+        QCOMPARE(moved.rate, 2.5);
+        running = rb::guitest::readRunnerMap(*window());
+        QVERIFY(running && running->sources == window()->document()->map().sources);
+
+        // Delete removes the selected one; undo brings it back where it was moved to.
+        window()->viewport()->renderWindow()->requestActivate();
+        QTest::keyClick(window()->viewport()->renderWindow(), Qt::Key_Delete);
+        QVERIFY(window()->document()->map().sources.empty());
+        stack->undo();
+        QVERIFY(window()->document()->map().sources.size() == 1 && window()->document()->map().sources.front() == moved);
+        stack->undo(); // the move
+        QVERIFY(window()->document()->map().sources.front() == spring);
+        stack->undo(); // the placement
         QVERIFY(window()->document()->map().sources.empty());
         running = rb::guitest::readRunnerMap(*window());
         QVERIFY(running && running->sources.empty());
