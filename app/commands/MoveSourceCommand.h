@@ -13,7 +13,9 @@ class MapDocument;
 namespace rb::commands {
 
 // Changes one spring or drain in place: moved by a drag (position) or edited in the options bar
-// (rate, kind). Both are "the source at `index` goes from `before` to `after`".
+// (rate, kind). Both are "the source at `index` goes from `before` to `after`". Successive edits
+// of one source's settings in the options bar (a rate being stepped) merge into one undo step;
+// moves never merge.
 class MoveSourceCommand : public QUndoCommand {
 public:
     MoveSourceCommand(editor::MapDocument* document, std::size_t index, const PointSource& before, const PointSource& after,
@@ -21,6 +23,8 @@ public:
 
     void undo() override;
     void redo() override;
+    int id() const override { return moved_ ? -1 : 7002; }
+    bool mergeWith(const QUndoCommand* other) override;
 
 private:
     void put(const PointSource& source);
@@ -30,6 +34,7 @@ private:
     PointSource before_;
     PointSource after_;
     bool skipRedo_;
+    bool moved_;
 };
 
 } // namespace rb::commands

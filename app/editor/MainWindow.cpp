@@ -254,8 +254,9 @@ void MainWindow::createDocks()
     generatorDock_->raise();
     statisticsDock_->raise();
     connect(boundaryDock_, &panels::BoundaryDock::boundaryEdited, this,
-            [this](const std::vector<BoundarySegment>& segments, const QString& description) {
-                document_->undoStack()->push(new commands::SetBoundaryCommand(document_, document_->map().boundary, segments, description));
+            [this](const std::vector<BoundarySegment>& segments, const QString& description, const QString& mergeKey) {
+                document_->undoStack()->push(
+                    new commands::SetBoundaryCommand(document_, document_->map().boundary, segments, description, mergeKey));
             });
     connect(generatorDock_, &panels::GeneratorDock::generateRequested, this, &MainWindow::generate);
     connect(generatorDock_, &panels::GeneratorDock::cancelRequested, this, &MainWindow::cancelGeneration);

@@ -59,14 +59,14 @@ BoundaryDock::BoundaryDock(QWidget* parent) : QDockWidget(tr("Boundary"), parent
     connect(add_, &QPushButton::clicked, this, [this] {
         std::vector<BoundarySegment> after = segments_;
         after.push_back(wholeSide(lattice_, Side::West, BoundaryType::Wall, 0.0));
-        emit boundaryEdited(after, tr("Add boundary segment"));
+        emit boundaryEdited(after, tr("Add boundary segment"), QString());
     });
     connect(remove_, &QPushButton::clicked, this, [this] {
         const int row = table_->currentRow();
         if (row < 0 || row >= static_cast<int>(segments_.size())) return;
         std::vector<BoundarySegment> after = segments_;
         after.erase(after.begin() + row);
-        emit boundaryEdited(after, tr("Remove boundary segment"));
+        emit boundaryEdited(after, tr("Remove boundary segment"), QString());
     });
 }
 
@@ -81,7 +81,7 @@ void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<Boundar
     remove_->setEnabled(!segments.empty());
 }
 
-void BoundaryDock::edit(int row, const std::function<void(BoundarySegment&)>& change, const QString& description)
+void BoundaryDock::edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description)
 {
     if (row < 0 || row >= static_cast<int>(segments_.size())) return;
     std::vector<BoundarySegment> after = segments_;
@@ -92,7 +92,7 @@ void BoundaryDock::edit(int row, const std::function<void(BoundarySegment&)>& ch
     segment.end = std::clamp(segment.end, segment.start, length - 1);
     if (segment.type == BoundaryType::Inflow) segment.value = std::max(0.0, segment.value);
     if (after == segments_) return;
-    emit boundaryEdited(after, description);
+    emit boundaryEdited(after, description, QString("%1:%2").arg(row).arg(column));
 }
 
 // Widgets per cell, made once per row and then only updated: a widget must not be replaced (and
@@ -129,28 +129,28 @@ void BoundaryDock::makeRowWidgets(int row)
     auto* side = new QComboBox;
     for (Side s : kSides) side->addItem(QString::fromUtf8(sideName(s).data()));
     connect(side, &QComboBox::activated, this, [this, row](int i) {
-        edit(row, [i](BoundarySegment& s) { s.side = kSides[i]; }, tr("Change boundary side"));
+        edit(row, SideColumn, [i](BoundarySegment& s) { s.side = kSides[i]; }, tr("Change boundary side"));
     });
     auto* start = new QSpinBox;
     start->setKeyboardTracking(false);
     connect(start, &QSpinBox::valueChanged, this, [this, row](int v) {
-        edit(row, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
+        edit(row, StartColumn, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
     });
     auto* end = new QSpinBox;
     end->setKeyboardTracking(false);
     connect(end, &QSpinBox::valueChanged, this, [this, row](int v) {
-        edit(row, [v](BoundarySegment& s) { s.end = v; s.start = std::min(s.start, v); }, tr("Change boundary end"));
+        edit(row, EndColumn, [v](BoundarySegment& s) { s.end = v; s.start = std::min(s.start, v); }, tr("Change boundary end"));
     });
     auto* type = new QComboBox;
     for (BoundaryType t : kTypes) type->addItem(QString::fromUtf8(boundaryTypeName(t).data()));
     connect(type, &QComboBox::activated, this, [this, row](int i) {
-        edit(row, [i](BoundarySegment& s) { s.type = kTypes[i]; }, tr("Change boundary type"));
+        edit(row, TypeColumn, [i](BoundarySegment& s) { s.type = kTypes[i]; }, tr("Change boundary type"));
     });
     auto* value = new QDoubleSpinBox;
     value->setDecimals(3);
     value->setKeyboardTracking(false);
     connect(value, &QDoubleSpinBox::valueChanged, this, [this, row](double v) {
-        edit(row, [v](BoundarySegment& s) { s.value = v; }, tr("Change boundary value"));
+        edit(row, ValueColumn, [v](BoundarySegment& s) { s.value = v; }, tr("Change boundary value"));
     });
     table_->setCellWidget(row, SideColumn, side);
     table_->setCellWidget(row, StartColumn, start);

@@ -25,12 +25,13 @@ public:
     QTableWidget* table() const { return table_; }
 
 signals:
-    void boundaryEdited(const std::vector<rb::BoundarySegment>& segments, const QString& description);
+    // `mergeKey` names the box edited ("row:column"), so that stepping one box is one undo step.
+    void boundaryEdited(const std::vector<rb::BoundarySegment>& segments, const QString& description, const QString& mergeKey);
 
 private:
     void fillRow(int row, const BoundarySegment& segment);
     void makeRowWidgets(int row);
-    void edit(int row, const std::function<void(BoundarySegment&)>& change, const QString& description);
+    void edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description);
 
     QTableWidget* table_ = nullptr;
     QPushButton* add_ = nullptr;
