@@ -2,8 +2,6 @@
 
 #include <QFileInfo>
 
-#include <stdexcept>
-
 namespace rb::editor {
 
 MapDocument::MapDocument(QObject* parent) : QObject(parent)
@@ -55,14 +53,18 @@ void MapDocument::setSources(const std::vector<PointSource>& sources)
     emit sourcesChanged(map_.sources);
 }
 
-void MapDocument::setBed(const CellRegion& rect, const std::vector<float>& values)
+bool MapDocument::setBed(const CellRegion& rect, const std::vector<float>& values)
 {
-    if (!rect.inside(map_.state.lattice) || values.size() != rect.cellCount())
-        throw std::invalid_argument("bed edit outside the map or of the wrong size");
+    if (!rect.inside(map_.state.lattice) || values.size() != rect.cellCount()) {
+        qWarning("MapDocument::setBed: a %dx%d edit at (%d, %d) with %zu values does not fit the map; ignored", rect.width,
+                 rect.height, rect.x, rect.y, values.size());
+        return false;
+    }
     FloatField& bed = map_.state.bed;
     for (int row = 0; row < rect.height; ++row)
         std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width, rect.width, &bed(rect.x, rect.y + row));
     emit bedChanged(rect);
+    return true;
 }
 
 std::vector<float> MapDocument::bedIn(const CellRegion& rect) const

@@ -38,9 +38,10 @@ public:
     void setParams(const SimParams& params);
     void setBoundary(const std::vector<BoundarySegment>& segments);
     void setSources(const std::vector<PointSource>& sources);
-    // Row-major bed values over `rect`, which must lie inside the map. Also called by the terrain
-    // tools while a stroke is drawn (the stroke becomes one command on release).
-    void setBed(const CellRegion& rect, const std::vector<float>& values);
+    // Row-major bed values over `rect`. Also called by the terrain tools while a stroke is drawn
+    // (the stroke becomes one command on release). A rectangle off the map or values of the wrong
+    // count change nothing and return false.
+    bool setBed(const CellRegion& rect, const std::vector<float>& values);
     std::vector<float> bedIn(const CellRegion& rect) const;
 
     // Water edits act on the live simulation (the document holds only the initial water): `edit`

@@ -54,6 +54,13 @@ double BrushTool::reliefOf(const Map& map)
 // Defaults scaled to the map: a radius of 1/24 of its shorter side (2 to 64 cells).
 void BrushTool::mapReplaced()
 {
+    if (stroking_) {
+        repeat_.stop();
+        stroking_ = false;
+        abandonStroke();
+    }
+    lastDab_.reset();
+    lastPick_.reset();
     const Map& map = document()->map();
     const int shorter = std::min(map.state.lattice.width(), map.state.lattice.height());
     setRadiusCells(std::clamp(std::round(shorter / 24.0), 2.0, 64.0));

@@ -64,6 +64,7 @@ protected:
     virtual void dab(WorldPoint centre) = 0;
     virtual void endStroke() = 0;
     virtual void cancelStroke() = 0;
+    virtual void abandonStroke() = 0; // the map was replaced: forget the stroke, change nothing
 
     QWidget* createOptions() override;
     double radiusMetres() const;

@@ -52,6 +52,9 @@ double DigChannelTool::profile(double distance, double width, double depth)
 // its relief deep (at least half a metre).
 void DigChannelTool::mapReplaced()
 {
+    stroke_.abandon();
+    last_.reset();
+    lastPick_.reset();
     const Map& map = document()->map();
     const int shorter = std::min(map.state.lattice.width(), map.state.lattice.height());
     setWidthCells(std::max(3.0, std::round(shorter / 40.0)));

@@ -33,6 +33,11 @@ void TerrainBrushTool::endStroke()
     if (auto command = stroke_.finish(name())) document()->undoStack()->push(command.release());
 }
 
+void TerrainBrushTool::abandonStroke()
+{
+    stroke_.abandon();
+}
+
 void TerrainBrushTool::cancelStroke()
 {
     stroke_.cancel();

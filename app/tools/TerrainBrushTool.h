@@ -23,6 +23,7 @@ protected:
     void dab(WorldPoint centre) override;
     void endStroke() override;
     void cancelStroke() override;
+    void abandonStroke() override;
 
 private:
     TerrainStroke stroke_;

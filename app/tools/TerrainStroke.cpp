@@ -29,8 +29,7 @@ void TerrainStroke::begin(editor::MapDocument* document)
 void TerrainStroke::apply(const CellRegion& rect, const std::vector<float>& bed)
 {
     if (!document_ || rect.empty()) return;
-    document_->setBed(rect, bed);
-    touched_ = unite(touched_, rect);
+    if (document_->setBed(rect, bed)) touched_ = unite(touched_, rect);
 }
 
 std::unique_ptr<QUndoCommand> TerrainStroke::finish(const QString& text)
@@ -46,6 +45,13 @@ std::unique_ptr<QUndoCommand> TerrainStroke::finish(const QString& text)
     original_ = FloatField();
     touched_ = {};
     return command;
+}
+
+void TerrainStroke::abandon()
+{
+    document_ = nullptr;
+    original_ = FloatField();
+    touched_ = {};
 }
 
 void TerrainStroke::cancel()

@@ -28,7 +28,8 @@ public:
     void apply(const CellRegion& rect, const std::vector<float>& bed);
     // The command for the undo stack (already applied), or null when nothing changed.
     std::unique_ptr<QUndoCommand> finish(const QString& text);
-    void cancel(); // puts the original terrain back
+    void cancel();  // puts the original terrain back
+    void abandon(); // forgets the stroke, changing nothing (its map was replaced)
 
 private:
     editor::MapDocument* document_ = nullptr;

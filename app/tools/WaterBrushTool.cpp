@@ -56,6 +56,12 @@ void WaterBrushTool::endStroke()
     touched_ = {};
 }
 
+void WaterBrushTool::abandonStroke()
+{
+    change_.reset();
+    touched_ = {};
+}
+
 void WaterBrushTool::cancelStroke()
 {
     if (change_ && !touched_.empty())

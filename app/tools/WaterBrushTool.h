@@ -24,6 +24,7 @@ protected:
     void dab(WorldPoint centre) override;
     void endStroke() override;
     void cancelStroke() override;
+    void abandonStroke() override;
 
 private:
     std::shared_ptr<commands::WaterStrokeChange> change_;

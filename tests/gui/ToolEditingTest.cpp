@@ -220,6 +220,27 @@ private slots:
         QVERIFY(std::abs(undone->state.ledger.edited - before->state.ledger.edited) <= 1e-5 * added);
     }
 
+    // A new map arriving in the middle of a stroke (a file opened from the recent list, say): the
+    // stroke is dropped, the new map is not touched and no command is left behind.
+    void aStrokeCutShortByANewMapLeavesTheNewMapAlone()
+    {
+        auto* manager = window()->toolManager();
+        manager->setActiveTool(manager->tool("raise"));
+        QWindow* view = window()->viewport()->renderWindow();
+        const QPoint at = rb::guitest::pixelOfCell(*window(), 10, 10);
+        QTest::mouseMove(view, at);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, at);
+        const rb::Map smaller = rb::guitest::flatWalledBasin();
+        QVERIFY(rb::guitest::openMap(*window(), smaller));
+        QTest::mouseMove(view, at + QPoint(30, 0));
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, at + QPoint(30, 0));
+        QCOMPARE(window()->document()->undoStack()->count(), 0);
+        QVERIFY(window()->document()->map().state.bed == smaller.state.bed);
+        QVERIFY(editor_.errors->isEmpty());
+        QVERIFY(rb::guitest::openMap(*window(), LakeScene::make())); // back for the tests after this one
+        rb::guitest::lookStraightDown(*window());
+    }
+
     void springsArePlacedAndTakenBack()
     {
         auto* manager = window()->toolManager();
