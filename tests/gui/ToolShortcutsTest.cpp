@@ -3,6 +3,7 @@
 // status bar its hint; '[' and ']' resize the brush; every tool's tooltip names its key.
 #include "GuiTestSupport.h"
 
+#include "editor/MapDocument.h"
 #include "panels/ToolOptionsBar.h"
 #include "tools/AbstractTool.h"
 #include "tools/BrushTool.h"
@@ -95,6 +96,23 @@ private slots:
         press(Qt::Key_BracketLeft);
         QVERIFY(brush->radiusCells() < before);
         QCOMPARE(box->value(), brush->radiusCells());
+    }
+
+    // Hovering with a brush draws its footprint on the terrain; Navigate draws none.
+    void theBrushFootprintFollowsTheCursor()
+    {
+        press(Qt::Key_Q);
+        rb::view::Viewport* viewport = window()->viewport();
+        const int withoutBrush = viewport->overlayVertexCount();
+        press(Qt::Key_R);
+        const rb::Lattice& lattice = window()->document()->map().state.lattice;
+        const auto centre = viewport->projectToPixel(QVector3D(static_cast<float>(lattice.worldWidth() / 2), 0.0f,
+                                                               static_cast<float>(lattice.worldHeight() / 2)));
+        QVERIFY(centre);
+        QTest::mouseMove(viewport->renderWindow(), *centre);
+        QVERIFY(rb::guitest::waitUntil([&] { return viewport->overlayVertexCount() > withoutBrush; }, 5000));
+        press(Qt::Key_Q);
+        QCOMPARE(viewport->overlayVertexCount(), withoutBrush);
     }
 
     void defaultsAreScaledToTheMap()
