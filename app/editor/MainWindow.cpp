@@ -205,10 +205,23 @@ void MainWindow::createMenus()
     file->addAction(action("quit"));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = document_->undoStack()->createUndoAction(this);
+    QUndoStack* stack = document_->undoStack();
+    QAction* undo = stack->createUndoAction(this);
+    undo->setObjectName("undo");
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = document_->undoStack()->createRedoAction(this);
+    QAction* redo = stack->createRedoAction(this);
+    redo->setObjectName("redo");
     redo->setShortcut(QKeySequence::Redo);
+    // Not in the middle of a stroke: the stroke's command records the terrain as it was at the
+    // press, which an undo underneath it would make wrong.
+    disconnect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    disconnect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    const auto unlessBusy = [this](void (QUndoStack::*step)()) {
+        if (toolManager_->isBusy()) return statusBar()->showMessage(tr("Finish the stroke first (release the button or press Esc)"), 5000);
+        (document_->undoStack()->*step)();
+    };
+    connect(undo, &QAction::triggered, this, [unlessBusy] { unlessBusy(&QUndoStack::undo); });
+    connect(redo, &QAction::triggered, this, [unlessBusy] { unlessBusy(&QUndoStack::redo); });
     edit->addActions({undo, redo});
 
     QMenu* toolsMenu = menuBar()->addMenu(tr("&Tools"));

@@ -30,6 +30,7 @@ public:
     virtual QString statusHint() const = 0; // what the mouse and keys do with this tool
     virtual QCursor cursor() const { return Qt::CrossCursor; }
     virtual bool editsWithLeftButton() const { return true; } // false: the left button orbits
+    virtual bool isBusy() const { return false; }             // a stroke or drag is in progress
 
     QWidget* optionsWidget(); // made on first use; the options bar takes ownership
 

@@ -28,6 +28,7 @@ public:
     void mouseReleased(const view::ViewportMouse& mouse) override;
     void mouseHovered(const view::ViewportMouse& mouse) override;
     bool keyPressed(int key) override;
+    bool isBusy() const override { return selection_.has_value(); }
 
     BoundaryType type() const { return type_; }
     double value() const; // of the current type: m³/s for inflow, m for sea, 0 otherwise

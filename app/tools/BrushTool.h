@@ -47,6 +47,7 @@ public:
     void hoverLeft() override;
     bool keyPressed(int key) override;
     void resize(int steps) override;
+    bool isBusy() const override { return stroking_; }
 
     double radiusCells() const { return radiusCells_; }
     double strength() const { return strength_; }

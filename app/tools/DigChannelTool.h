@@ -29,6 +29,7 @@ public:
     void hoverLeft() override;
     bool keyPressed(int key) override;
     void resize(int steps) override;
+    bool isBusy() const override { return stroke_.active(); }
 
     double widthCells() const { return widthCells_; }
     double depth() const { return depth_; }

@@ -26,6 +26,7 @@ public:
     void mouseReleased(const view::ViewportMouse& mouse) override;
     void mouseHovered(const view::ViewportMouse& mouse) override;
     bool keyPressed(int key) override;
+    bool isBusy() const override { return dragging_; }
 
     int selected() const { return selected_; }
     void select(int index);

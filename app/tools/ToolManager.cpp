@@ -69,6 +69,11 @@ void ToolManager::setActiveTool(AbstractTool* tool)
     emit activeToolChanged(tool);
 }
 
+bool ToolManager::isBusy() const
+{
+    return active_ && active_->isBusy();
+}
+
 void ToolManager::mapReplaced()
 {
     for (AbstractTool* t : tools_) t->mapReplaced();

@@ -28,6 +28,7 @@ public:
     AbstractTool* tool(const QString& id) const;
     AbstractTool* activeTool() const { return active_; }
     void setActiveTool(AbstractTool* tool);
+    bool isBusy() const; // the active tool is in the middle of a stroke or drag
     QActionGroup* actions() const { return actions_; }
     QAction* actionFor(const AbstractTool* tool) const;
     QAction* smallerAction() const { return smaller_; }

@@ -92,6 +92,26 @@ private slots:
         QCOMPARE(running->state.depth(LakeScene::kLakeX + 8, kPathRow), LakeScene::kLakeSurface - LakeScene::kLakeBed);
     }
 
+    void undoWaitsForTheStrokeToEnd()
+    {
+        QUndoStack* stack = window()->document()->undoStack();
+        const int commands = stack->count(), index = stack->index();
+        auto* manager = window()->toolManager();
+        manager->setActiveTool(manager->tool("raise"));
+        QWindow* view = window()->viewport()->renderWindow();
+        const QPoint at = rb::guitest::pixelOfCell(*window(), 40, 12);
+        QTest::mouseMove(view, at);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, at);
+        window()->action("undo")->trigger(); // refused: the stroke is still being drawn
+        QCOMPARE(stack->index(), index);
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(stack->count(), commands + 1);
+        window()->action("undo")->trigger(); // now it takes the stroke back
+        QCOMPARE(stack->index(), index);
+        QVERIFY(documentBed() == bedAfterDig_);
+        manager->setActiveTool(manager->tool("navigate"));
+    }
+
     void undoAndRedoRestoreTheTerrainBitwise()
     {
         QUndoStack* stack = window()->document()->undoStack();
