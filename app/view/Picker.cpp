@@ -31,11 +31,6 @@ void Picker::setState(std::shared_ptr<const MapState> state)
     std::tie(lowestBed_, highestBed_) = rangeOf(s.bed);
 }
 
-float Picker::surfaceAt(double x, double z) const
-{
-    return static_cast<float>(triangles_->height(surface_, x, z));
-}
-
 // The part of the ray inside the box over the map (slab test).
 bool Picker::clipToMap(QVector3D origin, QVector3D direction, float lowest, float highest, double& tEnter, double& tExit) const
 {

@@ -29,7 +29,6 @@ public:
     const MapState* state() const { return state_.get(); }
 
     std::optional<PickResult> pick(QVector3D origin, QVector3D direction, PickTarget target = PickTarget::Surface) const;
-    float surfaceAt(double x, double z) const; // the drawn water surface / bed height
 
 private:
     bool clipToMap(QVector3D origin, QVector3D direction, float lowest, float highest, double& tEnter, double& tExit) const;
