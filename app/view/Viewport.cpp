@@ -174,8 +174,9 @@ void Viewport::setMap(const Map& map)
 
 void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
 {
-    if (!terrainMesh_ || bed.width() != lattice_.width() || bed.height() != lattice_.height()) return;
-    bed_ = bed;
+    if (!terrainMesh_ || !rect.inside(lattice_) || bed.width() != lattice_.width() || bed.height() != lattice_.height()) return;
+    for (int row = rect.y; row < rect.y + rect.height; ++row) // only the edited rows: big maps stay quick
+        std::copy_n(&bed(rect.x, row), rect.width, &bed_(rect.x, row));
     terrainMesh_->updateBed(bed, rect);
     const MeshVertices& vertices = terrainMesh_->vertices();
     terrain_.vertexBuffer->updateData(0, bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
