@@ -7,7 +7,9 @@
 #include "TestScenes.h"
 
 #include "editor/MapDocument.h"
+#include "io/MapFile.h"
 #include "tools/AddWaterTool.h"
+#include "tools/BrushTool.h"
 #include "tools/DigChannelTool.h"
 #include "tools/RaiseTerrainTool.h"
 #include "tools/SourceTool.h"
@@ -17,6 +19,7 @@
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <cmath>
@@ -125,6 +128,20 @@ private slots:
         running = rb::guitest::readRunnerMap(*window());
         QVERIFY(running);
         QVERIFY(running->state.bed == bedAfterDig_);
+    }
+
+    void saveKeepsTheEditedTerrain()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("dug.rbmap");
+        QSignalSpy saved(window(), &rb::editor::MainWindow::saveFinished);
+        window()->saveAs(path);
+        QVERIFY(saved.wait(20000));
+        QCOMPARE(saved.first().first().toBool(), true);
+        QString error;
+        const auto onDisk = rb::io::readMapFile(path, &error);
+        QVERIFY2(onDisk, qPrintable(error));
+        QVERIFY(onDisk->state.bed == bedAfterDig_);
     }
 
     void theLakeDrainsThroughTheChannelWithTheBudgetKept()
@@ -238,6 +255,31 @@ private slots:
         const auto undone = rb::guitest::readRunnerMap(*window());
         QVERIFY(undone);
         QVERIFY(std::abs(undone->state.ledger.edited - before->state.ledger.edited) <= 1e-5 * added);
+    }
+
+    // Removing far more than is there empties the cells and books exactly what was there.
+    void removeWaterStopsAtDry()
+    {
+        auto* manager = window()->toolManager();
+        auto* brush = static_cast<rb::tools::BrushTool*>(manager->tool("removeWater"));
+        manager->setActiveTool(brush);
+        brush->setRadiusCells(3.0);
+        brush->setStrength(100.0);
+        brush->setFalloff(0.0);
+        const auto before = rb::guitest::readRunnerMap(*window());
+        QVERIFY(before);
+        const QPoint at = rb::guitest::pixelOfCell(*window(), LakeScene::kLakeX - 6, LakeScene::kLakeY);
+        rb::guitest::dragThrough(*window(), {at, at});
+        const auto after = rb::guitest::readRunnerMap(*window());
+        QVERIFY(after);
+        QCOMPARE(after->state.depth(LakeScene::kLakeX - 6, LakeScene::kLakeY), 0.0f);
+        for (float d : after->state.depth.values()) QVERIFY(d >= 0.0f);
+        const double removed = before->state.ledger.edited - after->state.ledger.edited;
+        const double shrunk = before->state.volume() - after->state.volume();
+        qInfo("remove water: %.3f m3 booked, volume shrank %.3f m3", removed, shrunk);
+        QVERIFY(removed > 0.0);
+        QVERIFY(std::abs(removed - shrunk) <= 1e-5 * removed);
+        window()->document()->undoStack()->undo();
     }
 
     // A new map arriving in the middle of a stroke (a file opened from the recent list, say): the
