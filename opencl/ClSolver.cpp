@@ -1,6 +1,7 @@
 #include "ClSolver.h"
 
 #include "ClDevices.h"
+#include "FieldLayout.h"
 #include "ClHeaders.h"
 #include "KernelSource.h"
 
@@ -14,14 +15,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <sstream>
 
 namespace rb::opencl {
 namespace {
 
-// 2D work-groups are wide along rows (contiguous memory, what CPU devices vectorise) and hold
-// kReductionSize items in all, as the reductions assume.
-constexpr int kTileX = 64;
-constexpr int kTileY = 4;
+// Work-groups hold kReductionSize work-items, as the reductions assume; they are wide along rows
+// (contiguous memory): 64 cells of a row on GPUs (one per work-item), 128 on CPU devices
+// (VEC per work-item, so the compiler emits vector instructions whatever it makes of the
+// work-item loop).
 constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
 constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
@@ -29,11 +31,6 @@ constexpr float kWetDepth = 1e-3f;    // as CpuSolver
 constexpr float kScaleMargin = 1.0f - 1e-6f;
 
 // Host mirrors of the structs in common.cl (all 4-byte fields, no padding).
-struct FamilyArgs {
-    cl_int tailEvenDx, tailEvenDy, tailOddDx, tailOddDy;
-    cl_int headEvenDx, headEvenDy, headOddDx, headOddDy;
-    cl_float pipeLength, faceWidth;
-};
 struct BoundaryEdgeArgs {
     cl_uint flowIndex, cell;
     cl_float inward;
@@ -42,8 +39,13 @@ struct BoundaryEdgeArgs {
     cl_int family;
 };
 struct GridArgs {
-    cl_int width, height, families;
+    cl_int width, height, pitch, plane;
     cl_float cellArea;
+};
+struct PipeArgs {
+    cl_float gdtOverLength[3], pipeLength[3], faceWidth[3];
+    cl_float dt, gravity, frictionFactor, viscosityTerm, constantArea;
+    cl_int depthPipes;
 };
 struct SourceCellArgs {
     cl_uint cell;
@@ -51,8 +53,32 @@ struct SourceCellArgs {
     cl_float depthPerStep;
     cl_int drainAll;
 };
-static_assert(kTileX * kTileY == kReductionSize);
-static_assert(sizeof(FamilyArgs) == 40 && sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 16 && sizeof(SourceCellArgs) == 16);
+static_assert(sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 20 && sizeof(PipeArgs) == 60 && sizeof(SourceCellArgs) == 16);
+
+// Scratch of the group sums: one value per work-item and 16 strip sums (sumLocal in common.cl).
+constexpr std::size_t kScratchValues = kReductionSize + 16;
+
+// The lattice header prepended to the kernels: the families' neighbour offsets as constants, so
+// the compiler sees fixed distances between neighbours (see common.cl).
+std::string latticeHeader(const Lattice& lattice, int vectorWidth)
+{
+    std::ostringstream out;
+    const int n = lattice.familyCount();
+    out << "#define VEC " << vectorWidth << "\n#define FAMILY_COUNT " << n << "\n";
+    const auto table = [&](const char* name, auto pick) {
+        out << "__constant int " << name << "[" << n << "][2] = {";
+        for (int f = 0; f < n; ++f) {
+            const EdgeFamily& e = lattice.family(f);
+            out << (f ? ", " : "") << "{" << pick(e, 0) << ", " << pick(e, 1) << "}";
+        }
+        out << "};\n";
+    };
+    table("TAIL_DX", [](const EdgeFamily& e, int odd) { return e.tailOffset(odd).dx; });
+    table("TAIL_DY", [](const EdgeFamily& e, int odd) { return e.tailOffset(odd).dy; });
+    table("HEAD_DX", [](const EdgeFamily& e, int odd) { return e.headOffset(odd).dx; });
+    table("HEAD_DY", [](const EdgeFamily& e, int odd) { return e.headOffset(odd).dy; });
+    return out.str();
+}
 
 std::size_t roundUp(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
@@ -70,8 +96,8 @@ struct ClSolver::Impl {
     cl::Device device;
     cl::CommandQueue queue;
     cl::Program program;
-    cl::Kernel setBoundaryFlows, accelerateFlows, computeOutflowScales, scaleOutflows, recordBoundaryFlows, updateDepths,
-        sumGroupLedger, applyPointSources, refreshDiagnostics, foldDiagnostics;
+    cl::Kernel setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths, recordBoundaryFlows, sumGroupLedger,
+        applyPointSources, refreshDiagnostics, foldDiagnostics;
 
     // Model mirrors kept on the host: what the device cannot change.
     Lattice lattice;
@@ -85,11 +111,19 @@ struct ClSolver::Impl {
     Diagnostics diagnostics;
     int edgeCount = 0;
     int sourceCount = 0;
-    std::size_t cellGroups = 0;
+    std::size_t cellGroups = 0, updateGroups = 0;
 
-    // Device state.
-    cl::Buffer bedBuffer, depthBuffer, flowBuffer, scaleBuffer, depthBackup, flowBackup, familyBuffer, edgeBuffer, sourceBuffer,
+    // Device state. Every field is padded (W+2)×(H+2) (see common.cl). A step reads `flowBuffer`
+    // and writes `acceleratedBuffer` (accelerate, outflow scales), then reads that and writes
+    // `flowBuffer` again (scaling, update): no work-item reads what another writes in the same
+    // launch. Edges no kernel writes (between ghost cells) hold the same value in both.
+    cl::Buffer bedBuffer, depthBuffer, flowBuffer, acceleratedBuffer, scaleBuffer, depthBackup, flowBackup, edgeBuffer, sourceBuffer,
         stepLedger, groupSums, diagnosticSums;
+    FieldLayout layout;
+    int vectorWidth = 1; // VEC: cells per work-item
+    int groupX = 64, groupY = 4; // work-items
+    std::size_t flowBytes() const { return layout.bytes() * static_cast<std::size_t>(lattice.familyCount()); }
+    std::size_t fieldBytes() const { return layout.bytes(); }
 
     // RIVERBED_OPENCL_PROFILE set: every launch is timed and a per-kernel summary is printed to
     // stderr when the solver is destroyed (for tuning on a new device).
@@ -100,10 +134,12 @@ struct ClSolver::Impl {
 
     void createContext();
     int builtForFamilies = 0;
-    void buildProgram(int familyCount);
+    void buildProgram(const Lattice& forLattice);
     void allocate(const Map& map);
     GridArgs grid() const;
+    PipeArgs pipes() const;
     cl::NDRange cellRange() const;
+    cl::NDRange updateRange() const;
     void enqueueStep(int stepInBatch);
     void enqueueDiagnostics();
     void readBatchLedger(int stepsInBatch);
@@ -116,7 +152,7 @@ ClSolver::ClSolver(const ClOptions& options) : impl_(std::make_unique<Impl>())
     impl_->options = options;
     try {
         impl_->createContext();
-        impl_->buildProgram(Lattice::kMaxFamilies); // fail early; load() rebuilds for its lattice
+        impl_->buildProgram(Lattice(LatticeKind::Triangle, 2, 2, 1.0)); // fail early; load() rebuilds for its lattice
     } catch (const cl::Error& e) {
         throw Unavailable("OpenCL could not start: " + describe(e));
     }
@@ -173,27 +209,41 @@ void ClSolver::Impl::createContext()
     }
     context = cl::Context(device);
     profiling = std::getenv("RIVERBED_OPENCL_PROFILE") != nullptr;
+    // CPU devices get VEC cells per work-item (explicit vectors: PoCL's own vectorisation of the
+    // work-item loop gave up on these kernels); RIVERBED_OPENCL_VECTOR (1, 8 or 16) overrides it.
+    vectorWidth = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) ? 16 : 1;
+    if (const char* forced = std::getenv("RIVERBED_OPENCL_VECTOR")) {
+        const int v = std::atoi(forced);
+        if (v == 1 || v == 8 || v == 16) vectorWidth = v;
+    }
+    groupX = 64;
+    groupY = kReductionSize / groupX;
+    if (const char* forced = std::getenv("RIVERBED_OPENCL_GROUP_X")) {
+        const int gx = std::atoi(forced);
+        if (gx > 0 && kReductionSize % gx == 0) groupX = gx, groupY = kReductionSize / gx;
+    }
+    if (const char* forced = std::getenv("RIVERBED_OPENCL_GROUP_Y")) groupY = std::atoi(forced);
     queue = cl::CommandQueue(context, device, profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
 }
 
-void ClSolver::Impl::buildProgram(int familyCount)
+void ClSolver::Impl::buildProgram(const Lattice& forLattice)
 {
+    // The header depends on the lattice kind only, which the family count tells apart.
+    const int familyCount = forLattice.familyCount();
     if (builtForFamilies == familyCount) return;
-    std::string source = kernelSource();
+    std::string source = latticeHeader(forLattice, vectorWidth) + kernelSource();
     if (options.fault == InjectedFault::KernelBuildFailure) source += "\n#error injected kernel build failure\n";
     program = cl::Program(context, source);
     try {
-        program.build({device}, ("-cl-std=CL1.2 -DFAMILY_COUNT=" + std::to_string(familyCount)).c_str());
+        program.build({device}, "-cl-std=CL1.2");
     } catch (const cl::Error&) {
         const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         throw Unavailable("the OpenCL kernels failed to build on " + info.name + "; build log:\n" + log);
     }
     setBoundaryFlows = cl::Kernel(program, "setBoundaryFlows");
-    accelerateFlows = cl::Kernel(program, "accelerateFlows");
-    computeOutflowScales = cl::Kernel(program, "computeOutflowScales");
-    scaleOutflows = cl::Kernel(program, "scaleOutflows");
+    accelerateFlowsAndScales = cl::Kernel(program, "accelerateFlowsAndScales");
+    scaleFlowsAndUpdateDepths = cl::Kernel(program, "scaleFlowsAndUpdateDepths");
     recordBoundaryFlows = cl::Kernel(program, "recordBoundaryFlows");
-    updateDepths = cl::Kernel(program, "updateDepths");
     sumGroupLedger = cl::Kernel(program, "sumGroupLedger");
     applyPointSources = cl::Kernel(program, "applyPointSources");
     refreshDiagnostics = cl::Kernel(program, "refreshDiagnostics");
@@ -208,47 +258,67 @@ std::string ClSolver::name() const
 
 GridArgs ClSolver::Impl::grid() const
 {
-    return {lattice.width(), lattice.height(), lattice.familyCount(), static_cast<cl_float>(lattice.cellArea())};
+    return {lattice.width(), lattice.height(), layout.pitch, static_cast<cl_int>(layout.plane), static_cast<cl_float>(lattice.cellArea())};
+}
+
+// The step's constants in the CPU solver's float operations (StepConstants, PipeStep).
+PipeArgs ClSolver::Impl::pipes() const
+{
+    PipeArgs p{};
+    p.dt = static_cast<float>(params.dt);
+    p.gravity = static_cast<float>(params.gravity);
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        const EdgeFamily& e = lattice.family(f);
+        p.pipeLength[f] = static_cast<float>(e.pipeLength);
+        p.gdtOverLength[f] = p.gravity * p.dt / p.pipeLength[f];
+        p.faceWidth[f] = static_cast<float>(e.faceWidth);
+    }
+    p.frictionFactor = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
+    p.viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
+    p.constantArea = static_cast<float>(constantPipeArea(lattice));
+    p.depthPipes = params.pipe == PipeMode::Depth ? 1 : 0;
+    return p;
 }
 
 cl::NDRange ClSolver::Impl::cellRange() const
 {
-    return {roundUp(static_cast<std::size_t>(lattice.width()), kTileX), roundUp(static_cast<std::size_t>(lattice.height()), kTileY)};
+    const std::size_t items = (static_cast<std::size_t>(lattice.width()) + static_cast<std::size_t>(vectorWidth) - 1) / static_cast<std::size_t>(vectorWidth);
+    return {roundUp(items, static_cast<std::size_t>(groupX)), roundUp(static_cast<std::size_t>(lattice.height()), static_cast<std::size_t>(groupY))};
+}
+
+// Padded columns −1..W on rows 0..H: what scaleOutflows covers.
+cl::NDRange ClSolver::Impl::updateRange() const
+{
+    const auto items = static_cast<std::size_t>(layout.pitch / vectorWidth);
+    return {roundUp(items, static_cast<std::size_t>(groupX)), roundUp(static_cast<std::size_t>(lattice.height() + 1), static_cast<std::size_t>(groupY))};
 }
 
 void ClSolver::Impl::allocate(const Map& map)
 {
     lattice = map.state.lattice;
-    const std::size_t cells = lattice.cellCount();
-    const std::size_t flowCount = lattice.paddedCount() * static_cast<std::size_t>(lattice.familyCount());
-    std::size_t cellBytes = cells * sizeof(float);
-    if (options.fault == InjectedFault::AllocationFailure) cellBytes = std::size_t{1} << 46; // 64 TiB: no device has it
-    cellGroups = (roundUp(static_cast<std::size_t>(lattice.width()), kTileX) / kTileX) * (roundUp(static_cast<std::size_t>(lattice.height()), kTileY) / kTileY);
+    layout = FieldLayout(lattice, vectorWidth);
+    std::size_t bytes = fieldBytes();
+    if (options.fault == InjectedFault::AllocationFailure) bytes = std::size_t{1} << 46; // 64 TiB: no device has it
+    const auto groupsOf = [this](cl::NDRange range) { return range[0] / static_cast<std::size_t>(groupX) * (range[1] / static_cast<std::size_t>(groupY)); };
+    cellGroups = groupsOf(cellRange());
+    updateGroups = groupsOf(updateRange());
 
     bed = map.state.bed.values();
-    std::vector<float> flows;
-    flows.reserve(flowCount);
-    for (const FloatField& f : map.state.flows) flows.insert(flows.end(), f.values().begin(), f.values().end());
-    bedBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cellBytes, bed.data());
-    depthBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, cells * sizeof(float),
-                             const_cast<float*>(map.state.depth.data()));
-    flowBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowCount * sizeof(float), flows.data());
-    std::vector<float> ones(lattice.paddedCount(), 1.0f); // the ghost ring of the scales stays 1
-    scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ones.size() * sizeof(float), ones.data());
-    depthBackup = cl::Buffer(context, CL_MEM_READ_WRITE, cells * sizeof(float));
-    flowBackup = cl::Buffer(context, CL_MEM_READ_WRITE, flowCount * sizeof(float));
+    std::vector<float> deviceBed = layout.fromCells(bed.data()), deviceDepth = layout.fromCells(map.state.depth.data());
+    std::vector<float> flows(layout.plane * static_cast<std::size_t>(lattice.familyCount()), 0.0f);
+    for (int f = 0; f < lattice.familyCount(); ++f)
+        layout.fromPadded(map.state.flows[static_cast<std::size_t>(f)].data(), flows.data() + static_cast<std::size_t>(f) * layout.plane);
+    bedBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, deviceBed.data());
+    depthBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), deviceDepth.data());
+    flowBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
+    acceleratedBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
+    std::vector<float> ones(layout.plane, 1.0f); // the ghost ring of the scales stays 1
+    scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), ones.data());
+    depthBackup = cl::Buffer(context, CL_MEM_READ_WRITE, fieldBytes());
+    flowBackup = cl::Buffer(context, CL_MEM_READ_WRITE, flowBytes());
     stepLedger = cl::Buffer(context, CL_MEM_READ_WRITE, kStepsPerBatch * kLedgerSlots * sizeof(float));
-    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, cellGroups * 4 * sizeof(float));
+    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max(cellGroups, updateGroups) * 4 * sizeof(float));
     diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
-
-    std::vector<FamilyArgs> families;
-    for (int f = 0; f < lattice.familyCount(); ++f) {
-        const EdgeFamily& e = lattice.family(f);
-        families.push_back({e.tailFromEvenHead.dx, e.tailFromEvenHead.dy, e.tailFromOddHead.dx, e.tailFromOddHead.dy, e.headFromEvenTail.dx,
-                            e.headFromEvenTail.dy, e.headFromOddTail.dx, e.headFromOddTail.dy, static_cast<cl_float>(e.pipeLength),
-                            static_cast<cl_float>(e.faceWidth)});
-    }
-    familyBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, families.size() * sizeof(FamilyArgs), families.data());
     queue.finish();
 }
 
@@ -257,7 +327,7 @@ void ClSolver::load(const Map& map)
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
     Impl& s = *impl_;
     try {
-        s.buildProgram(map.state.lattice.familyCount());
+        s.buildProgram(map.state.lattice);
     } catch (const cl::Error& e) {
         throw Unavailable("OpenCL could not build its kernels on " + s.info.name + ": " + describe(e));
     }
@@ -290,10 +360,10 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     Impl& s = *impl_;
     if (const std::string problem = validateBoundary(s.lattice, segments); !problem.empty()) throw std::invalid_argument(problem);
     std::vector<BoundaryEdgeArgs> edges;
-    const std::size_t padded = s.lattice.paddedCount();
     for (const BoundaryEdge& e : expandBoundary(s.lattice, segments))
-        edges.push_back({static_cast<cl_uint>(static_cast<std::size_t>(e.family) * padded + e.flowIndex), e.cell, e.inward,
-                         static_cast<cl_int>(e.type), e.value, e.family});
+        edges.push_back({static_cast<cl_uint>(static_cast<std::size_t>(e.family) * s.layout.plane + s.layout.fromPaddedIndex(e.flowIndex)),
+                         static_cast<cl_uint>(s.layout.fromCellIndex(e.cell)),
+                         e.inward, static_cast<cl_int>(e.type), e.value, e.family});
     s.segments = segments;
     s.edgeCount = static_cast<int>(edges.size());
     s.edgeBuffer = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, edges.size()) * sizeof(BoundaryEdgeArgs),
@@ -306,7 +376,7 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
     if (const std::string problem = validateSources(s.lattice, sources); !problem.empty()) throw std::invalid_argument(problem);
     std::vector<SourceCellArgs> cells;
     for (const SourceCell& c : resolveSources(s.lattice, sources))
-        cells.push_back({c.cell, c.kind == PointSource::Kind::Spring ? 0 : 1, static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
+        cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), c.kind == PointSource::Kind::Spring ? 0 : 1, static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
                          c.drainAll ? 1 : 0});
     s.sources = sources;
     s.sourceCount = static_cast<int>(cells.size());
@@ -318,50 +388,35 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
 // One step: the same order as CpuSolver::stepOnce, as a chain of kernels with no host sync.
 void ClSolver::Impl::enqueueStep(int stepInBatch)
 {
-    const float dt = static_cast<float>(params.dt), g = static_cast<float>(params.gravity);
-    const float kf = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
-    const float viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
-    const cl_int depthPipes = params.pipe == PipeMode::Depth ? 1 : 0;
-    const float constantArea = static_cast<float>(constantPipeArea(lattice));
     const GridArgs gridArgs = grid();
-    const cl::LocalSpaceArg scratch = cl::Local(kReductionSize * sizeof(float));
+    const PipeArgs pipeArgs = pipes();
+    const cl::LocalSpaceArg scratch = cl::Local(kScratchValues * sizeof(float));
 
-    setBoundaryFlows.setArg(0, flowBuffer), setBoundaryFlows.setArg(1, bedBuffer), setBoundaryFlows.setArg(2, depthBuffer);
-    setBoundaryFlows.setArg(3, edgeBuffer), setBoundaryFlows.setArg(4, edgeCount), setBoundaryFlows.setArg(5, familyBuffer);
-    setBoundaryFlows.setArg(6, kf), setBoundaryFlows.setArg(7, dt), setBoundaryFlows.setArg(8, g), setBoundaryFlows.setArg(9, depthPipes);
-    setBoundaryFlows.setArg(10, constantArea), setBoundaryFlows.setArg(11, viscosityTerm);
+    setBoundaryFlows.setArg(0, acceleratedBuffer), setBoundaryFlows.setArg(1, flowBuffer), setBoundaryFlows.setArg(2, bedBuffer);
+    setBoundaryFlows.setArg(3, depthBuffer), setBoundaryFlows.setArg(4, edgeBuffer), setBoundaryFlows.setArg(5, edgeCount);
+    setBoundaryFlows.setArg(6, pipeArgs);
     launch(setBoundaryFlows, cl::NDRange(roundUp(static_cast<std::size_t>(edgeCount), 64)), cl::NDRange(64));
 
-    accelerateFlows.setArg(0, flowBuffer), accelerateFlows.setArg(1, bedBuffer), accelerateFlows.setArg(2, depthBuffer);
-    accelerateFlows.setArg(3, gridArgs), accelerateFlows.setArg(4, familyBuffer), accelerateFlows.setArg(5, kf);
-    accelerateFlows.setArg(6, dt), accelerateFlows.setArg(7, g), accelerateFlows.setArg(8, depthPipes);
-    accelerateFlows.setArg(9, constantArea), accelerateFlows.setArg(10, viscosityTerm);
-    launch(accelerateFlows, cellRange(), cl::NDRange(kTileX, kTileY));
+    cl::Kernel& accelerate = accelerateFlowsAndScales;
+    accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowBuffer);
+    accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthBuffer), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
+    accelerate.setArg(7, pipeArgs.dt), accelerate.setArg(8, kScaleMargin);
+    launch(accelerate, cellRange(), cl::NDRange(groupX, groupY));
 
-    computeOutflowScales.setArg(0, scaleBuffer), computeOutflowScales.setArg(1, flowBuffer), computeOutflowScales.setArg(2, depthBuffer);
-    computeOutflowScales.setArg(3, gridArgs), computeOutflowScales.setArg(4, familyBuffer), computeOutflowScales.setArg(5, dt);
-    computeOutflowScales.setArg(6, kScaleMargin);
-    launch(computeOutflowScales, cellRange(), cl::NDRange(kTileX, kTileY));
-
-    scaleOutflows.setArg(0, flowBuffer), scaleOutflows.setArg(1, scaleBuffer), scaleOutflows.setArg(2, gridArgs);
-    scaleOutflows.setArg(3, familyBuffer);
-    launch(scaleOutflows,
-           cl::NDRange(roundUp(static_cast<std::size_t>(lattice.width() + 2), kTileX), roundUp(static_cast<std::size_t>(lattice.height() + 1), kTileY)),
-           cl::NDRange(kTileX, kTileY));
+    const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
+    cl::Kernel& update = scaleFlowsAndUpdateDepths;
+    update.setArg(0, flowBuffer), update.setArg(1, depthBuffer), update.setArg(2, acceleratedBuffer), update.setArg(3, scaleBuffer);
+    update.setArg(4, gridArgs), update.setArg(5, static_cast<float>(params.dt / lattice.cellArea())), update.setArg(6, rainDepth);
+    update.setArg(7, evaporationDepth), update.setArg(8, groupSums), update.setArg(9, scratch);
+    launch(update, updateRange(), cl::NDRange(groupX, groupY));
 
     recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowBuffer);
     recordBoundaryFlows.setArg(3, edgeBuffer), recordBoundaryFlows.setArg(4, edgeCount), recordBoundaryFlows.setArg(5, scratch);
     launch(recordBoundaryFlows, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 
-    const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
-    updateDepths.setArg(0, depthBuffer), updateDepths.setArg(1, flowBuffer), updateDepths.setArg(2, gridArgs);
-    updateDepths.setArg(3, familyBuffer), updateDepths.setArg(4, static_cast<float>(params.dt / lattice.cellArea()));
-    updateDepths.setArg(5, rainDepth), updateDepths.setArg(6, evaporationDepth), updateDepths.setArg(7, groupSums);
-    updateDepths.setArg(8, scratch);
-    launch(updateDepths, cellRange(), cl::NDRange(kTileX, kTileY));
     if (rainDepth != 0.0f || evaporationDepth != 0.0f) {
         sumGroupLedger.setArg(0, stepLedger), sumGroupLedger.setArg(1, stepInBatch), sumGroupLedger.setArg(2, groupSums);
-        sumGroupLedger.setArg(3, static_cast<cl_int>(cellGroups)), sumGroupLedger.setArg(4, scratch);
+        sumGroupLedger.setArg(3, static_cast<cl_int>(updateGroups)), sumGroupLedger.setArg(4, scratch);
         launch(sumGroupLedger, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
     }
     if (sourceCount > 0) {
@@ -373,13 +428,14 @@ void ClSolver::Impl::enqueueStep(int stepInBatch)
 
 void ClSolver::Impl::enqueueDiagnostics()
 {
-    const cl::LocalSpaceArg scratch = cl::Local(kReductionSize * sizeof(float));
+    const PipeArgs pipeArgs = pipes();
+    const cl_float3 faceWidths = {{pipeArgs.faceWidth[0], pipeArgs.faceWidth[1], pipeArgs.faceWidth[2], 0.0f}};
     refreshDiagnostics.setArg(0, depthBuffer), refreshDiagnostics.setArg(1, flowBuffer), refreshDiagnostics.setArg(2, grid());
-    refreshDiagnostics.setArg(3, familyBuffer), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
-    refreshDiagnostics.setArg(6, scratch);
-    launch(refreshDiagnostics, cellRange(), cl::NDRange(kTileX, kTileY));
+    refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
+    refreshDiagnostics.setArg(6, cl::Local(kScratchValues * 4 * sizeof(float)));
+    launch(refreshDiagnostics, cellRange(), cl::NDRange(groupX, groupY));
     foldDiagnostics.setArg(0, diagnosticSums), foldDiagnostics.setArg(1, groupSums), foldDiagnostics.setArg(2, static_cast<cl_int>(cellGroups));
-    foldDiagnostics.setArg(3, scratch);
+    foldDiagnostics.setArg(3, cl::Local(kReductionSize * sizeof(float)));
     launch(foldDiagnostics, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 }
 
@@ -424,8 +480,8 @@ StepResult ClSolver::step(int count)
     if (s.diagnostics.cfl > 1.0) return {0, s.refuse(s.steps, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
     try {
-        s.queue.enqueueCopyBuffer(s.depthBuffer, s.depthBackup, 0, 0, s.lattice.cellCount() * sizeof(float));
-        s.queue.enqueueCopyBuffer(s.flowBuffer, s.flowBackup, 0, 0, s.lattice.paddedCount() * static_cast<std::size_t>(s.lattice.familyCount()) * sizeof(float));
+        s.queue.enqueueCopyBuffer(s.depthBuffer, s.depthBackup, 0, 0, s.fieldBytes());
+        s.queue.enqueueCopyBuffer(s.flowBuffer, s.flowBackup, 0, 0, s.flowBytes());
         for (int done = 0; done < count;) {
             const int batch = std::min(kStepsPerBatch, count - done);
             s.queue.enqueueFillBuffer(s.stepLedger, 0.0f, 0, static_cast<std::size_t>(batch) * kLedgerSlots * sizeof(float));
@@ -443,8 +499,8 @@ StepResult ClSolver::step(int count)
     const bool finite = std::isfinite(s.diagnostics.cfl);
     if (!finite || s.diagnostics.cfl > 1.0) {
         const std::string message = s.refuse(before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
-        s.queue.enqueueCopyBuffer(s.depthBackup, s.depthBuffer, 0, 0, s.lattice.cellCount() * sizeof(float));
-        s.queue.enqueueCopyBuffer(s.flowBackup, s.flowBuffer, 0, 0, s.lattice.paddedCount() * static_cast<std::size_t>(s.lattice.familyCount()) * sizeof(float));
+        s.queue.enqueueCopyBuffer(s.depthBackup, s.depthBuffer, 0, 0, s.fieldBytes());
+        s.queue.enqueueCopyBuffer(s.flowBackup, s.flowBuffer, 0, 0, s.flowBytes());
         s.queue.finish();
         s.time = before.time;
         s.steps = before.steps;
@@ -465,11 +521,13 @@ MapState ClSolver::readState() const
     const Impl& s = *impl_;
     MapState state(s.lattice);
     state.bed.values() = s.bed;
-    s.queue.enqueueReadBuffer(s.depthBuffer, CL_TRUE, 0, s.lattice.cellCount() * sizeof(float), state.depth.data());
-    const std::size_t padded = s.lattice.paddedCount();
-    for (int f = 0; f < s.lattice.familyCount(); ++f)
-        s.queue.enqueueReadBuffer(s.flowBuffer, CL_TRUE, static_cast<std::size_t>(f) * padded * sizeof(float), padded * sizeof(float),
-                                  state.flows[static_cast<std::size_t>(f)].data());
+    std::vector<float> field(s.layout.plane);
+    s.queue.enqueueReadBuffer(s.depthBuffer, CL_TRUE, 0, s.fieldBytes(), field.data());
+    s.layout.toCells(field, state.depth.data());
+    for (int f = 0; f < s.lattice.familyCount(); ++f) {
+        s.queue.enqueueReadBuffer(s.flowBuffer, CL_TRUE, static_cast<std::size_t>(f) * s.fieldBytes(), s.fieldBytes(), field.data());
+        s.layout.toPadded(field.data(), state.flows[static_cast<std::size_t>(f)].data());
+    }
     state.time = s.time;
     state.steps = s.steps;
     state.ledger = s.ledger;
