@@ -6,6 +6,7 @@
 #include "KernelSource.h"
 
 #include "solver/BoundaryEdges.h"
+#include "solver/RegionEdit.h"
 #include "solver/SourceCells.h"
 #include "solver/Stability.h"
 
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace rb::opencl {
 namespace {
@@ -144,6 +146,8 @@ struct ClSolver::Impl {
     void enqueueDiagnostics();
     void readBatchLedger(int stepsInBatch);
     void readDiagnostics();
+    void writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const;
+    std::vector<float> readRegion(const cl::Buffer& buffer, const CellRegion& rect) const;
     std::string refuse(std::int64_t callStart, const char* what) const;
 };
 
@@ -509,6 +513,86 @@ StepResult ClSolver::step(int count)
         return {0, message};
     }
     return {count, {}};
+}
+
+namespace {
+
+// Where a rectangle of cells lies in a device field (FieldLayout) and in a packed host array.
+struct RegionCopy {
+    cl::array<cl::size_type, 3> bufferOrigin, hostOrigin, region;
+    cl::size_type bufferPitch, hostPitch;
+};
+
+RegionCopy regionCopy(const FieldLayout& layout, const CellRegion& rect)
+{
+    const cl::size_type rowBytes = static_cast<cl::size_type>(rect.width) * sizeof(float);
+    const std::size_t first = layout.index(rect.x, rect.y); // row and column of the rectangle's first cell
+    const auto pitch = static_cast<std::size_t>(layout.pitch);
+    return {{first % pitch * sizeof(float), first / pitch, 0},
+            {0, 0, 0},
+            {rowBytes, static_cast<cl::size_type>(rect.height), 1},
+            pitch * sizeof(float),
+            rowBytes};
+}
+
+} // namespace
+
+// Only the edited cells travel, not the field.
+void ClSolver::Impl::writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const
+{
+    const RegionCopy c = regionCopy(layout, rect);
+    queue.enqueueWriteBufferRect(buffer, CL_TRUE, c.bufferOrigin, c.hostOrigin, c.region, c.bufferPitch, 0, c.hostPitch, 0, values.data());
+}
+
+std::vector<float> ClSolver::Impl::readRegion(const cl::Buffer& buffer, const CellRegion& rect) const
+{
+    std::vector<float> values(rect.cellCount());
+    const RegionCopy c = regionCopy(layout, rect);
+    queue.enqueueReadBufferRect(buffer, CL_TRUE, c.bufferOrigin, c.hostOrigin, c.region, c.bufferPitch, 0, c.hostPitch, 0, values.data());
+    return values;
+}
+
+void ClSolver::setBed(const CellRegion& rect, const std::vector<float>& bed)
+{
+    Impl& s = *impl_;
+    if (const std::string problem = checkRegionEdit(s.lattice, rect, bed, EditedField::Bed); !problem.empty()) throw std::invalid_argument(problem);
+    try {
+        s.writeRegion(s.bedBuffer, rect, bed);
+    } catch (const cl::Error& e) {
+        throw std::runtime_error("the OpenCL device failed to take the terrain edit: " + describe(e));
+    }
+    rb::writeRegion(s.bed, s.lattice.width(), rect, bed);
+}
+
+void ClSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
+{
+    Impl& s = *impl_;
+    if (const std::string problem = checkRegionEdit(s.lattice, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
+    try {
+        const double change = depthChange(s.readRegion(s.depthBuffer, rect), depth);
+        s.writeRegion(s.depthBuffer, rect, depth);
+        s.ledger.edited += change * s.lattice.cellArea();
+        s.enqueueDiagnostics(); // depth (so the CFL number) may have risen
+        s.readDiagnostics();
+    } catch (const cl::Error& e) {
+        throw std::runtime_error("the OpenCL device failed to take the water edit: " + describe(e));
+    }
+}
+
+std::vector<float> ClSolver::readBed(const CellRegion& rect) const
+{
+    requireRegionInside(impl_->lattice, rect);
+    return copyRegion(impl_->bed, impl_->lattice.width(), rect);
+}
+
+std::vector<float> ClSolver::readDepth(const CellRegion& rect) const
+{
+    requireRegionInside(impl_->lattice, rect);
+    try {
+        return impl_->readRegion(impl_->depthBuffer, rect);
+    } catch (const cl::Error& e) {
+        throw std::runtime_error("the OpenCL device failed to hand back depths: " + describe(e));
+    }
 }
 
 Diagnostics ClSolver::diagnostics() const { return impl_->diagnostics; }

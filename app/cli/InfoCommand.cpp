@@ -45,7 +45,8 @@ QJsonArray sourcesJson(const std::vector<PointSource>& sources)
 QJsonObject ledgerJson(const VolumeLedger& l)
 {
     return {{"boundaryIn", l.boundaryIn}, {"boundaryOut", l.boundaryOut}, {"springs", l.springs},
-            {"drains", l.drains},         {"rain", l.rain},               {"evaporation", l.evaporation}};
+            {"drains", l.drains},         {"rain", l.rain},               {"evaporation", l.evaporation},
+            {"edited", l.edited}};
 }
 
 // The generator's settings are JSON text: embedded as JSON when they parse, else as a string.

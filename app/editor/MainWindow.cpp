@@ -1,6 +1,7 @@
 #include "editor/MainWindow.h"
 
 #include "commands/SetSimParamsCommand.h"
+#include "dialogs/EngineExportDialog.h"
 #include "editor/LatticeConversion.h"
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
@@ -84,7 +85,8 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     backendLabel_ = new QLabel(this);
     backendLabel_->setToolTip(tr("The solver running the simulation"));
     busyBar_ = new QProgressBar(this);
-    busyBar_->setRange(0, 0);
+    busyBar_->setObjectName("busyBar");
+    busyBar_->setRange(0, 0); // busy without a measure; saving shows its percentage
     busyBar_->setMaximumWidth(120);
     busyBar_->setVisible(false);
     statusBar()->addPermanentWidget(cellReadout_);
@@ -135,6 +137,7 @@ void MainWindow::createActions()
     bySpeed->setCheckable(true);
     connect(bySpeed, &QAction::toggled, this, [this](bool on) {
         viewport_->setWaterColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
+        runner_->setFlowsEveryFrame(on);
     });
 
     auto* newMap = makeAction(this, "new", tr("&New"), QKeySequence::New, tr("Generate a new map with the Generator dock's settings"));
@@ -144,6 +147,9 @@ void MainWindow::createActions()
     });
     connect(makeAction(this, "open", tr("&Open…"), QKeySequence::Open, tr("Open a .rbmap file")), &QAction::triggered, this,
             [this] { openDialog(); });
+    connect(makeAction(this, "exportEngine", tr("For game &engine…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                       tr("Write heightmaps, flow map and mask the way Unity, Unreal or Godot import them")),
+            &QAction::triggered, this, [this] { engineExportDialog(); });
     connect(makeAction(this, "save", tr("&Save"), QKeySequence::Save, tr("Save the map with its water and parameters")),
             &QAction::triggered, this, [this] { save(); });
     connect(makeAction(this, "saveAs", tr("Save &As…"), QKeySequence::SaveAs, tr("Save the map under a new name")),
@@ -165,6 +171,9 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(action("importHeightmap"));
     QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setToolTipsVisible(true);
+    exportMenu->addAction(action("exportEngine"));
+    exportMenu->addSeparator();
     const std::pair<io::Layer, QString> layers[] = {
         {io::Layer::Terrain, tr("Terrain…")}, {io::Layer::WaterDepth, tr("Water depth…")}, {io::Layer::WaterSurface, tr("Water surface…")}};
     for (const auto& [layer, label] : layers) {
@@ -342,6 +351,13 @@ void MainWindow::setBusyMessage(const QString& text)
     else statusBar()->clearMessage();
 }
 
+// Saving and exporting large maps take seconds: the bar shows how far the work is.
+void MainWindow::showProgress(int percent)
+{
+    busyBar_->setRange(0, 100);
+    busyBar_->setValue(percent);
+}
+
 bool MainWindow::isBusy() const
 {
     return busyJobs_ > 0 || generation_ != nullptr;
@@ -486,12 +502,15 @@ void MainWindow::writeMap(const QString& path, std::function<void()> onSuccess)
         using Written = std::pair<bool, QString>;
         runInBackground<Written>(
             this,
-            [path, map = std::move(map)] {
+            [this, path, map = std::move(map)] {
                 QString error;
-                const bool ok = io::writeMapFile(path, map, &error);
+                const bool ok = io::writeMapFile(path, map, &error, [this](int percent) {
+                    QMetaObject::invokeMethod(this, [this, percent] { showProgress(percent); }, Qt::QueuedConnection);
+                });
                 return Written{ok, error};
             },
             [this, path, onSuccess, mapId, steps](const Written& written) {
+                busyBar_->setRange(0, 0);
                 setBusyMessage(QString());
                 if (!written.first) {
                     reportError(tr("Save"), written.second);
@@ -567,6 +586,44 @@ void MainWindow::exportDialog(int layerIndex)
                 setBusyMessage(QString());
                 if (!written.first) return reportError(tr("Export"), written.second);
                 statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+            });
+    });
+}
+
+void MainWindow::engineExportDialog()
+{
+    EngineExportDialog dialog(document_->map().state.lattice, document_->displayName(), this);
+    if (dialog.exec() == QDialog::Accepted) exportForEngine(dialog.request());
+}
+
+// The state at a step boundary, written on the pool; the report lists the files and the settings
+// the engine's importer needs (Z scale, height range).
+void MainWindow::exportForEngine(const io::EngineExportRequest& request)
+{
+    setBusyMessage(tr("Exporting for %1…").arg(QString::fromUtf8(io::engineName(request.engine).data())));
+    runner_->requestMap([this, request](Map map) {
+        runInBackground<io::EngineExportResult>(
+            this,
+            [this, request, state = std::move(map.state)] {
+                return io::exportForEngine(state, request, [this](int percent) {
+                    QMetaObject::invokeMethod(this, [this, percent] { showProgress(percent); }, Qt::QueuedConnection);
+                });
+            },
+            [this](const io::EngineExportResult& result) {
+                busyBar_->setRange(0, 0);
+                setBusyMessage(QString());
+                if (!result.ok()) {
+                    reportError(tr("Export for game engine"), result.error);
+                } else {
+                    statusBar()->showMessage(tr("Exported %n file(s)", nullptr, static_cast<int>(result.files.size())), 5000);
+                    if (prompts_.showReport) {
+                        const QString settings = io::engineSettingsText(result);
+                        prompts_.showReport(this, tr("Export for game engine"),
+                                            tr("Wrote:\n%1%2").arg(result.files.join('\n'),
+                                                                  settings.isEmpty() ? QString() : tr("\n\nImport settings:\n%1").arg(settings)));
+                    }
+                }
+                emit engineExportFinished(result.ok(), result.files);
             });
     });
 }

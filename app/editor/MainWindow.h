@@ -3,6 +3,7 @@
 #include "editor/UserPrompts.h"
 #include "generator/GenerationResult.h"
 #include "generator/GeneratorSettings.h"
+#include "io/EngineExport.h"
 #include "model/Map.h"
 
 #include <QFutureWatcher>
@@ -65,6 +66,7 @@ public:
     void cancelGeneration();
     void openFile(const QString& path);
     void saveAs(const QString& path);
+    void exportForEngine(const io::EngineExportRequest& request);
     bool isBusy() const; // generating, opening or saving
 
     // The status bar's text for a cell of a state.
@@ -74,6 +76,7 @@ signals:
     void mapLoaded();                                 // a generated, opened or imported map is in place
     void generationFinished(bool ok);
     void saveFinished(bool ok, const QString& path);
+    void engineExportFinished(bool ok, const QStringList& files);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -94,11 +97,13 @@ private:
     void openDialog();
     void importDialog();
     void exportDialog(int layer);
+    void engineExportDialog();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void showCell(const view::PickResult& pick);
     void generationDone(const gen::GenerationResult& result);
     void setBusyMessage(const QString& text); // empty: not busy
+    void showProgress(int percent);
     void togglePlaying();
     void resetWater();
     void changeLattice(LatticeKind kind);

@@ -1,6 +1,7 @@
 #include "editor/SimulationRunner.h"
 
 #include "SolverFactory.h"
+#include "solver/Solver.h"
 
 #include <QThread>
 
@@ -174,6 +175,7 @@ void SimulationRunner::run()
     bool dirty = false; // the solver moved on since the last snapshot
     while (waitForWork(requests, stepsToDo)) {
         dirty = dirty || !requests.empty();
+        if (!requests.empty()) lastFullRead_ = nullptr; // a request may have replaced the map or the solver
         for (Request& request : requests) request();
         requests.clear();
         if (stepsToDo > 0 && solver_) {
@@ -222,7 +224,7 @@ void SimulationRunner::advance(int stepsToDo)
 void SimulationRunner::publish()
 {
     auto snapshot = std::make_shared<SimulationSnapshot>();
-    snapshot->state = std::make_shared<const MapState>(solver_->readState());
+    snapshot->state = readDrawnState();
     snapshot->diagnostics = solver_->diagnostics();
     snapshot->params = solver_->params();
     snapshot->serial = ++serial_;
@@ -233,6 +235,29 @@ void SimulationRunner::publish()
     latest_ = snapshot;
     untaken_ = snapshot;
     snapshotTaken_ = false;
+}
+
+// What the view draws, read from the solver: the depth (and the host's bed) every time, the flows
+// only when they are drawn or the last ones are half a second old. On a GPU this keeps the
+// per-frame transfer to one field.
+std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
+{
+    const std::int64_t now = nowNs();
+    const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > 500'000'000;
+    if (fullReadDue) {
+        lastFullRead_ = std::make_shared<const MapState>(solver_->readState());
+        lastFullReadNs_ = now;
+        return lastFullRead_;
+    }
+    auto state = std::make_shared<MapState>(*lastFullRead_); // flows from the last full read
+    const CellRegion whole = CellRegion::wholeMap(state->lattice);
+    state->bed.values() = solver_->readBed(whole);
+    state->depth.values() = solver_->readDepth(whole);
+    const Diagnostics diagnostics = solver_->diagnostics();
+    state->time = diagnostics.time;
+    state->steps = diagnostics.steps;
+    state->ledger = diagnostics.ledger;
+    return state;
 }
 
 bool SimulationRunner::createSolver(const Map& map, const std::string& backend)

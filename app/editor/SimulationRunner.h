@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -41,6 +42,10 @@ public:
     void step(int count = 1);
     bool isPlaying() const;
 
+    // Speed colouring draws the flows: then every snapshot carries fresh ones. Otherwise only the
+    // depth is read back per snapshot, and the flows (for the cell readout) twice a second.
+    void setFlowsEveryFrame(bool on) { flowsEveryFrame_ = on; }
+
     // Calls `receiver` on the GUI thread with the full map (flows included) read at a step boundary.
     void requestMap(std::function<void(Map)> receiver);
 
@@ -62,6 +67,7 @@ private:
     bool waitForWork(std::deque<Request>& requests, int& stepsToDo);
     void advance(int stepsToDo);
     void publish();
+    std::shared_ptr<const MapState> readDrawnState();
     bool createSolver(const Map& map, const std::string& backend);
     void reportFromWorker(std::function<void()> onGui);
     void setPlaying(bool playing);
@@ -78,8 +84,12 @@ private:
     std::shared_ptr<const SimulationSnapshot> latest_;  // guarded by mutex_
     std::shared_ptr<const SimulationSnapshot> untaken_; // guarded by mutex_
 
+    std::atomic<bool> flowsEveryFrame_{false};
+
     // Worker thread only.
     std::unique_ptr<Solver> solver_;
+    std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
+    std::int64_t lastFullReadNs_ = 0;
     std::string backend_;
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;

@@ -18,6 +18,12 @@ UserPrompts UserPrompts::dialogs()
     prompts.showError = [](QWidget* parent, const QString& title, const QString& message) {
         QMessageBox::critical(parent, title, message);
     };
+    prompts.showReport = [](QWidget* parent, const QString& title, const QString& message) {
+        auto* box = new QMessageBox(QMessageBox::Information, title, message, QMessageBox::Ok, parent);
+        box->setTextInteractionFlags(Qt::TextSelectableByMouse); // settings to copy into the engine
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // not modal to the application: the simulation and the editor go on
+    };
     return prompts;
 }
 

@@ -15,6 +15,9 @@ struct UserPrompts {
 
     std::function<Unsaved(QWidget* parent, const QString& documentName, const QString& action)> askUnsaved;
     std::function<void(QWidget* parent, const QString& title, const QString& message)> showError;
+    // A result worth reading (what an export wrote and the settings to type into the engine).
+    // Optional: tests may leave it empty.
+    std::function<void(QWidget* parent, const QString& title, const QString& message)> showReport;
 
     static UserPrompts dialogs();
 };

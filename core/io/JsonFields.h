@@ -27,6 +27,7 @@ public:
     void fail(const QString& message) const { record(message, false); }
     QString pathOf(const QString& key) const;
 
+    bool has(const QString& key) const { return object_.contains(key); } // for members added in later versions
     JsonFields child(const QString& key) const;          // a nested object
     JsonFields element(const QJsonArray& array, int i, const QString& key) const; // array[i] as an object
     QJsonArray array(const QString& key) const;

@@ -138,7 +138,7 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, QStr
 
 bool isFinite(const VolumeLedger& l)
 {
-    for (double v : {l.boundaryIn, l.boundaryOut, l.springs, l.drains, l.rain, l.evaporation})
+    for (double v : {l.boundaryIn, l.boundaryOut, l.springs, l.drains, l.rain, l.evaporation, l.edited})
         if (!std::isfinite(v)) return false;
     return true;
 }
@@ -152,8 +152,12 @@ std::vector<std::string> mapArrayNames(const Lattice& lattice)
     return names;
 }
 
-bool writeMap(QIODevice& out, const Map& map)
+bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
 {
+    const auto report = [&](int percent) {
+        if (progress) progress(percent);
+    };
+    report(0);
     if (!writeHead(out, map)) return false;
     const std::vector<std::string> names = mapArrayNames(map.state.lattice);
     const std::vector<const FloatField*> arrays = mapArrays(map.state);
@@ -162,6 +166,8 @@ bool writeMap(QIODevice& out, const Map& map)
         // anyway so that the reader reports them instead of the writer crashing.
         const std::string name = i < names.size() ? names[i] : "flow.extra" + std::to_string(i);
         if (!writeArrayBlock(out, name, *arrays[i])) return false;
+        // Every array is the same size, so each is an equal share of the work (the header is tiny).
+        report(static_cast<int>(100 * (i + 1) / arrays.size()));
     }
     return true;
 }
@@ -208,7 +214,7 @@ std::string unwritableReason(const Map& map)
     return {};
 }
 
-bool writeMapFile(const QString& path, const Map& map, QString* error)
+bool writeMapFile(const QString& path, const Map& map, QString* error, const WriteProgress& progress)
 {
     if (const std::string reason = unwritableReason(map); !reason.empty()) {
         if (error) *error = QString("%1: refusing to write an invalid map: %2").arg(path, QString::fromStdString(reason));
@@ -217,7 +223,7 @@ bool writeMapFile(const QString& path, const Map& map, QString* error)
     QSaveFile file(path);
     bool ok = false;
     try {
-        ok = file.open(QIODevice::WriteOnly) && writeMap(file, map) && file.commit();
+        ok = file.open(QIODevice::WriteOnly) && writeMap(file, map, progress) && file.commit();
     } catch (const std::bad_alloc&) {
         ok = false; // compression buffers for a huge map; the old file stays as it was
     }

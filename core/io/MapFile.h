@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,9 +23,12 @@ inline constexpr char kMapSignature[] = "\x89RBMAP\r\n\x1a\n";
 inline constexpr std::size_t kMapSignatureSize = sizeof(kMapSignature) - 1;
 inline constexpr std::uint32_t kMapFormatVersion = 1;
 
+// Told the percentage written so far (0 … 100, rising), after the header and after each array.
+using WriteProgress = std::function<void(int percent)>;
+
 // Writes atomically (QSaveFile): on failure the old file is untouched and `error` says why.
 // Refuses maps that readMapFile would refuse (see unwritableReason).
-bool writeMapFile(const QString& path, const Map& map, QString* error);
+bool writeMapFile(const QString& path, const Map& map, QString* error, const WriteProgress& progress = {});
 
 // Never crashes and never allocates more than the file's size can justify. On failure returns
 // nullopt and `error` names the problem (and the file).
@@ -36,7 +40,7 @@ QByteArray encodeMap(const Map& map);
 std::optional<Map> decodeMap(const QByteArray& bytes, QString* error);
 
 // Streams the encoding to a device; false if the device refuses bytes.
-bool writeMap(QIODevice& out, const Map& map);
+bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress = {});
 
 // Empty when `map` can be written and read back; else why not (invalid values, a non-finite
 // ledger total, generator settings that are not UTF-8).

@@ -32,7 +32,8 @@ QJsonObject ledgerToJson(const VolumeLedger& ledger)
 {
     return {{"boundaryIn", exact(ledger.boundaryIn)}, {"boundaryOut", exact(ledger.boundaryOut)},
             {"springs", exact(ledger.springs)},       {"drains", exact(ledger.drains)},
-            {"rain", exact(ledger.rain)},             {"evaporation", exact(ledger.evaporation)}};
+            {"rain", exact(ledger.rain)},             {"evaporation", exact(ledger.evaporation)},
+            {"edited", exact(ledger.edited)}};
 }
 
 QJsonObject paramsToJson(const SimParams& p)
@@ -103,8 +104,11 @@ std::optional<Lattice> latticeFromJson(const JsonFields& root, QString* error)
 VolumeLedger ledgerFromJson(const JsonFields& root)
 {
     const JsonFields f = root.child("ledger");
-    return {f.exactNumber("boundaryIn"), f.exactNumber("boundaryOut"), f.exactNumber("springs"),
-            f.exactNumber("drains"),     f.exactNumber("rain"),        f.exactNumber("evaporation")};
+    VolumeLedger ledger{f.exactNumber("boundaryIn"), f.exactNumber("boundaryOut"), f.exactNumber("springs"),
+                        f.exactNumber("drains"),     f.exactNumber("rain"),        f.exactNumber("evaporation")};
+    // Files written before the editor's water brushes existed have no edits to book.
+    if (f.has("edited")) ledger.edited = f.exactNumber("edited");
+    return ledger;
 }
 
 SimParams paramsFromJson(const JsonFields& root)

@@ -17,6 +17,9 @@ struct VolumeLedger {
     double drains = 0.0;
     double rain = 0.0;
     double evaporation = 0.0;
+    // m³ added (+) or removed (−) by region edits of the depth (the editor's water brushes). Counted
+    // in neither inflow() nor outflow(): volume = initial + inflow − outflow + edited.
+    double edited = 0.0;
 
     double inflow() const { return boundaryIn + springs + rain; }
     VolumeLedger& operator+=(const VolumeLedger& other)
@@ -27,6 +30,7 @@ struct VolumeLedger {
         drains += other.drains;
         rain += other.rain;
         evaporation += other.evaporation;
+        edited += other.edited;
         return *this;
     }
     double outflow() const { return boundaryOut + drains + evaporation; }

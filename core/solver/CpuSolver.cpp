@@ -1,5 +1,6 @@
 #include "solver/CpuSolver.h"
 
+#include "solver/RegionEdit.h"
 #include "solver/Stability.h"
 
 #include <omp.h>
@@ -92,6 +93,33 @@ StepResult CpuSolver::step(int count)
         return {0, message};
     }
     return {count, {}};
+}
+
+void CpuSolver::setBed(const CellRegion& rect, const std::vector<float>& bed)
+{
+    if (const std::string problem = checkRegionEdit(lattice_, rect, bed, EditedField::Bed); !problem.empty()) throw std::invalid_argument(problem);
+    writeRegion(bed_, lattice_.width(), rect, bed);
+}
+
+void CpuSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
+{
+    if (const std::string problem = checkRegionEdit(lattice_, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
+    const double change = depthChange(copyRegion(state_.depth, lattice_.width(), rect), depth);
+    writeRegion(state_.depth, lattice_.width(), rect, depth);
+    ledger_.edited += change * lattice_.cellArea();
+    refreshDiagnostics(); // depth (so the CFL number) may have risen
+}
+
+std::vector<float> CpuSolver::readBed(const CellRegion& rect) const
+{
+    requireRegionInside(lattice_, rect);
+    return copyRegion(bed_, lattice_.width(), rect);
+}
+
+std::vector<float> CpuSolver::readDepth(const CellRegion& rect) const
+{
+    requireRegionInside(lattice_, rect);
+    return copyRegion(state_.depth, lattice_.width(), rect);
 }
 
 void CpuSolver::advance(int count)

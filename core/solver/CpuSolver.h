@@ -35,6 +35,11 @@ public:
     void setSources(const std::vector<PointSource>& sources) override;
     StepResult step(int count) override;
 
+    void setBed(const CellRegion& rect, const std::vector<float>& bed) override;
+    void setDepth(const CellRegion& rect, const std::vector<float>& depth) override;
+    std::vector<float> readBed(const CellRegion& rect) const override;
+    std::vector<float> readDepth(const CellRegion& rect) const override;
+
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return params_; }
     MapState readState() const override;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/CellRegion.h"
 #include "model/Map.h"
 #include "solver/Diagnostics.h"
 
@@ -34,6 +35,18 @@ public:
     // Advances `count` steps. If any value becomes NaN/Inf the whole call is refused: the state
     // returns to what it was before the call and the error says which parameter to lower.
     virtual StepResult step(int count) = 0;
+
+    // Edits between steps (the editor's brushes). `values` are row-major over `rect`, which must lie
+    // inside the map; a bad rectangle, a size mismatch, a non-finite value or a negative depth
+    // throws std::invalid_argument and changes nothing.
+    // The bed changes under the water: every cell keeps its depth, so no water is created or
+    // destroyed (the surface moves with the bed; where it now stands higher, it flows away).
+    virtual void setBed(const CellRegion& rect, const std::vector<float>& bed) = 0;
+    // Replaces depths; the change in volume is booked in the ledger's `edited`.
+    virtual void setDepth(const CellRegion& rect, const std::vector<float>& depth) = 0;
+    // Reads only the cells asked for (on a device: a rectangle transfer, not the whole field).
+    virtual std::vector<float> readBed(const CellRegion& rect) const = 0;
+    virtual std::vector<float> readDepth(const CellRegion& rect) const = 0;
 
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;

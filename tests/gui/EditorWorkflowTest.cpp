@@ -2,6 +2,7 @@
 // and reopen, and an unstable time step that must pause instead of corrupting the map.
 #include "GuiTestSupport.h"
 
+#include "dialogs/EngineExportDialog.h"
 #include "editor/MapDocument.h"
 #include "io/MapFile.h"
 #include "panels/GeneratorDock.h"
@@ -10,13 +11,20 @@
 #include "view/Viewport.h"
 
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QImage>
+#include <QLineEdit>
 #include <QLabel>
 #include <QPushButton>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
+
+#include <algorithm>
 
 using rb::editor::SimulationSnapshot;
 
@@ -100,6 +108,34 @@ private slots:
         QVERIFY(window()->isWindowModified());
     }
 
+    // Between full reads the runner hands the view only fresh depths (and the bed): they must be
+    // the solver's own, at the step the snapshot claims.
+    void snapshotsCarryTheSolversDepthAndBed()
+    {
+        QVERIFY(!window()->runner()->isPlaying());
+        // Rain, so that every step changes every depth (the island's water has settled). The
+        // request makes the runner read everything once; steps right after it read depths only.
+        rb::SimParams raining = window()->document()->map().params;
+        raining.rain = 1e-3;
+        window()->runner()->setParams(raining);
+        const auto before = rb::guitest::readRunnerMap(*window());
+        QVERIFY(before);
+        QCOMPARE(before->params.rain, 1e-3);
+        window()->runner()->step(5);
+        const auto stepped = rb::guitest::waitForSnapshot(*window(), [&](const SimulationSnapshot& s) {
+            return s.diagnostics.steps == before->state.steps + 5;
+        });
+        QVERIFY(stepped);
+        const auto solver = rb::guitest::readRunnerMap(*window());
+        QVERIFY(solver);
+        QCOMPARE(solver->state.steps, stepped->state->steps);
+        QVERIFY(stepped->state->depth == solver->state.depth);
+        QVERIFY(stepped->state->bed == solver->state.bed);
+        QCOMPARE(stepped->state->ledger, solver->state.ledger);
+        QVERIFY(solver->state.depth != before->state.depth);
+        window()->runner()->setParams(window()->document()->map().params); // the document's, dry again
+    }
+
     void appliesFrictionAndDtWhileRunning()
     {
         window()->runner()->play();
@@ -127,9 +163,19 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("island.rbmap");
         QSignalSpy saved(window(), &rb::editor::MainWindow::saveFinished);
+        auto* busyBar = window()->findChild<QProgressBar*>("busyBar");
+        QVERIFY(busyBar);
+        QList<int> shown;
+        auto recording = connect(busyBar, &QProgressBar::valueChanged, this, [&](int value) { shown << value; });
         window()->saveAs(path);
         QVERIFY(saved.wait(20000));
+        disconnect(recording);
         QCOMPARE(saved.first().first().toBool(), true);
+        // The bar showed the save's progress, rising to 100 %.
+        const qsizetype full = shown.indexOf(100);
+        QVERIFY2(full >= 0, qPrintable(QString("values shown: %1").arg(shown.size())));
+        QVERIFY(std::is_sorted(shown.begin(), shown.begin() + full + 1));
+        QVERIFY(full >= 2); // several steps, not a jump
         QVERIFY(!window()->document()->isModified());
         QVERIFY(window()->windowTitle().startsWith("island[*]"));
 
@@ -150,6 +196,39 @@ private slots:
         QVERIFY(*reopened == *onDisk);
         QCOMPARE(window()->document()->fileName(), path);
         QVERIFY(!window()->document()->isModified());
+    }
+
+    // File › Export › For game engine: the dialog only lets a writable request through, and the
+    // export writes the files the engine takes.
+    void exportsForAGameEngine()
+    {
+        QTemporaryDir dir;
+        rb::editor::EngineExportDialog dialog(window()->document()->map().state.lattice, "island", window());
+        rb::io::EngineExportRequest request;
+        request.engine = rb::io::Engine::Unreal;
+        request.folder = dir.path();
+        request.baseName = "island";
+        request.layers = {rb::io::Layer::Terrain, rb::io::Layer::FlowMap};
+        dialog.setRequest(request);
+        QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(ok->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>("files")->text().contains("island_terrain.png"));
+        QCOMPARE(dialog.request().engine, rb::io::Engine::Unreal);
+        QCOMPARE(dialog.request().layers, request.layers);
+        dialog.findChild<QLineEdit*>("baseName")->setText("sub/island");
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(!dialog.findChild<QLabel*>("problem")->text().isEmpty());
+
+        QSignalSpy exported(window(), &rb::editor::MainWindow::engineExportFinished);
+        window()->exportForEngine(request);
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.first().first().toBool(), true);
+        QCOMPARE(exported.first().at(1).toStringList().size(), 2);
+        const QImage terrain(dir.filePath("island_terrain.png"));
+        QCOMPARE(terrain.format(), QImage::Format_Grayscale16); // Unreal's 16-bit heightmap
+        QVERIFY(rb::io::engineSizes(rb::io::Engine::Unreal).size() > 0);
+        QVERIFY(std::ranges::count(rb::io::engineSizes(rb::io::Engine::Unreal), terrain.width()) == 1);
+        QVERIFY(QFileInfo::exists(dir.filePath("island_flowmap.png")));
     }
 
     void warnsAboutCflBeforeItReachesOne()

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <limits>
@@ -70,6 +71,23 @@ TEST_P(MapFileRoundTrip, FileRoundTripIsBitExact)
     expectBitExact(map, *back);
 }
 
+// The editor's save bar: rises from 0 to 100, one report per array after the header.
+TEST_P(MapFileRoundTrip, WriteReportsRisingProgressEndingAt100)
+{
+    QTemporaryDir dir;
+    const Map map = randomMap(GetParam(), 20, 12, 9);
+    std::vector<int> reports;
+    QString error;
+    ASSERT_TRUE(io::writeMapFile(dir.filePath("progress.rbmap"), map, &error, [&](int percent) { reports.push_back(percent); }))
+        << error.toStdString();
+    const std::size_t arrays = 2 + map.state.flows.size();
+    ASSERT_EQ(reports.size(), 1 + arrays);
+    EXPECT_EQ(reports.front(), 0);
+    EXPECT_EQ(reports.back(), 100);
+    EXPECT_TRUE(std::is_sorted(reports.begin(), reports.end()));
+    EXPECT_EQ(std::adjacent_find(reports.begin(), reports.end()), reports.end()); // strictly rising
+}
+
 TEST_P(MapFileRoundTrip, EncodingIsDeterministic)
 {
     const Map map = randomMap(GetParam(), 8, 8, 5);
@@ -95,7 +113,7 @@ TEST(MapFileRoundTrip, ExtremeNumbersSurviveTheHeader)
     map.state.time = std::numeric_limits<double>::max();
     map.state.steps = std::numeric_limits<std::int64_t>::min();
     map.state.ledger = {std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::max(), 0.1 + 0.2,
-                        1.0 / 3.0, -0.0, 5e-324};
+                        1.0 / 3.0, -0.0, 5e-324, -1.0 / 7.0};
     map.params.dt = std::nextafter(0.05, 1.0);
     map.params.gravity = std::numeric_limits<double>::min(); // smallest normal
     QString error;

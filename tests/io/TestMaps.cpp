@@ -91,7 +91,7 @@ Map randomMap(LatticeKind kind, int width, int height, std::uint64_t seed)
     map.state.time = std::abs(randomFiniteDouble(bits));
     map.state.steps = (std::int64_t{1} << 53) + 1 + static_cast<std::int64_t>(seed);
     map.state.ledger = {randomFiniteDouble(bits), randomFiniteDouble(bits), randomFiniteDouble(bits),
-                        randomFiniteDouble(bits), randomFiniteDouble(bits), -0.0};
+                        randomFiniteDouble(bits), randomFiniteDouble(bits), -0.0, randomFiniteDouble(bits)};
     map.params = unusualParams();
     map.boundary = someBoundary(map.state.lattice);
     map.sources = someSources(map.state.lattice, rng);

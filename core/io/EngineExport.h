@@ -1,0 +1,54 @@
+#pragma once
+
+#include "io/EnginePreset.h"
+#include "io/LayerExport.h"
+#include "model/MapState.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace rb::io {
+
+// Everything a level designer takes into one engine at once (the editor's "Export for game
+// engine"): each chosen layer on the engine's grid, heights in the engine's heightmap format,
+// the flow map and mask as PNG, named BASE_LAYER.EXT in one folder.
+struct EngineExportRequest {
+    Engine engine = Engine::Unity;
+    QString folder;
+    QString baseName;
+    std::vector<Layer> layers{Layer::Terrain, Layer::WaterSurface, Layer::FlowMap};
+    std::optional<int> size; // the engine grid's side; default: engineGridSize()
+};
+
+struct EngineExportResult {
+    QStringList files;   // written, in layer order
+    QJsonObject details; // per layer: what writeExportImage reported (engine settings, flow scale, ...)
+    QString error;       // empty on success; files written before a failure are listed
+    bool ok() const { return error.isEmpty(); }
+};
+
+// The layers the bundle offers: the velocity needs a float format no engine heightmap importer
+// reads, so it is left to the layer export.
+const std::vector<Layer>& engineBundleLayers();
+
+// Empty when the request can be written (known layers, a size the engine takes, a usable base
+// name, an existing folder); else why not.
+QString engineExportProblem(const EngineExportRequest& request);
+
+// BASE_LAYER.EXT for one layer of the request.
+QString engineExportPath(const EngineExportRequest& request, Layer layer);
+
+// Writes every layer; `progress` hears the percentage done after each file.
+EngineExportResult exportForEngine(const MapState& state, const EngineExportRequest& request,
+                                   const std::function<void(int percent)>& progress = {});
+
+// The engine's settings for the terrain heightmap, as lines for a person to type in (Z scale,
+// height range, ...); empty if the result holds none.
+QString engineSettingsText(const EngineExportResult& result);
+
+} // namespace rb::io

@@ -1,0 +1,67 @@
+#include "solver/RegionEdit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace rb {
+namespace {
+
+std::string describe(const CellRegion& rect)
+{
+    return std::to_string(rect.width) + "×" + std::to_string(rect.height) + " cells at (" + std::to_string(rect.x) + ", " +
+           std::to_string(rect.y) + ")";
+}
+
+std::string outsideMessage(const Lattice& lattice, const CellRegion& rect)
+{
+    return "the edited region (" + describe(rect) + ") does not lie inside the " + std::to_string(lattice.width()) + "×" +
+           std::to_string(lattice.height()) + " map";
+}
+
+} // namespace
+
+std::string checkRegionEdit(const Lattice& lattice, const CellRegion& rect, const std::vector<float>& values, EditedField field)
+{
+    if (!rect.inside(lattice)) return outsideMessage(lattice, rect);
+    if (values.size() != rect.cellCount())
+        return "the edit holds " + std::to_string(values.size()) + " values for a region of " + std::to_string(rect.cellCount()) + " cells";
+    const char* what = field == EditedField::Bed ? "terrain height" : "water depth";
+    const auto bad = std::find_if(values.begin(), values.end(), [&](float v) { return !std::isfinite(v) || (field == EditedField::Depth && v < 0.0f); });
+    if (bad == values.end()) return {};
+    const auto i = static_cast<int>(bad - values.begin());
+    return std::string("the edit sets a ") + (std::isfinite(*bad) ? "negative " : "non-finite ") + what + " at cell (" +
+           std::to_string(rect.x + i % rect.width) + ", " + std::to_string(rect.y + i / rect.width) + ")";
+}
+
+void requireRegionInside(const Lattice& lattice, const CellRegion& rect)
+{
+    if (!rect.inside(lattice)) throw std::invalid_argument(outsideMessage(lattice, rect));
+}
+
+std::vector<float> copyRegion(const std::vector<float>& field, int fieldWidth, const CellRegion& rect)
+{
+    std::vector<float> values(rect.cellCount());
+    for (int row = 0; row < rect.height; ++row) {
+        const auto from = field.begin() + static_cast<std::ptrdiff_t>(rect.y + row) * fieldWidth + rect.x;
+        std::copy(from, from + rect.width, values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width);
+    }
+    return values;
+}
+
+void writeRegion(std::vector<float>& field, int fieldWidth, const CellRegion& rect, const std::vector<float>& values)
+{
+    for (int row = 0; row < rect.height; ++row) {
+        const auto from = values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width;
+        std::copy(from, from + rect.width, field.begin() + static_cast<std::ptrdiff_t>(rect.y + row) * fieldWidth + rect.x);
+    }
+}
+
+double depthChange(const std::vector<float>& before, const std::vector<float>& after)
+{
+    double change = 0.0;
+    for (std::size_t i = 0; i < before.size(); ++i) change += static_cast<double>(after[i]) - static_cast<double>(before[i]);
+    return change;
+}
+
+} // namespace rb
