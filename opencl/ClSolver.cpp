@@ -22,11 +22,14 @@
 namespace rb::opencl {
 namespace {
 
-// Work-groups hold kReductionSize work-items, as the reductions assume; they are wide along rows
-// (contiguous memory): 64 cells of a row on GPUs (one per work-item), 128 on CPU devices
-// (VEC per work-item, so the compiler emits vector instructions whatever it makes of the
-// work-item loop).
+// Work-groups of the per-cell kernels: 64 work-items along a row by 4 rows, kReductionSize in all
+// as the group sums assume. Along a row that is 64 cells on GPUs and 1024 on CPU devices (VEC 16
+// per work-item): a CPU device runs a group's work-items in order on one thread, and long runs of
+// each row are what its prefetchers follow (groups 128 cells wide ran the kernels 2–3× slower).
+constexpr int kGroupX = 64;
+constexpr int kGroupY = 4;
 constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
+static_assert(kGroupX * kGroupY == kReductionSize);
 constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
 constexpr float kWetDepth = 1e-3f;    // as CpuSolver
@@ -123,7 +126,6 @@ struct ClSolver::Impl {
         stepLedger, groupSums, diagnosticSums;
     FieldLayout layout;
     int vectorWidth = 1; // VEC: cells per work-item
-    int groupX = 64, groupY = 4; // work-items
     std::size_t flowBytes() const { return layout.bytes() * static_cast<std::size_t>(lattice.familyCount()); }
     std::size_t fieldBytes() const { return layout.bytes(); }
 
@@ -213,20 +215,9 @@ void ClSolver::Impl::createContext()
     }
     context = cl::Context(device);
     profiling = std::getenv("RIVERBED_OPENCL_PROFILE") != nullptr;
-    // CPU devices get VEC cells per work-item (explicit vectors: PoCL's own vectorisation of the
-    // work-item loop gave up on these kernels); RIVERBED_OPENCL_VECTOR (1, 8 or 16) overrides it.
-    vectorWidth = (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) ? 16 : 1;
-    if (const char* forced = std::getenv("RIVERBED_OPENCL_VECTOR")) {
-        const int v = std::atoi(forced);
-        if (v == 1 || v == 8 || v == 16) vectorWidth = v;
-    }
-    groupX = 64;
-    groupY = kReductionSize / groupX;
-    if (const char* forced = std::getenv("RIVERBED_OPENCL_GROUP_X")) {
-        const int gx = std::atoi(forced);
-        if (gx > 0 && kReductionSize % gx == 0) groupX = gx, groupY = kReductionSize / gx;
-    }
-    if (const char* forced = std::getenv("RIVERBED_OPENCL_GROUP_Y")) groupY = std::atoi(forced);
+    if (options.vectorWidth != 0 && options.vectorWidth != 1 && options.vectorWidth != 8 && options.vectorWidth != 16)
+        throw std::invalid_argument("the OpenCL vector width must be 1, 8 or 16 (or 0 for the device's choice), not " + std::to_string(options.vectorWidth));
+    vectorWidth = options.vectorWidth != 0 ? options.vectorWidth : (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) ? 16 : 1;
     queue = cl::CommandQueue(context, device, profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
 }
 
@@ -287,14 +278,14 @@ PipeArgs ClSolver::Impl::pipes() const
 cl::NDRange ClSolver::Impl::cellRange() const
 {
     const std::size_t items = (static_cast<std::size_t>(lattice.width()) + static_cast<std::size_t>(vectorWidth) - 1) / static_cast<std::size_t>(vectorWidth);
-    return {roundUp(items, static_cast<std::size_t>(groupX)), roundUp(static_cast<std::size_t>(lattice.height()), static_cast<std::size_t>(groupY))};
+    return {roundUp(items, static_cast<std::size_t>(kGroupX)), roundUp(static_cast<std::size_t>(lattice.height()), static_cast<std::size_t>(kGroupY))};
 }
 
 // Padded columns −1..W on rows 0..H: what scaleOutflows covers.
 cl::NDRange ClSolver::Impl::updateRange() const
 {
     const auto items = static_cast<std::size_t>(layout.pitch / vectorWidth);
-    return {roundUp(items, static_cast<std::size_t>(groupX)), roundUp(static_cast<std::size_t>(lattice.height() + 1), static_cast<std::size_t>(groupY))};
+    return {roundUp(items, static_cast<std::size_t>(kGroupX)), roundUp(static_cast<std::size_t>(lattice.height() + 1), static_cast<std::size_t>(kGroupY))};
 }
 
 void ClSolver::Impl::allocate(const Map& map)
@@ -303,7 +294,7 @@ void ClSolver::Impl::allocate(const Map& map)
     layout = FieldLayout(lattice, vectorWidth);
     std::size_t bytes = fieldBytes();
     if (options.fault == InjectedFault::AllocationFailure) bytes = std::size_t{1} << 46; // 64 TiB: no device has it
-    const auto groupsOf = [this](cl::NDRange range) { return range[0] / static_cast<std::size_t>(groupX) * (range[1] / static_cast<std::size_t>(groupY)); };
+    const auto groupsOf = [](cl::NDRange range) { return range[0] / static_cast<std::size_t>(kGroupX) * (range[1] / static_cast<std::size_t>(kGroupY)); };
     cellGroups = groupsOf(cellRange());
     updateGroups = groupsOf(updateRange());
 
@@ -405,14 +396,14 @@ void ClSolver::Impl::enqueueStep(int stepInBatch)
     accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowBuffer);
     accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthBuffer), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
     accelerate.setArg(7, pipeArgs.dt), accelerate.setArg(8, kScaleMargin);
-    launch(accelerate, cellRange(), cl::NDRange(groupX, groupY));
+    launch(accelerate, cellRange(), cl::NDRange(kGroupX, kGroupY));
 
     const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
     cl::Kernel& update = scaleFlowsAndUpdateDepths;
     update.setArg(0, flowBuffer), update.setArg(1, depthBuffer), update.setArg(2, acceleratedBuffer), update.setArg(3, scaleBuffer);
     update.setArg(4, gridArgs), update.setArg(5, static_cast<float>(params.dt / lattice.cellArea())), update.setArg(6, rainDepth);
     update.setArg(7, evaporationDepth), update.setArg(8, groupSums), update.setArg(9, scratch);
-    launch(update, updateRange(), cl::NDRange(groupX, groupY));
+    launch(update, updateRange(), cl::NDRange(kGroupX, kGroupY));
 
     recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowBuffer);
     recordBoundaryFlows.setArg(3, edgeBuffer), recordBoundaryFlows.setArg(4, edgeCount), recordBoundaryFlows.setArg(5, scratch);
@@ -437,7 +428,7 @@ void ClSolver::Impl::enqueueDiagnostics()
     refreshDiagnostics.setArg(0, depthBuffer), refreshDiagnostics.setArg(1, flowBuffer), refreshDiagnostics.setArg(2, grid());
     refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
     refreshDiagnostics.setArg(6, cl::Local(kScratchValues * 4 * sizeof(float)));
-    launch(refreshDiagnostics, cellRange(), cl::NDRange(groupX, groupY));
+    launch(refreshDiagnostics, cellRange(), cl::NDRange(kGroupX, kGroupY));
     foldDiagnostics.setArg(0, diagnosticSums), foldDiagnostics.setArg(1, groupSums), foldDiagnostics.setArg(2, static_cast<cl_int>(cellGroups));
     foldDiagnostics.setArg(3, cl::Local(kReductionSize * sizeof(float)));
     launch(foldDiagnostics, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
