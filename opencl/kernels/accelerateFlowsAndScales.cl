@@ -46,5 +46,5 @@ __kernel void accelerateFlowsAndScales(__global float* restrict accelerated, __g
     const floatv wanted = leaving * dt;
     const floatv limited = available / wanted * scaleMargin; // divided either way (0/0 is discarded): no branch
     const floatv scale = wanted > available ? limited : (floatv)(1.0f);
-    STOREV(cell ? scale : LOADV(scales, c), scales, c);
+    STOREV(cell ? scale : (floatv)(1.0f), scales, c); // lanes past the map: the ring's 1, or unused padding
 }

@@ -7,8 +7,8 @@ __kernel void sumGroupLedger(__global float* stepLedger, int step, __global cons
         rained += groupSums[2 * g];
         evaporated += groupSums[2 * g + 1];
     }
-    rained = reduceLocal(scratch, rained, 0);
-    evaporated = reduceLocal(scratch, evaporated, 0);
+    rained = sumLocal(scratch, rained);
+    evaporated = sumLocal(scratch, evaporated);
     if (get_local_id(0) == 0) {
         stepLedger[step * LEDGER_SLOTS + LEDGER_RAIN] = rained;
         stepLedger[step * LEDGER_SLOTS + LEDGER_EVAPORATION] = evaporated;
