@@ -118,7 +118,7 @@ struct ClSolver::Impl {
     int sourceCount = 0;
     std::size_t cellGroups = 0, updateGroups = 0;
 
-    // Device state. Every field is padded (W+2)×(H+2) (see common.cl). A step reads `flowBuffer`
+    // Device state, every field in the padded FieldLayout. A step reads `flowBuffer`
     // and writes `acceleratedBuffer` (accelerate, outflow scales), then reads that and writes
     // `flowBuffer` again (scaling, update): no work-item reads what another writes in the same
     // launch. Edges no kernel writes (between ghost cells) hold the same value in both.

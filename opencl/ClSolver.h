@@ -27,8 +27,10 @@ struct ClOptions {
     int vectorWidth = 0;
 };
 
-// The virtual-pipes step as OpenCL kernels (opencl/kernels/, one per CpuSolver function of the
-// same name). The state lives on the device between calls; fields are read back only when asked.
+// The virtual-pipes step as OpenCL kernels (opencl/kernels/, each named after the CpuSolver
+// functions it does: a step is setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths,
+// recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources). The state
+// lives on the device between calls; fields are read back only when asked.
 // The constructor and load() throw Unavailable when the device, the program or an allocation fails.
 class ClSolver : public Solver {
 public:

@@ -1,8 +1,7 @@
 // Shared by every kernel of the solver (prepended to the program at build time, after a short
-// lattice header the host writes: FAMILY_COUNT and the families' neighbour offsets as
-// TAIL_DX/TAIL_DY/HEAD_DX/HEAD_DY[family][row parity]). Offsets known at build time let the
-// compiler see that neighbours sit at a fixed distance in memory, so CPU devices vectorise
-// across work-items (consecutive x, consecutive addresses).
+// header the host writes: VEC, FAMILY_COUNT and the families' neighbour offsets as
+// TAIL_DX/TAIL_DY/HEAD_DX/HEAD_DY[family][row parity]). Offsets known at build time put every
+// neighbour at a fixed distance in memory, so a row's neighbours are plain (vector) loads.
 #ifndef FAMILY_COUNT
 #error "the host prepends the lattice header (FAMILY_COUNT, offsets)"
 #endif
@@ -16,9 +15,10 @@
 // Flows: one plane per family, an edge stored at its head cell, positive from tail to head.
 // Depth and bed hold 0 outside the map.
 //
-// Work-items handle VEC consecutive cells of a row as one vector (VEC 1 on GPUs, 8 or 16 on CPU
-// devices): the code is written once for both, with the vector types below. Lanes past the end of
-// a row compute like the others and store back what was there.
+// Work-items handle VEC consecutive cells of a row as one vector (VEC 1 on GPUs, 16 on CPU
+// devices, where PoCL left the kernels scalar when it had to vectorise the work-item loop itself):
+// the code is written once for both, with the vector types below. Lanes past the end of a row
+// compute like the others and then store back what was there (or the ring's value).
 #ifndef VEC
 #error "the host defines VEC"
 #endif
