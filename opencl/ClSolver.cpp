@@ -11,6 +11,7 @@
 #include "solver/Stability.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -118,12 +119,18 @@ struct ClSolver::Impl {
     int sourceCount = 0;
     std::size_t cellGroups = 0, updateGroups = 0;
 
-    // Device state, every field in the padded FieldLayout. A step reads `flowBuffer`
-    // and writes `acceleratedBuffer` (accelerate, outflow scales), then reads that and writes
-    // `flowBuffer` again (scaling, update): no work-item reads what another writes in the same
-    // launch. Edges no kernel writes (between ghost cells) hold the same value in both.
-    cl::Buffer bedBuffer, depthBuffer, flowBuffer, acceleratedBuffer, scaleBuffer, depthBackup, flowBackup, edgeBuffer, sourceBuffer,
-        stepLedger, groupSums, diagnosticSums;
+    // Device state, every field in the padded FieldLayout. Three sets of depths and flows: a step
+    // reads one set and writes `acceleratedBuffer` and `scaleBuffer` (accelerate, outflow scales),
+    // then reads those and writes another set (scaling, update), so no work-item reads what
+    // another writes in the same launch. A call's first step writes a set other than the one the
+    // call started from and the rest alternate between the other two, so a refused call returns
+    // to a state that is still there, with no copy made. Edges no kernel writes (between ghost
+    // cells) hold the same value in every flow buffer.
+    std::array<cl::Buffer, 3> depthSets, flowSets;
+    int current = 0;
+    const cl::Buffer& depthBuffer() const { return depthSets[static_cast<std::size_t>(current)]; }
+    const cl::Buffer& flowBuffer() const { return flowSets[static_cast<std::size_t>(current)]; }
+    cl::Buffer bedBuffer, acceleratedBuffer, scaleBuffer, edgeBuffer, sourceBuffer, stepLedger, groupSums, diagnosticSums;
     FieldLayout layout;
     int vectorWidth = 1; // VEC: cells per work-item
     std::size_t flowBytes() const { return layout.bytes() * static_cast<std::size_t>(lattice.familyCount()); }
@@ -144,7 +151,7 @@ struct ClSolver::Impl {
     PipeArgs pipes() const;
     cl::NDRange cellRange() const;
     cl::NDRange updateRange() const;
-    void enqueueStep(int stepInBatch);
+    void enqueueStep(int stepInBatch, int from, int to);
     void enqueueDiagnostics();
     void readBatchLedger(int stepsInBatch);
     void readDiagnostics();
@@ -304,13 +311,14 @@ void ClSolver::Impl::allocate(const Map& map)
     for (int f = 0; f < lattice.familyCount(); ++f)
         layout.fromPadded(map.state.flows[static_cast<std::size_t>(f)].data(), flows.data() + static_cast<std::size_t>(f) * layout.plane);
     bedBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, deviceBed.data());
-    depthBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), deviceDepth.data());
-    flowBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
+    for (std::size_t i = 0; i < depthSets.size(); ++i) {
+        depthSets[i] = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), deviceDepth.data());
+        flowSets[i] = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
+    }
+    current = 0;
     acceleratedBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
     std::vector<float> ones(layout.plane, 1.0f); // the ghost ring of the scales stays 1
     scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), ones.data());
-    depthBackup = cl::Buffer(context, CL_MEM_READ_WRITE, fieldBytes());
-    flowBackup = cl::Buffer(context, CL_MEM_READ_WRITE, flowBytes());
     stepLedger = cl::Buffer(context, CL_MEM_READ_WRITE, kStepsPerBatch * kLedgerSlots * sizeof(float));
     groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max(cellGroups, updateGroups) * 4 * sizeof(float));
     diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
@@ -380,32 +388,35 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
                                 cells.empty() ? &placeholder : cells.data());
 }
 
-// One step: the same order as CpuSolver::stepOnce, as a chain of kernels with no host sync.
-void ClSolver::Impl::enqueueStep(int stepInBatch)
+// One step from state set `from` into set `to`: the same order as CpuSolver::stepOnce, as a
+// chain of kernels with no host sync.
+void ClSolver::Impl::enqueueStep(int stepInBatch, int from, int to)
 {
     const GridArgs gridArgs = grid();
     const PipeArgs pipeArgs = pipes();
     const cl::LocalSpaceArg scratch = cl::Local(kScratchValues * sizeof(float));
+    const cl::Buffer &depthIn = depthSets[static_cast<std::size_t>(from)], &flowsIn = flowSets[static_cast<std::size_t>(from)];
+    const cl::Buffer &depthOut = depthSets[static_cast<std::size_t>(to)], &flowsOut = flowSets[static_cast<std::size_t>(to)];
 
-    setBoundaryFlows.setArg(0, acceleratedBuffer), setBoundaryFlows.setArg(1, flowBuffer), setBoundaryFlows.setArg(2, bedBuffer);
-    setBoundaryFlows.setArg(3, depthBuffer), setBoundaryFlows.setArg(4, edgeBuffer), setBoundaryFlows.setArg(5, edgeCount);
+    setBoundaryFlows.setArg(0, acceleratedBuffer), setBoundaryFlows.setArg(1, flowsIn), setBoundaryFlows.setArg(2, bedBuffer);
+    setBoundaryFlows.setArg(3, depthIn), setBoundaryFlows.setArg(4, edgeBuffer), setBoundaryFlows.setArg(5, edgeCount);
     setBoundaryFlows.setArg(6, pipeArgs);
     launch(setBoundaryFlows, cl::NDRange(roundUp(static_cast<std::size_t>(edgeCount), 64)), cl::NDRange(64));
 
     cl::Kernel& accelerate = accelerateFlowsAndScales;
-    accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowBuffer);
-    accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthBuffer), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
+    accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowsIn);
+    accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthIn), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
     accelerate.setArg(7, pipeArgs.dt), accelerate.setArg(8, kScaleMargin);
     launch(accelerate, cellRange(), cl::NDRange(kGroupX, kGroupY));
 
     const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
     cl::Kernel& update = scaleFlowsAndUpdateDepths;
-    update.setArg(0, flowBuffer), update.setArg(1, depthBuffer), update.setArg(2, acceleratedBuffer), update.setArg(3, scaleBuffer);
-    update.setArg(4, gridArgs), update.setArg(5, static_cast<float>(params.dt / lattice.cellArea())), update.setArg(6, rainDepth);
-    update.setArg(7, evaporationDepth), update.setArg(8, groupSums), update.setArg(9, scratch);
+    update.setArg(0, flowsOut), update.setArg(1, depthOut), update.setArg(2, depthIn), update.setArg(3, acceleratedBuffer);
+    update.setArg(4, scaleBuffer), update.setArg(5, gridArgs), update.setArg(6, static_cast<float>(params.dt / lattice.cellArea()));
+    update.setArg(7, rainDepth), update.setArg(8, evaporationDepth), update.setArg(9, groupSums), update.setArg(10, scratch);
     launch(update, updateRange(), cl::NDRange(kGroupX, kGroupY));
 
-    recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowBuffer);
+    recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowsOut);
     recordBoundaryFlows.setArg(3, edgeBuffer), recordBoundaryFlows.setArg(4, edgeCount), recordBoundaryFlows.setArg(5, scratch);
     launch(recordBoundaryFlows, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 
@@ -415,7 +426,7 @@ void ClSolver::Impl::enqueueStep(int stepInBatch)
         launch(sumGroupLedger, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
     }
     if (sourceCount > 0) {
-        applyPointSources.setArg(0, depthBuffer), applyPointSources.setArg(1, sourceBuffer), applyPointSources.setArg(2, sourceCount);
+        applyPointSources.setArg(0, depthOut), applyPointSources.setArg(1, sourceBuffer), applyPointSources.setArg(2, sourceCount);
         applyPointSources.setArg(3, stepLedger), applyPointSources.setArg(4, stepInBatch);
         launch(applyPointSources, cl::NDRange(1), cl::NDRange(1));
     }
@@ -425,7 +436,7 @@ void ClSolver::Impl::enqueueDiagnostics()
 {
     const PipeArgs pipeArgs = pipes();
     const cl_float3 faceWidths = {{pipeArgs.faceWidth[0], pipeArgs.faceWidth[1], pipeArgs.faceWidth[2], 0.0f}};
-    refreshDiagnostics.setArg(0, depthBuffer), refreshDiagnostics.setArg(1, flowBuffer), refreshDiagnostics.setArg(2, grid());
+    refreshDiagnostics.setArg(0, depthBuffer()), refreshDiagnostics.setArg(1, flowBuffer()), refreshDiagnostics.setArg(2, grid());
     refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
     refreshDiagnostics.setArg(6, cl::Local(kScratchValues * 4 * sizeof(float)));
     launch(refreshDiagnostics, cellRange(), cl::NDRange(kGroupX, kGroupY));
@@ -474,13 +485,17 @@ StepResult ClSolver::step(int count)
     Impl& s = *impl_;
     if (s.diagnostics.cfl > 1.0) return {0, s.refuse(s.steps, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
+    const int start = s.current; // no step of this call writes it: a refused call returns to it
     try {
-        s.queue.enqueueCopyBuffer(s.depthBuffer, s.depthBackup, 0, 0, s.fieldBytes());
-        s.queue.enqueueCopyBuffer(s.flowBuffer, s.flowBackup, 0, 0, s.flowBytes());
         for (int done = 0; done < count;) {
             const int batch = std::min(kStepsPerBatch, count - done);
             s.queue.enqueueFillBuffer(s.stepLedger, 0.0f, 0, static_cast<std::size_t>(batch) * kLedgerSlots * sizeof(float));
-            for (int i = 0; i < batch; ++i) s.enqueueStep(i);
+            for (int i = 0; i < batch; ++i) {
+                // First step: a set other than the start; then the one that is neither start nor current.
+                const int next = s.current == start ? (start + 1) % 3 : 3 - start - s.current;
+                s.enqueueStep(i, s.current, next);
+                s.current = next;
+            }
             s.readBatchLedger(batch);
             done += batch;
         }
@@ -489,14 +504,17 @@ StepResult ClSolver::step(int count)
         s.enqueueDiagnostics();
         s.readDiagnostics();
     } catch (const cl::Error& e) {
+        s.current = start;
+        s.time = before.time;
+        s.steps = before.steps;
+        s.ledger = before.ledger;
+        s.diagnostics = before;
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
     }
     const bool finite = std::isfinite(s.diagnostics.cfl);
     if (!finite || s.diagnostics.cfl > 1.0) {
         const std::string message = s.refuse(before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
-        s.queue.enqueueCopyBuffer(s.depthBackup, s.depthBuffer, 0, 0, s.fieldBytes());
-        s.queue.enqueueCopyBuffer(s.flowBackup, s.flowBuffer, 0, 0, s.flowBytes());
-        s.queue.finish();
+        s.current = start;
         s.time = before.time;
         s.steps = before.steps;
         s.ledger = before.ledger;
@@ -560,8 +578,8 @@ void ClSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
     Impl& s = *impl_;
     if (const std::string problem = checkRegionEdit(s.lattice, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
     try {
-        const double change = depthChange(s.readRegion(s.depthBuffer, rect), depth);
-        s.writeRegion(s.depthBuffer, rect, depth);
+        const double change = depthChange(s.readRegion(s.depthBuffer(), rect), depth);
+        s.writeRegion(s.depthBuffer(), rect, depth);
         s.ledger.edited += change * s.lattice.cellArea();
         s.enqueueDiagnostics(); // depth (so the CFL number) may have risen
         s.readDiagnostics();
@@ -580,7 +598,7 @@ std::vector<float> ClSolver::readDepth(const CellRegion& rect) const
 {
     requireRegionInside(impl_->lattice, rect);
     try {
-        return impl_->readRegion(impl_->depthBuffer, rect);
+        return impl_->readRegion(impl_->depthBuffer(), rect);
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to hand back depths: " + describe(e));
     }
@@ -597,10 +615,10 @@ MapState ClSolver::readState() const
     MapState state(s.lattice);
     state.bed.values() = s.bed;
     std::vector<float> field(s.layout.plane);
-    s.queue.enqueueReadBuffer(s.depthBuffer, CL_TRUE, 0, s.fieldBytes(), field.data());
+    s.queue.enqueueReadBuffer(s.depthBuffer(), CL_TRUE, 0, s.fieldBytes(), field.data());
     s.layout.toCells(field, state.depth.data());
     for (int f = 0; f < s.lattice.familyCount(); ++f) {
-        s.queue.enqueueReadBuffer(s.flowBuffer, CL_TRUE, static_cast<std::size_t>(f) * s.fieldBytes(), s.fieldBytes(), field.data());
+        s.queue.enqueueReadBuffer(s.flowBuffer(), CL_TRUE, static_cast<std::size_t>(f) * s.fieldBytes(), s.fieldBytes(), field.data());
         s.layout.toPadded(field.data(), state.flows[static_cast<std::size_t>(f)].data());
     }
     state.time = s.time;

@@ -1,11 +1,12 @@
 // Steps 3b and 4 fused (CpuSolver's scaleOutflows and updateDepths): each work-item takes VEC
 // padded positions of a row, columns −1..W on rows 0..H as scaleOutflows covers. It scales the
-// edges headed there by the cell they leave and writes them to `flows` (the next step's state); a
-// map cell also scales the edges that start there (recomputed with the same float operations as
-// the work-item that writes them) and moves the water, then rain and evaporation. `accelerated`
-// is only read, so no work-item sees another's writes. With weather, each work-group sums what
+// edges headed there by the cell they leave and writes them to `flows`; a map cell also scales
+// the edges that start there (recomputed with the same float operations as the work-item that
+// writes them) and moves the water from `depthIn` to `depth`, then rain and evaporation. `flows`
+// and `depth` are the next step's state, another set than the step's old one (so the state a call
+// started from stays as it was). Inputs are only read: no work-item sees another's writes. With weather, each work-group sums what
 // rain and evaporation actually changed into groupSums, for the ledger.
-__kernel void scaleFlowsAndUpdateDepths(__global float* restrict flows, __global float* restrict depth,
+__kernel void scaleFlowsAndUpdateDepths(__global float* restrict flows, __global float* restrict depth, __global const float* restrict depthIn,
                                         __global const float* restrict accelerated, __global const float* restrict scales, Grid grid,
                                         float dtOverArea, float rainDepth, float evaporationDepth, __global float* groupSums,
                                         __local float* scratch)
@@ -37,7 +38,7 @@ __kernel void scaleFlowsAndUpdateDepths(__global float* restrict flows, __global
             const floatv startingScaled = starting * (starting > 0.0f ? hereScale : LOADV(scales, head));
             net += endingScaled - startingScaled;
         }
-        const floatv before = LOADV(depth, c);
+        const floatv before = LOADV(depthIn, c);
         const floatv moved = before + dtOverArea * net;
         const floatv wetted = moved + rainDepth;
         const floatv after = wetted - fmin(wetted, evaporationDepth);
