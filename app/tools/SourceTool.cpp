@@ -35,7 +35,7 @@ SourceTool::SourceTool(ToolContext context, QObject* parent)
 
 QString SourceTool::statusHint() const
 {
-    return tr("%1: click to place a %2 · click one to select it, drag to move · Delete removes the selected one")
+    return tr("%1: click to place a %2 · click one to select it, drag to move · Delete removes it, Esc deselects")
         .arg(name(), settings_.kind == PointSource::Kind::Spring ? tr("spring") : tr("drain"));
 }
 
@@ -139,8 +139,12 @@ void SourceTool::mouseHovered(const view::ViewportMouse& mouse)
 
 bool SourceTool::keyPressed(int key)
 {
-    if (key != Qt::Key_Delete && key != Qt::Key_Backspace) return false;
     if (selected_ < 0) return false;
+    if (key == Qt::Key_Escape) { // deselect: the bar's settings are for new ones again
+        select(-1);
+        return true;
+    }
+    if (key != Qt::Key_Delete && key != Qt::Key_Backspace) return false;
     removeSelected();
     return true;
 }
