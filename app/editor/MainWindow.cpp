@@ -196,7 +196,8 @@ void MainWindow::createMenus()
     exportMenu->addSeparator();
     const std::pair<io::Layer, QString> layers[] = {
         {io::Layer::Terrain, tr("Terrain…")}, {io::Layer::WaterDepth, tr("Water depth…")}, {io::Layer::WaterSurface, tr("Water surface…")}};
-    for (const auto& [layer, label] : layers) {
+    for (const auto& [kind, label] : layers) {
+        const io::Layer layer = kind; // a copy: lambdas may not capture structured bindings before C++20 in clang 15
         QAction* item = exportMenu->addAction(label);
         item->setToolTip(tr("Write the %1 layer as a raster").arg(QString::fromUtf8(io::layerName(layer).data())));
         connect(item, &QAction::triggered, this, [this, layer] { exportDialog(static_cast<int>(layer)); });

@@ -8,6 +8,7 @@
 
 #include "editor/MapDocument.h"
 #include "io/MapFile.h"
+#include "panels/StatisticsDock.h"
 #include "tools/AddWaterTool.h"
 #include "tools/BrushTool.h"
 #include "tools/DigChannelTool.h"
@@ -18,6 +19,7 @@
 
 #include <QApplication>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -251,6 +253,11 @@ private slots:
         qInfo("water brush: %.4f m3 booked, volume grew %.4f m3", added, grown);
         QVERIFY(added > 0.5 * 4.0); // at least the centre cell's 0.5 m over 4 m²
         QVERIFY(std::abs(grown - added) <= 1e-5 * added + 1e-4);
+        // The Statistics dock shows what the brushes booked, so its figures still add up.
+        auto* brushed = window()->statisticsDock()->findChild<QLabel*>("edited");
+        QVERIFY(brushed);
+        const QString expected = QString("%1 m³").arg(after->state.ledger.edited, 0, 'f', 1);
+        QTRY_COMPARE_WITH_TIMEOUT(brushed->text(), expected, 5000);
         window()->document()->undoStack()->undo(); // takes the same water back
         const auto undone = rb::guitest::readRunnerMap(*window());
         QVERIFY(undone);
