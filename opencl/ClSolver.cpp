@@ -1,6 +1,7 @@
 #include "ClSolver.h"
 
 #include "ClDevices.h"
+#include "FieldLayout.h"
 #include "ClHeaders.h"
 #include "KernelSource.h"
 
@@ -10,32 +11,32 @@
 #include "solver/Stability.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <sstream>
 #include <stdexcept>
 
 namespace rb::opencl {
 namespace {
 
-// 2D work-groups are wide along rows (contiguous memory, what CPU devices vectorise) and hold
-// kReductionSize items in all, as the reductions assume.
-constexpr int kTileX = 64;
-constexpr int kTileY = 4;
+// Work-groups of the per-cell kernels: 64 work-items along a row by 4 rows, kReductionSize in all
+// as the group sums assume. Along a row that is 64 cells on GPUs and 1024 on CPU devices (VEC 16
+// per work-item): a CPU device runs a group's work-items in order on one thread, and long runs of
+// each row are what its prefetchers follow (groups 128 cells wide ran the kernels 2–3× slower).
+constexpr int kGroupX = 64;
+constexpr int kGroupY = 4;
 constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
+static_assert(kGroupX * kGroupY == kReductionSize);
 constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
 constexpr float kWetDepth = 1e-3f;    // as CpuSolver
 constexpr float kScaleMargin = 1.0f - 1e-6f;
 
 // Host mirrors of the structs in common.cl (all 4-byte fields, no padding).
-struct FamilyArgs {
-    cl_int tailEvenDx, tailEvenDy, tailOddDx, tailOddDy;
-    cl_int headEvenDx, headEvenDy, headOddDx, headOddDy;
-    cl_float pipeLength, faceWidth;
-};
 struct BoundaryEdgeArgs {
     cl_uint flowIndex, cell;
     cl_float inward;
@@ -44,8 +45,13 @@ struct BoundaryEdgeArgs {
     cl_int family;
 };
 struct GridArgs {
-    cl_int width, height, families;
+    cl_int width, height, pitch, plane;
     cl_float cellArea;
+};
+struct PipeArgs {
+    cl_float gdtOverLength[3], pipeLength[3], faceWidth[3];
+    cl_float dt, gravity, frictionFactor, viscosityTerm, constantArea;
+    cl_int depthPipes;
 };
 struct SourceCellArgs {
     cl_uint cell;
@@ -53,8 +59,32 @@ struct SourceCellArgs {
     cl_float depthPerStep;
     cl_int drainAll;
 };
-static_assert(kTileX * kTileY == kReductionSize);
-static_assert(sizeof(FamilyArgs) == 40 && sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 16 && sizeof(SourceCellArgs) == 16);
+static_assert(sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 20 && sizeof(PipeArgs) == 60 && sizeof(SourceCellArgs) == 16);
+
+// Scratch of the group sums: one value per work-item and 16 strip sums (sumLocal in common.cl).
+constexpr std::size_t kScratchValues = kReductionSize + 16;
+
+// The lattice header prepended to the kernels: the families' neighbour offsets as constants, so
+// the compiler sees fixed distances between neighbours (see common.cl).
+std::string latticeHeader(const Lattice& lattice, int vectorWidth)
+{
+    std::ostringstream out;
+    const int n = lattice.familyCount();
+    out << "#define VEC " << vectorWidth << "\n#define FAMILY_COUNT " << n << "\n";
+    const auto table = [&](const char* name, auto pick) {
+        out << "__constant int " << name << "[" << n << "][2] = {";
+        for (int f = 0; f < n; ++f) {
+            const EdgeFamily& e = lattice.family(f);
+            out << (f ? ", " : "") << "{" << pick(e, 0) << ", " << pick(e, 1) << "}";
+        }
+        out << "};\n";
+    };
+    table("TAIL_DX", [](const EdgeFamily& e, int odd) { return e.tailOffset(odd).dx; });
+    table("TAIL_DY", [](const EdgeFamily& e, int odd) { return e.tailOffset(odd).dy; });
+    table("HEAD_DX", [](const EdgeFamily& e, int odd) { return e.headOffset(odd).dx; });
+    table("HEAD_DY", [](const EdgeFamily& e, int odd) { return e.headOffset(odd).dy; });
+    return out.str();
+}
 
 std::size_t roundUp(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
@@ -72,8 +102,8 @@ struct ClSolver::Impl {
     cl::Device device;
     cl::CommandQueue queue;
     cl::Program program;
-    cl::Kernel setBoundaryFlows, accelerateFlows, computeOutflowScales, scaleOutflows, recordBoundaryFlows, updateDepths,
-        sumGroupLedger, applyPointSources, refreshDiagnostics, foldDiagnostics;
+    cl::Kernel setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths, recordBoundaryFlows, sumGroupLedger,
+        applyPointSources, refreshDiagnostics, foldDiagnostics;
 
     // Model mirrors kept on the host: what the device cannot change.
     Lattice lattice;
@@ -87,11 +117,24 @@ struct ClSolver::Impl {
     Diagnostics diagnostics;
     int edgeCount = 0;
     int sourceCount = 0;
-    std::size_t cellGroups = 0;
+    std::size_t cellGroups = 0, updateGroups = 0;
 
-    // Device state.
-    cl::Buffer bedBuffer, depthBuffer, flowBuffer, scaleBuffer, depthBackup, flowBackup, familyBuffer, edgeBuffer, sourceBuffer,
-        stepLedger, groupSums, diagnosticSums;
+    // Device state, every field in the padded FieldLayout. Three sets of depths and flows: a step
+    // reads one set and writes `acceleratedBuffer` and `scaleBuffer` (accelerate, outflow scales),
+    // then reads those and writes another set (scaling, update), so no work-item reads what
+    // another writes in the same launch. A call's first step writes a set other than the one the
+    // call started from and the rest alternate between the other two, so a refused call returns
+    // to a state that is still there, with no copy made. Edges no kernel writes (between ghost
+    // cells) hold the same value in every flow buffer.
+    std::array<cl::Buffer, 3> depthSets, flowSets;
+    int current = 0;
+    const cl::Buffer& depthBuffer() const { return depthSets[static_cast<std::size_t>(current)]; }
+    const cl::Buffer& flowBuffer() const { return flowSets[static_cast<std::size_t>(current)]; }
+    cl::Buffer bedBuffer, acceleratedBuffer, scaleBuffer, edgeBuffer, sourceBuffer, stepLedger, groupSums, diagnosticSums;
+    FieldLayout layout;
+    int vectorWidth = 1; // VEC: cells per work-item
+    std::size_t flowBytes() const { return layout.bytes() * static_cast<std::size_t>(lattice.familyCount()); }
+    std::size_t fieldBytes() const { return layout.bytes(); }
 
     // RIVERBED_OPENCL_PROFILE set: every launch is timed and a per-kernel summary is printed to
     // stderr when the solver is destroyed (for tuning on a new device).
@@ -102,11 +145,13 @@ struct ClSolver::Impl {
 
     void createContext();
     int builtForFamilies = 0;
-    void buildProgram(int familyCount);
+    void buildProgram(const Lattice& forLattice);
     void allocate(const Map& map);
     GridArgs grid() const;
+    PipeArgs pipes() const;
     cl::NDRange cellRange() const;
-    void enqueueStep(int stepInBatch);
+    cl::NDRange updateRange() const;
+    void enqueueStep(int stepInBatch, int from, int to);
     void enqueueDiagnostics();
     void readBatchLedger(int stepsInBatch);
     void readDiagnostics();
@@ -120,7 +165,7 @@ ClSolver::ClSolver(const ClOptions& options) : impl_(std::make_unique<Impl>())
     impl_->options = options;
     try {
         impl_->createContext();
-        impl_->buildProgram(Lattice::kMaxFamilies); // fail early; load() rebuilds for its lattice
+        impl_->buildProgram(Lattice(LatticeKind::Triangle, 2, 2, 1.0)); // fail early; load() rebuilds for its lattice
     } catch (const cl::Error& e) {
         throw Unavailable("OpenCL could not start: " + describe(e));
     }
@@ -177,27 +222,30 @@ void ClSolver::Impl::createContext()
     }
     context = cl::Context(device);
     profiling = std::getenv("RIVERBED_OPENCL_PROFILE") != nullptr;
+    if (options.vectorWidth != 0 && options.vectorWidth != 1 && options.vectorWidth != 8 && options.vectorWidth != 16)
+        throw std::invalid_argument("the OpenCL vector width must be 1, 8 or 16 (or 0 for the device's choice), not " + std::to_string(options.vectorWidth));
+    vectorWidth = options.vectorWidth != 0 ? options.vectorWidth : (device.getInfo<CL_DEVICE_TYPE>() & CL_DEVICE_TYPE_CPU) ? 16 : 1;
     queue = cl::CommandQueue(context, device, profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
 }
 
-void ClSolver::Impl::buildProgram(int familyCount)
+void ClSolver::Impl::buildProgram(const Lattice& forLattice)
 {
+    // The header depends on the lattice kind only, which the family count tells apart.
+    const int familyCount = forLattice.familyCount();
     if (builtForFamilies == familyCount) return;
-    std::string source = kernelSource();
+    std::string source = latticeHeader(forLattice, vectorWidth) + kernelSource();
     if (options.fault == InjectedFault::KernelBuildFailure) source += "\n#error injected kernel build failure\n";
     program = cl::Program(context, source);
     try {
-        program.build({device}, ("-cl-std=CL1.2 -DFAMILY_COUNT=" + std::to_string(familyCount)).c_str());
+        program.build({device}, "-cl-std=CL1.2");
     } catch (const cl::Error&) {
         const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         throw Unavailable("the OpenCL kernels failed to build on " + info.name + "; build log:\n" + log);
     }
     setBoundaryFlows = cl::Kernel(program, "setBoundaryFlows");
-    accelerateFlows = cl::Kernel(program, "accelerateFlows");
-    computeOutflowScales = cl::Kernel(program, "computeOutflowScales");
-    scaleOutflows = cl::Kernel(program, "scaleOutflows");
+    accelerateFlowsAndScales = cl::Kernel(program, "accelerateFlowsAndScales");
+    scaleFlowsAndUpdateDepths = cl::Kernel(program, "scaleFlowsAndUpdateDepths");
     recordBoundaryFlows = cl::Kernel(program, "recordBoundaryFlows");
-    updateDepths = cl::Kernel(program, "updateDepths");
     sumGroupLedger = cl::Kernel(program, "sumGroupLedger");
     applyPointSources = cl::Kernel(program, "applyPointSources");
     refreshDiagnostics = cl::Kernel(program, "refreshDiagnostics");
@@ -212,47 +260,68 @@ std::string ClSolver::name() const
 
 GridArgs ClSolver::Impl::grid() const
 {
-    return {lattice.width(), lattice.height(), lattice.familyCount(), static_cast<cl_float>(lattice.cellArea())};
+    return {lattice.width(), lattice.height(), layout.pitch, static_cast<cl_int>(layout.plane), static_cast<cl_float>(lattice.cellArea())};
+}
+
+// The step's constants in the CPU solver's float operations (StepConstants, PipeStep).
+PipeArgs ClSolver::Impl::pipes() const
+{
+    PipeArgs p{};
+    p.dt = static_cast<float>(params.dt);
+    p.gravity = static_cast<float>(params.gravity);
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        const EdgeFamily& e = lattice.family(f);
+        p.pipeLength[f] = static_cast<float>(e.pipeLength);
+        p.gdtOverLength[f] = p.gravity * p.dt / p.pipeLength[f];
+        p.faceWidth[f] = static_cast<float>(e.faceWidth);
+    }
+    p.frictionFactor = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
+    p.viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
+    p.constantArea = static_cast<float>(constantPipeArea(lattice));
+    p.depthPipes = params.pipe == PipeMode::Depth ? 1 : 0;
+    return p;
 }
 
 cl::NDRange ClSolver::Impl::cellRange() const
 {
-    return {roundUp(static_cast<std::size_t>(lattice.width()), kTileX), roundUp(static_cast<std::size_t>(lattice.height()), kTileY)};
+    const std::size_t items = (static_cast<std::size_t>(lattice.width()) + static_cast<std::size_t>(vectorWidth) - 1) / static_cast<std::size_t>(vectorWidth);
+    return {roundUp(items, static_cast<std::size_t>(kGroupX)), roundUp(static_cast<std::size_t>(lattice.height()), static_cast<std::size_t>(kGroupY))};
+}
+
+// Padded columns −1..W on rows 0..H: what scaleOutflows covers.
+cl::NDRange ClSolver::Impl::updateRange() const
+{
+    const auto items = static_cast<std::size_t>(layout.pitch / vectorWidth);
+    return {roundUp(items, static_cast<std::size_t>(kGroupX)), roundUp(static_cast<std::size_t>(lattice.height() + 1), static_cast<std::size_t>(kGroupY))};
 }
 
 void ClSolver::Impl::allocate(const Map& map)
 {
     lattice = map.state.lattice;
-    const std::size_t cells = lattice.cellCount();
-    const std::size_t flowCount = lattice.paddedCount() * static_cast<std::size_t>(lattice.familyCount());
-    std::size_t cellBytes = cells * sizeof(float);
-    if (options.fault == InjectedFault::AllocationFailure) cellBytes = std::size_t{1} << 46; // 64 TiB: no device has it
-    cellGroups = (roundUp(static_cast<std::size_t>(lattice.width()), kTileX) / kTileX) * (roundUp(static_cast<std::size_t>(lattice.height()), kTileY) / kTileY);
+    layout = FieldLayout(lattice, vectorWidth);
+    std::size_t bytes = fieldBytes();
+    if (options.fault == InjectedFault::AllocationFailure) bytes = std::size_t{1} << 46; // 64 TiB: no device has it
+    const auto groupsOf = [](cl::NDRange range) { return range[0] / static_cast<std::size_t>(kGroupX) * (range[1] / static_cast<std::size_t>(kGroupY)); };
+    cellGroups = groupsOf(cellRange());
+    updateGroups = groupsOf(updateRange());
 
     bed = map.state.bed.values();
-    std::vector<float> flows;
-    flows.reserve(flowCount);
-    for (const FloatField& f : map.state.flows) flows.insert(flows.end(), f.values().begin(), f.values().end());
-    bedBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cellBytes, bed.data());
-    depthBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, cells * sizeof(float),
-                             const_cast<float*>(map.state.depth.data()));
-    flowBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowCount * sizeof(float), flows.data());
-    std::vector<float> ones(lattice.paddedCount(), 1.0f); // the ghost ring of the scales stays 1
-    scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, ones.size() * sizeof(float), ones.data());
-    depthBackup = cl::Buffer(context, CL_MEM_READ_WRITE, cells * sizeof(float));
-    flowBackup = cl::Buffer(context, CL_MEM_READ_WRITE, flowCount * sizeof(float));
-    stepLedger = cl::Buffer(context, CL_MEM_READ_WRITE, kStepsPerBatch * kLedgerSlots * sizeof(float));
-    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, cellGroups * 4 * sizeof(float));
-    diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
-
-    std::vector<FamilyArgs> families;
-    for (int f = 0; f < lattice.familyCount(); ++f) {
-        const EdgeFamily& e = lattice.family(f);
-        families.push_back({e.tailFromEvenHead.dx, e.tailFromEvenHead.dy, e.tailFromOddHead.dx, e.tailFromOddHead.dy, e.headFromEvenTail.dx,
-                            e.headFromEvenTail.dy, e.headFromOddTail.dx, e.headFromOddTail.dy, static_cast<cl_float>(e.pipeLength),
-                            static_cast<cl_float>(e.faceWidth)});
+    std::vector<float> deviceBed = layout.fromCells(bed.data()), deviceDepth = layout.fromCells(map.state.depth.data());
+    std::vector<float> flows(layout.plane * static_cast<std::size_t>(lattice.familyCount()), 0.0f);
+    for (int f = 0; f < lattice.familyCount(); ++f)
+        layout.fromPadded(map.state.flows[static_cast<std::size_t>(f)].data(), flows.data() + static_cast<std::size_t>(f) * layout.plane);
+    bedBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, deviceBed.data());
+    for (std::size_t i = 0; i < depthSets.size(); ++i) {
+        depthSets[i] = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), deviceDepth.data());
+        flowSets[i] = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
     }
-    familyBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, families.size() * sizeof(FamilyArgs), families.data());
+    current = 0;
+    acceleratedBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), flows.data());
+    std::vector<float> ones(layout.plane, 1.0f); // the ghost ring of the scales stays 1
+    scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), ones.data());
+    stepLedger = cl::Buffer(context, CL_MEM_READ_WRITE, kStepsPerBatch * kLedgerSlots * sizeof(float));
+    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max(cellGroups, updateGroups) * 4 * sizeof(float));
+    diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
     queue.finish();
 }
 
@@ -261,7 +330,7 @@ void ClSolver::load(const Map& map)
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
     Impl& s = *impl_;
     try {
-        s.buildProgram(map.state.lattice.familyCount());
+        s.buildProgram(map.state.lattice);
     } catch (const cl::Error& e) {
         throw Unavailable("OpenCL could not build its kernels on " + s.info.name + ": " + describe(e));
     }
@@ -294,10 +363,10 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     Impl& s = *impl_;
     if (const std::string problem = validateBoundary(s.lattice, segments); !problem.empty()) throw std::invalid_argument(problem);
     std::vector<BoundaryEdgeArgs> edges;
-    const std::size_t padded = s.lattice.paddedCount();
     for (const BoundaryEdge& e : expandBoundary(s.lattice, segments))
-        edges.push_back({static_cast<cl_uint>(static_cast<std::size_t>(e.family) * padded + e.flowIndex), e.cell, e.inward,
-                         static_cast<cl_int>(e.type), e.value, e.family});
+        edges.push_back({static_cast<cl_uint>(static_cast<std::size_t>(e.family) * s.layout.plane + s.layout.fromPaddedIndex(e.flowIndex)),
+                         static_cast<cl_uint>(s.layout.fromCellIndex(e.cell)),
+                         e.inward, static_cast<cl_int>(e.type), e.value, e.family});
     s.segments = segments;
     s.edgeCount = static_cast<int>(edges.size());
     s.edgeBuffer = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, edges.size()) * sizeof(BoundaryEdgeArgs),
@@ -310,7 +379,7 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
     if (const std::string problem = validateSources(s.lattice, sources); !problem.empty()) throw std::invalid_argument(problem);
     std::vector<SourceCellArgs> cells;
     for (const SourceCell& c : resolveSources(s.lattice, sources))
-        cells.push_back({c.cell, c.kind == PointSource::Kind::Spring ? 0 : 1, static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
+        cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), c.kind == PointSource::Kind::Spring ? 0 : 1, static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
                          c.drainAll ? 1 : 0});
     s.sources = sources;
     s.sourceCount = static_cast<int>(cells.size());
@@ -319,57 +388,45 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
                                 cells.empty() ? &placeholder : cells.data());
 }
 
-// One step: the same order as CpuSolver::stepOnce, as a chain of kernels with no host sync.
-void ClSolver::Impl::enqueueStep(int stepInBatch)
+// One step from state set `from` into set `to`: the same order as CpuSolver::stepOnce, as a
+// chain of kernels with no host sync.
+void ClSolver::Impl::enqueueStep(int stepInBatch, int from, int to)
 {
-    const float dt = static_cast<float>(params.dt), g = static_cast<float>(params.gravity);
-    const float kf = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
-    const float viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
-    const cl_int depthPipes = params.pipe == PipeMode::Depth ? 1 : 0;
-    const float constantArea = static_cast<float>(constantPipeArea(lattice));
     const GridArgs gridArgs = grid();
-    const cl::LocalSpaceArg scratch = cl::Local(kReductionSize * sizeof(float));
+    const PipeArgs pipeArgs = pipes();
+    const cl::LocalSpaceArg scratch = cl::Local(kScratchValues * sizeof(float));
+    const cl::Buffer &depthIn = depthSets[static_cast<std::size_t>(from)], &flowsIn = flowSets[static_cast<std::size_t>(from)];
+    const cl::Buffer &depthOut = depthSets[static_cast<std::size_t>(to)], &flowsOut = flowSets[static_cast<std::size_t>(to)];
 
-    setBoundaryFlows.setArg(0, flowBuffer), setBoundaryFlows.setArg(1, bedBuffer), setBoundaryFlows.setArg(2, depthBuffer);
-    setBoundaryFlows.setArg(3, edgeBuffer), setBoundaryFlows.setArg(4, edgeCount), setBoundaryFlows.setArg(5, familyBuffer);
-    setBoundaryFlows.setArg(6, kf), setBoundaryFlows.setArg(7, dt), setBoundaryFlows.setArg(8, g), setBoundaryFlows.setArg(9, depthPipes);
-    setBoundaryFlows.setArg(10, constantArea), setBoundaryFlows.setArg(11, viscosityTerm);
+    setBoundaryFlows.setArg(0, acceleratedBuffer), setBoundaryFlows.setArg(1, flowsIn), setBoundaryFlows.setArg(2, bedBuffer);
+    setBoundaryFlows.setArg(3, depthIn), setBoundaryFlows.setArg(4, edgeBuffer), setBoundaryFlows.setArg(5, edgeCount);
+    setBoundaryFlows.setArg(6, pipeArgs);
     launch(setBoundaryFlows, cl::NDRange(roundUp(static_cast<std::size_t>(edgeCount), 64)), cl::NDRange(64));
 
-    accelerateFlows.setArg(0, flowBuffer), accelerateFlows.setArg(1, bedBuffer), accelerateFlows.setArg(2, depthBuffer);
-    accelerateFlows.setArg(3, gridArgs), accelerateFlows.setArg(4, familyBuffer), accelerateFlows.setArg(5, kf);
-    accelerateFlows.setArg(6, dt), accelerateFlows.setArg(7, g), accelerateFlows.setArg(8, depthPipes);
-    accelerateFlows.setArg(9, constantArea), accelerateFlows.setArg(10, viscosityTerm);
-    launch(accelerateFlows, cellRange(), cl::NDRange(kTileX, kTileY));
+    cl::Kernel& accelerate = accelerateFlowsAndScales;
+    accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowsIn);
+    accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthIn), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
+    accelerate.setArg(7, pipeArgs.dt), accelerate.setArg(8, kScaleMargin);
+    launch(accelerate, cellRange(), cl::NDRange(kGroupX, kGroupY));
 
-    computeOutflowScales.setArg(0, scaleBuffer), computeOutflowScales.setArg(1, flowBuffer), computeOutflowScales.setArg(2, depthBuffer);
-    computeOutflowScales.setArg(3, gridArgs), computeOutflowScales.setArg(4, familyBuffer), computeOutflowScales.setArg(5, dt);
-    computeOutflowScales.setArg(6, kScaleMargin);
-    launch(computeOutflowScales, cellRange(), cl::NDRange(kTileX, kTileY));
+    const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
+    cl::Kernel& update = scaleFlowsAndUpdateDepths;
+    update.setArg(0, flowsOut), update.setArg(1, depthOut), update.setArg(2, depthIn), update.setArg(3, acceleratedBuffer);
+    update.setArg(4, scaleBuffer), update.setArg(5, gridArgs), update.setArg(6, static_cast<float>(params.dt / lattice.cellArea()));
+    update.setArg(7, rainDepth), update.setArg(8, evaporationDepth), update.setArg(9, groupSums), update.setArg(10, scratch);
+    launch(update, updateRange(), cl::NDRange(kGroupX, kGroupY));
 
-    scaleOutflows.setArg(0, flowBuffer), scaleOutflows.setArg(1, scaleBuffer), scaleOutflows.setArg(2, gridArgs);
-    scaleOutflows.setArg(3, familyBuffer);
-    launch(scaleOutflows,
-           cl::NDRange(roundUp(static_cast<std::size_t>(lattice.width() + 2), kTileX), roundUp(static_cast<std::size_t>(lattice.height() + 1), kTileY)),
-           cl::NDRange(kTileX, kTileY));
-
-    recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowBuffer);
+    recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowsOut);
     recordBoundaryFlows.setArg(3, edgeBuffer), recordBoundaryFlows.setArg(4, edgeCount), recordBoundaryFlows.setArg(5, scratch);
     launch(recordBoundaryFlows, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 
-    const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
-    updateDepths.setArg(0, depthBuffer), updateDepths.setArg(1, flowBuffer), updateDepths.setArg(2, gridArgs);
-    updateDepths.setArg(3, familyBuffer), updateDepths.setArg(4, static_cast<float>(params.dt / lattice.cellArea()));
-    updateDepths.setArg(5, rainDepth), updateDepths.setArg(6, evaporationDepth), updateDepths.setArg(7, groupSums);
-    updateDepths.setArg(8, scratch);
-    launch(updateDepths, cellRange(), cl::NDRange(kTileX, kTileY));
     if (rainDepth != 0.0f || evaporationDepth != 0.0f) {
         sumGroupLedger.setArg(0, stepLedger), sumGroupLedger.setArg(1, stepInBatch), sumGroupLedger.setArg(2, groupSums);
-        sumGroupLedger.setArg(3, static_cast<cl_int>(cellGroups)), sumGroupLedger.setArg(4, scratch);
+        sumGroupLedger.setArg(3, static_cast<cl_int>(updateGroups)), sumGroupLedger.setArg(4, scratch);
         launch(sumGroupLedger, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
     }
     if (sourceCount > 0) {
-        applyPointSources.setArg(0, depthBuffer), applyPointSources.setArg(1, sourceBuffer), applyPointSources.setArg(2, sourceCount);
+        applyPointSources.setArg(0, depthOut), applyPointSources.setArg(1, sourceBuffer), applyPointSources.setArg(2, sourceCount);
         applyPointSources.setArg(3, stepLedger), applyPointSources.setArg(4, stepInBatch);
         launch(applyPointSources, cl::NDRange(1), cl::NDRange(1));
     }
@@ -377,13 +434,14 @@ void ClSolver::Impl::enqueueStep(int stepInBatch)
 
 void ClSolver::Impl::enqueueDiagnostics()
 {
-    const cl::LocalSpaceArg scratch = cl::Local(kReductionSize * sizeof(float));
-    refreshDiagnostics.setArg(0, depthBuffer), refreshDiagnostics.setArg(1, flowBuffer), refreshDiagnostics.setArg(2, grid());
-    refreshDiagnostics.setArg(3, familyBuffer), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
-    refreshDiagnostics.setArg(6, scratch);
-    launch(refreshDiagnostics, cellRange(), cl::NDRange(kTileX, kTileY));
+    const PipeArgs pipeArgs = pipes();
+    const cl_float3 faceWidths = {{pipeArgs.faceWidth[0], pipeArgs.faceWidth[1], pipeArgs.faceWidth[2], 0.0f}};
+    refreshDiagnostics.setArg(0, depthBuffer()), refreshDiagnostics.setArg(1, flowBuffer()), refreshDiagnostics.setArg(2, grid());
+    refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
+    refreshDiagnostics.setArg(6, cl::Local(kScratchValues * 4 * sizeof(float)));
+    launch(refreshDiagnostics, cellRange(), cl::NDRange(kGroupX, kGroupY));
     foldDiagnostics.setArg(0, diagnosticSums), foldDiagnostics.setArg(1, groupSums), foldDiagnostics.setArg(2, static_cast<cl_int>(cellGroups));
-    foldDiagnostics.setArg(3, scratch);
+    foldDiagnostics.setArg(3, cl::Local(kReductionSize * sizeof(float)));
     launch(foldDiagnostics, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 }
 
@@ -427,13 +485,17 @@ StepResult ClSolver::step(int count)
     Impl& s = *impl_;
     if (s.diagnostics.cfl > 1.0) return {0, s.refuse(s.steps, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
+    const int start = s.current; // no step of this call writes it: a refused call returns to it
     try {
-        s.queue.enqueueCopyBuffer(s.depthBuffer, s.depthBackup, 0, 0, s.lattice.cellCount() * sizeof(float));
-        s.queue.enqueueCopyBuffer(s.flowBuffer, s.flowBackup, 0, 0, s.lattice.paddedCount() * static_cast<std::size_t>(s.lattice.familyCount()) * sizeof(float));
         for (int done = 0; done < count;) {
             const int batch = std::min(kStepsPerBatch, count - done);
             s.queue.enqueueFillBuffer(s.stepLedger, 0.0f, 0, static_cast<std::size_t>(batch) * kLedgerSlots * sizeof(float));
-            for (int i = 0; i < batch; ++i) s.enqueueStep(i);
+            for (int i = 0; i < batch; ++i) {
+                // First step: a set other than the start; then the one that is neither start nor current.
+                const int next = s.current == start ? (start + 1) % 3 : 3 - start - s.current;
+                s.enqueueStep(i, s.current, next);
+                s.current = next;
+            }
             s.readBatchLedger(batch);
             done += batch;
         }
@@ -442,14 +504,17 @@ StepResult ClSolver::step(int count)
         s.enqueueDiagnostics();
         s.readDiagnostics();
     } catch (const cl::Error& e) {
+        s.current = start;
+        s.time = before.time;
+        s.steps = before.steps;
+        s.ledger = before.ledger;
+        s.diagnostics = before;
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
     }
     const bool finite = std::isfinite(s.diagnostics.cfl);
     if (!finite || s.diagnostics.cfl > 1.0) {
         const std::string message = s.refuse(before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
-        s.queue.enqueueCopyBuffer(s.depthBackup, s.depthBuffer, 0, 0, s.lattice.cellCount() * sizeof(float));
-        s.queue.enqueueCopyBuffer(s.flowBackup, s.flowBuffer, 0, 0, s.lattice.paddedCount() * static_cast<std::size_t>(s.lattice.familyCount()) * sizeof(float));
-        s.queue.finish();
+        s.current = start;
         s.time = before.time;
         s.steps = before.steps;
         s.ledger = before.ledger;
@@ -461,19 +526,21 @@ StepResult ClSolver::step(int count)
 
 namespace {
 
-// Where a rectangle of cells lies in a row-major cell buffer and in a packed host array.
+// Where a rectangle of cells lies in a device field (FieldLayout) and in a packed host array.
 struct RegionCopy {
     cl::array<cl::size_type, 3> bufferOrigin, hostOrigin, region;
     cl::size_type bufferPitch, hostPitch;
 };
 
-RegionCopy regionCopy(const Lattice& lattice, const CellRegion& rect)
+RegionCopy regionCopy(const FieldLayout& layout, const CellRegion& rect)
 {
     const cl::size_type rowBytes = static_cast<cl::size_type>(rect.width) * sizeof(float);
-    return {{static_cast<cl::size_type>(rect.x) * sizeof(float), static_cast<cl::size_type>(rect.y), 0},
+    const std::size_t first = layout.index(rect.x, rect.y); // row and column of the rectangle's first cell
+    const auto pitch = static_cast<std::size_t>(layout.pitch);
+    return {{first % pitch * sizeof(float), first / pitch, 0},
             {0, 0, 0},
             {rowBytes, static_cast<cl::size_type>(rect.height), 1},
-            static_cast<cl::size_type>(lattice.width()) * sizeof(float),
+            pitch * sizeof(float),
             rowBytes};
 }
 
@@ -482,14 +549,14 @@ RegionCopy regionCopy(const Lattice& lattice, const CellRegion& rect)
 // Only the edited cells travel, not the field.
 void ClSolver::Impl::writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const
 {
-    const RegionCopy c = regionCopy(lattice, rect);
+    const RegionCopy c = regionCopy(layout, rect);
     queue.enqueueWriteBufferRect(buffer, CL_TRUE, c.bufferOrigin, c.hostOrigin, c.region, c.bufferPitch, 0, c.hostPitch, 0, values.data());
 }
 
 std::vector<float> ClSolver::Impl::readRegion(const cl::Buffer& buffer, const CellRegion& rect) const
 {
     std::vector<float> values(rect.cellCount());
-    const RegionCopy c = regionCopy(lattice, rect);
+    const RegionCopy c = regionCopy(layout, rect);
     queue.enqueueReadBufferRect(buffer, CL_TRUE, c.bufferOrigin, c.hostOrigin, c.region, c.bufferPitch, 0, c.hostPitch, 0, values.data());
     return values;
 }
@@ -511,8 +578,8 @@ void ClSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
     Impl& s = *impl_;
     if (const std::string problem = checkRegionEdit(s.lattice, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
     try {
-        const double change = depthChange(s.readRegion(s.depthBuffer, rect), depth);
-        s.writeRegion(s.depthBuffer, rect, depth);
+        const double change = depthChange(s.readRegion(s.depthBuffer(), rect), depth);
+        s.writeRegion(s.depthBuffer(), rect, depth);
         s.ledger.edited += change * s.lattice.cellArea();
         s.enqueueDiagnostics(); // depth (so the CFL number) may have risen
         s.readDiagnostics();
@@ -531,7 +598,7 @@ std::vector<float> ClSolver::readDepth(const CellRegion& rect) const
 {
     requireRegionInside(impl_->lattice, rect);
     try {
-        return impl_->readRegion(impl_->depthBuffer, rect);
+        return impl_->readRegion(impl_->depthBuffer(), rect);
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to hand back depths: " + describe(e));
     }
@@ -547,11 +614,13 @@ MapState ClSolver::readState() const
     const Impl& s = *impl_;
     MapState state(s.lattice);
     state.bed.values() = s.bed;
-    s.queue.enqueueReadBuffer(s.depthBuffer, CL_TRUE, 0, s.lattice.cellCount() * sizeof(float), state.depth.data());
-    const std::size_t padded = s.lattice.paddedCount();
-    for (int f = 0; f < s.lattice.familyCount(); ++f)
-        s.queue.enqueueReadBuffer(s.flowBuffer, CL_TRUE, static_cast<std::size_t>(f) * padded * sizeof(float), padded * sizeof(float),
-                                  state.flows[static_cast<std::size_t>(f)].data());
+    std::vector<float> field(s.layout.plane);
+    s.queue.enqueueReadBuffer(s.depthBuffer(), CL_TRUE, 0, s.fieldBytes(), field.data());
+    s.layout.toCells(field, state.depth.data());
+    for (int f = 0; f < s.lattice.familyCount(); ++f) {
+        s.queue.enqueueReadBuffer(s.flowBuffer(), CL_TRUE, static_cast<std::size_t>(f) * s.fieldBytes(), s.fieldBytes(), field.data());
+        s.layout.toPadded(field.data(), state.flows[static_cast<std::size_t>(f)].data());
+    }
     state.time = s.time;
     state.steps = s.steps;
     state.ledger = s.ledger;

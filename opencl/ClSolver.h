@@ -21,10 +21,16 @@ enum class InjectedFault { None, NoDevice, KernelBuildFailure, AllocationFailure
 struct ClOptions {
     std::string device;                        // see chooseDevice(): "", an index or a name
     InjectedFault fault = InjectedFault::None;
+    // Cells per work-item (VEC in the kernels): 1, 8 or 16, or 0 for the device's choice (16 on
+    // CPU devices, which then emit vector instructions whatever they make of the work-item loop;
+    // 1 on GPUs). Any choice gives the same answers; the tests run them all.
+    int vectorWidth = 0;
 };
 
-// The virtual-pipes step as OpenCL kernels (opencl/kernels/, one per CpuSolver function of the
-// same name). The state lives on the device between calls; fields are read back only when asked.
+// The virtual-pipes step as OpenCL kernels (opencl/kernels/, each named after the CpuSolver
+// functions it does: a step is setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths,
+// recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources). The state
+// lives on the device between calls; fields are read back only when asked.
 // The constructor and load() throw Unavailable when the device, the program or an allocation fails.
 class ClSolver : public Solver {
 public:

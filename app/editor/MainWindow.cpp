@@ -1,5 +1,6 @@
 #include "editor/MainWindow.h"
 
+#include "commands/SetBoundaryCommand.h"
 #include "commands/SetSimParamsCommand.h"
 #include "dialogs/EngineExportDialog.h"
 #include "editor/LatticeConversion.h"
@@ -10,13 +11,30 @@
 #include "io/MapFile.h"
 #include "io/MapImport.h"
 #include "io/RasterWriter.h"
+#include "panels/BoundaryDock.h"
 #include "panels/GeneratorDock.h"
 #include "panels/SimulationDock.h"
 #include "panels/StatisticsDock.h"
+#include "panels/ToolOptionsBar.h"
+#include "panels/UndoHistoryDock.h"
+#include "tools/AbstractTool.h"
+#include "tools/AddWaterTool.h"
+#include "tools/BoundaryTool.h"
+#include "tools/DigChannelTool.h"
+#include "tools/FlattenTerrainTool.h"
+#include "tools/LowerTerrainTool.h"
+#include "tools/NavigateTool.h"
+#include "tools/RaiseTerrainTool.h"
+#include "tools/RemoveWaterTool.h"
+#include "tools/SetHeightTool.h"
+#include "tools/SmoothTerrainTool.h"
+#include "tools/SourceTool.h"
+#include "tools/ToolManager.h"
 #include "view/FlowSpeed.h"
 #include "view/Viewport.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -27,6 +45,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace rb::editor {
@@ -78,6 +97,7 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     setCentralWidget(viewport_);
     createActions();
     createDocks();
+    createTools();
     createMenus();
     cellReadout_ = new QLabel(this);
     cellReadout_->setObjectName("cellReadout");
@@ -176,7 +196,8 @@ void MainWindow::createMenus()
     exportMenu->addSeparator();
     const std::pair<io::Layer, QString> layers[] = {
         {io::Layer::Terrain, tr("Terrain…")}, {io::Layer::WaterDepth, tr("Water depth…")}, {io::Layer::WaterSurface, tr("Water surface…")}};
-    for (const auto& [layer, label] : layers) {
+    for (const auto& [kind, label] : layers) {
+        const io::Layer layer = kind; // a copy: lambdas may not capture structured bindings before C++20 in clang 15
         QAction* item = exportMenu->addAction(label);
         item->setToolTip(tr("Write the %1 layer as a raster").arg(QString::fromUtf8(io::layerName(layer).data())));
         connect(item, &QAction::triggered, this, [this, layer] { exportDialog(static_cast<int>(layer)); });
@@ -185,11 +206,30 @@ void MainWindow::createMenus()
     file->addAction(action("quit"));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = document_->undoStack()->createUndoAction(this);
+    QUndoStack* stack = document_->undoStack();
+    QAction* undo = stack->createUndoAction(this);
+    undo->setObjectName("undo");
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = document_->undoStack()->createRedoAction(this);
+    QAction* redo = stack->createRedoAction(this);
+    redo->setObjectName("redo");
     redo->setShortcut(QKeySequence::Redo);
+    // Not in the middle of a stroke: the stroke's command records the terrain as it was at the
+    // press, which an undo underneath it would make wrong.
+    disconnect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+    disconnect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+    const auto unlessBusy = [this](void (QUndoStack::*step)()) {
+        if (toolManager_->isBusy()) return statusBar()->showMessage(tr("Finish the stroke first (release the button or press Esc)"), 5000);
+        (document_->undoStack()->*step)();
+    };
+    connect(undo, &QAction::triggered, this, [unlessBusy] { unlessBusy(&QUndoStack::undo); });
+    connect(redo, &QAction::triggered, this, [unlessBusy] { unlessBusy(&QUndoStack::redo); });
     edit->addActions({undo, redo});
+
+    QMenu* toolsMenu = menuBar()->addMenu(tr("&Tools"));
+    toolsMenu->setToolTipsVisible(true);
+    toolsMenu->addActions(toolManager_->actions()->actions());
+    toolsMenu->addSeparator();
+    toolsMenu->addActions({toolManager_->smallerAction(), toolManager_->largerAction()});
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
@@ -197,8 +237,11 @@ void MainWindow::createMenus()
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->addActions({action("frameMap"), action("colourBySpeed")});
     viewMenu->addSeparator();
-    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_})
+    for (QDockWidget* dock :
+         std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_, undoHistoryDock_})
         viewMenu->addAction(dock->toggleViewAction());
+    viewMenu->addAction(toolBar_->toggleViewAction());
+    viewMenu->addAction(toolOptionsBar_->toggleViewAction());
 }
 
 void MainWindow::createDocks()
@@ -217,12 +260,74 @@ void MainWindow::createDocks()
     connect(simulationDock_, &panels::SimulationDock::backendChosen, this,
             [this](const QString& backend) { runner_->setBackend(backend.toStdString()); });
     connect(simulationDock_, &panels::SimulationDock::latticeChosen, this, [this](LatticeKind kind) { changeLattice(kind); });
+    boundaryDock_ = new panels::BoundaryDock(this);
+    undoHistoryDock_ = new panels::UndoHistoryDock(document_->undoStack(), this);
+    // Tabbed with the docks already there, so the window's minimum size does not grow.
+    tabifyDockWidget(generatorDock_, boundaryDock_);
+    tabifyDockWidget(statisticsDock_, undoHistoryDock_);
+    generatorDock_->raise();
+    statisticsDock_->raise();
+    connect(boundaryDock_, &panels::BoundaryDock::boundaryEdited, this,
+            [this](const std::vector<BoundarySegment>& segments, const QString& description, const QString& mergeKey) {
+                document_->undoStack()->push(
+                    new commands::SetBoundaryCommand(document_, document_->map().boundary, segments, description, mergeKey));
+            });
     connect(generatorDock_, &panels::GeneratorDock::generateRequested, this, &MainWindow::generate);
     connect(generatorDock_, &panels::GeneratorDock::cancelRequested, this, &MainWindow::cancelGeneration);
 }
 
+// The tools, a toolbar to pick them (each with its shortcut in the tooltip) and the options bar
+// that shows the active one's settings. The status bar shows what the active tool does.
+void MainWindow::createTools()
+{
+    tools::ToolContext context;
+    context.document = document_;
+    context.viewport = viewport_;
+    context.showStatus = [this](const QString& text) { statusBar()->showMessage(text, 10000); };
+    toolManager_ = new tools::ToolManager(context, this);
+    toolManager_->addTool(new tools::NavigateTool(context));
+    toolManager_->addTool(new tools::RaiseTerrainTool(context));
+    toolManager_->addTool(new tools::LowerTerrainTool(context));
+    toolManager_->addTool(new tools::DigChannelTool(context));
+    toolManager_->addTool(new tools::SmoothTerrainTool(context));
+    toolManager_->addTool(new tools::FlattenTerrainTool(context));
+    toolManager_->addTool(new tools::SetHeightTool(context));
+    toolManager_->addTool(new tools::AddWaterTool(context));
+    toolManager_->addTool(new tools::RemoveWaterTool(context));
+    toolManager_->addTool(new tools::SourceTool(context));
+    toolManager_->addTool(new tools::BoundaryTool(context));
+    toolManager_->connectViewport();
+    addActions({toolManager_->smallerAction(), toolManager_->largerAction()});
+
+    toolBar_ = new QToolBar(tr("Tools"), this);
+    toolBar_->setObjectName("ToolsBar");
+    toolBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    toolBar_->addActions(toolManager_->actions()->actions());
+    addToolBar(Qt::TopToolBarArea, toolBar_);
+    addToolBarBreak(Qt::TopToolBarArea);
+    toolOptionsBar_ = new panels::ToolOptionsBar(this);
+    addToolBar(Qt::TopToolBarArea, toolOptionsBar_);
+    toolOptionsBar_->showTool(toolManager_->activeTool());
+    connect(toolManager_, &tools::ToolManager::activeToolChanged, this, [this](tools::AbstractTool* tool) {
+        toolOptionsBar_->showTool(tool);
+        statusBar()->showMessage(tool->statusHint());
+    });
+}
+
 void MainWindow::connectDocument()
 {
+    // Edits reach the running simulation (between two steps, without pausing) and the view.
+    document_->setWaterEditor([this](const CellRegion& rect, MapDocument::DepthEdit edit) { runner_->editDepth(rect, std::move(edit)); });
+    connect(document_, &MapDocument::bedChanged, this, [this](const CellRegion& rect) {
+        runner_->setBed(rect, document_->bedIn(rect));
+        viewport_->updateBed(document_->map().state.bed, rect);
+    });
+    connect(document_, &MapDocument::boundaryChanged, this, [this](const std::vector<BoundarySegment>& segments) {
+        runner_->setBoundary(segments);
+        boundaryDock_->setBoundary(document_->map().state.lattice, segments);
+    });
+    connect(document_, &MapDocument::sourcesChanged, this,
+            [this](const std::vector<PointSource>& sources) { runner_->setSources(sources); });
     connect(document_, &MapDocument::paramsChanged, this, [this](const SimParams& params) {
         runner_->setParams(params);
         simulationDock_->setParams(params);
@@ -282,6 +387,8 @@ void MainWindow::loadIntoEditor(Map map, const QString& fileName, bool modified)
     simulationDock_->showMessage(QString(), false);
     statisticsDock_->clearHistory();
     document_->replace(std::move(map), fileName, modified);
+    boundaryDock_->setBoundary(document_->map().state.lattice, document_->map().boundary);
+    toolManager_->mapReplaced();
     updateTitle();
     emit mapLoaded();
 }

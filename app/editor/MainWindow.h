@@ -17,11 +17,18 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QTimer;
+class QToolBar;
 
 namespace rb::panels {
+class BoundaryDock;
 class GeneratorDock;
 class SimulationDock;
 class StatisticsDock;
+class ToolOptionsBar;
+class UndoHistoryDock;
+}
+namespace rb::tools {
+class ToolManager;
 }
 namespace rb::view {
 class Viewport;
@@ -41,8 +48,9 @@ struct EditorOptions {
     int viewRefreshMs = 33;     // how often the view picks up the newest snapshot
 };
 
-// The editor's window: the 3D viewport in the middle, the Simulation, Generator and Statistics
-// docks, the File / Edit / Simulation / View menus and the status bar. Long work (generating,
+// The editor's window: the 3D viewport in the middle, the tools (a toolbar, their options bar),
+// the Simulation, Generator, Statistics, Boundary and Undo history docks, the File / Edit /
+// Simulation / Tools / View menus and the status bar. Long work (generating,
 // opening, saving, exporting) runs on worker threads; the simulation on the runner's.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,6 +64,10 @@ public:
     panels::SimulationDock* simulationDock() const { return simulationDock_; }
     panels::GeneratorDock* generatorDock() const { return generatorDock_; }
     panels::StatisticsDock* statisticsDock() const { return statisticsDock_; }
+    panels::BoundaryDock* boundaryDock() const { return boundaryDock_; }
+    panels::UndoHistoryDock* undoHistoryDock() const { return undoHistoryDock_; }
+    panels::ToolOptionsBar* toolOptionsBar() const { return toolOptionsBar_; }
+    tools::ToolManager* toolManager() const { return toolManager_; }
     QLabel* cellReadout() const { return cellReadout_; }
     QAction* action(const QString& objectName) const;
     std::uint64_t currentMapId() const { return mapId_; } // snapshots of the map on screen carry it
@@ -85,6 +97,7 @@ private:
     void createActions();
     void createMenus();
     void createDocks();
+    void createTools();
     void connectDocument();
     void connectRunner();
     void refreshFromSnapshot();
@@ -117,6 +130,11 @@ private:
     panels::SimulationDock* simulationDock_ = nullptr;
     panels::GeneratorDock* generatorDock_ = nullptr;
     panels::StatisticsDock* statisticsDock_ = nullptr;
+    panels::BoundaryDock* boundaryDock_ = nullptr;
+    panels::UndoHistoryDock* undoHistoryDock_ = nullptr;
+    panels::ToolOptionsBar* toolOptionsBar_ = nullptr;
+    QToolBar* toolBar_ = nullptr;
+    tools::ToolManager* toolManager_ = nullptr;
     QLabel* cellReadout_ = nullptr;
     QLabel* backendLabel_ = nullptr;
     QProgressBar* busyBar_ = nullptr;

@@ -39,6 +39,52 @@ void MapDocument::setParams(const SimParams& params)
     emit paramsChanged(map_.params);
 }
 
+void MapDocument::setBoundary(const std::vector<BoundarySegment>& segments)
+{
+    if (map_.boundary == segments) return;
+    map_.boundary = segments;
+    emit boundaryChanged(map_.boundary);
+}
+
+void MapDocument::setSources(const std::vector<PointSource>& sources)
+{
+    if (map_.sources == sources) return;
+    map_.sources = sources;
+    emit sourcesChanged(map_.sources);
+}
+
+bool MapDocument::setBed(const CellRegion& rect, const std::vector<float>& values)
+{
+    if (!rect.inside(map_.state.lattice) || values.size() != rect.cellCount()) {
+        qWarning("MapDocument::setBed: a %dx%d edit at (%d, %d) with %zu values does not fit the map; ignored", rect.width,
+                 rect.height, rect.x, rect.y, values.size());
+        return false;
+    }
+    FloatField& bed = map_.state.bed;
+    for (int row = 0; row < rect.height; ++row)
+        std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width, rect.width, &bed(rect.x, rect.y + row));
+    emit bedChanged(rect);
+    return true;
+}
+
+std::vector<float> MapDocument::bedIn(const CellRegion& rect) const
+{
+    std::vector<float> values;
+    if (!rect.inside(map_.state.lattice)) return values;
+    values.reserve(rect.cellCount());
+    const FloatField& bed = map_.state.bed;
+    for (int row = 0; row < rect.height; ++row)
+        values.insert(values.end(), &bed(rect.x, rect.y + row), &bed(rect.x, rect.y + row) + rect.width);
+    return values;
+}
+
+void MapDocument::editWater(const CellRegion& rect, DepthEdit edit)
+{
+    if (!waterEditor_ || !rect.inside(map_.state.lattice)) return;
+    waterEditor_(rect, std::move(edit));
+    markWaterChanged();
+}
+
 void MapDocument::markWaterChanged()
 {
     if (waterChanged_) return;

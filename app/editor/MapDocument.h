@@ -1,10 +1,14 @@
 #pragma once
 
+#include "model/CellRegion.h"
 #include "model/Map.h"
 
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
+
+#include <functional>
+#include <vector>
 
 namespace rb::editor {
 
@@ -12,6 +16,8 @@ namespace rb::editor {
 // imported, the parameters in force (changed through undoable commands), the file name and
 // whether anything differs from the file. The simulated water lives in the SimulationRunner; the
 // document only learns that it moved on (markWaterChanged), so it can ask before losing it.
+// Terrain, boundary and sources are edited here (by commands and the tools' live strokes) and
+// forwarded to the simulation by the window, so Save, Export and Reset water keep the edits.
 class MapDocument : public QObject {
     Q_OBJECT
 public:
@@ -30,6 +36,20 @@ public:
 
     // Called by commands only, so that every change is undoable.
     void setParams(const SimParams& params);
+    void setBoundary(const std::vector<BoundarySegment>& segments);
+    void setSources(const std::vector<PointSource>& sources);
+    // Row-major bed values over `rect`. Also called by the terrain tools while a stroke is drawn
+    // (the stroke becomes one command on release). A rectangle off the map or values of the wrong
+    // count change nothing and return false.
+    bool setBed(const CellRegion& rect, const std::vector<float>& values);
+    std::vector<float> bedIn(const CellRegion& rect) const;
+
+    // Water edits act on the live simulation (the document holds only the initial water): `edit`
+    // gets the solver's current depths over `rect` on the simulation's thread, between two steps,
+    // and what it leaves is written back. The window installs the editor that does this.
+    using DepthEdit = std::function<void(std::vector<float>& depth)>;
+    void editWater(const CellRegion& rect, DepthEdit edit);
+    void setWaterEditor(std::function<void(const CellRegion&, DepthEdit)> editor) { waterEditor_ = std::move(editor); }
 
     void markWaterChanged(); // the simulation moved the water away from what is on disk
     void markSaved(const QString& fileName);
@@ -37,6 +57,9 @@ public:
 signals:
     void mapReplaced();
     void paramsChanged(const rb::SimParams& params);
+    void bedChanged(const rb::CellRegion& rect);
+    void boundaryChanged(const std::vector<rb::BoundarySegment>& segments);
+    void sourcesChanged(const std::vector<rb::PointSource>& sources);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString& fileName);
 
@@ -46,6 +69,7 @@ private:
     Map map_;
     QUndoStack undoStack_;
     QString fileName_;
+    std::function<void(const CellRegion&, DepthEdit)> waterEditor_;
     bool waterChanged_ = false;
     bool lastModified_ = false;
 };

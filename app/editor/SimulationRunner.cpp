@@ -57,14 +57,51 @@ void SimulationRunner::setBackend(const std::string& backend)
 void SimulationRunner::setParams(const SimParams& params)
 {
     post([this, params] {
-        if (!solver_) return;
-        try {
-            solver_->setParams(params);
-        } catch (const std::exception& e) {
-            const QString message = QString::fromStdString(e.what());
-            reportFromWorker([this, message] { emit requestFailed(message); });
-        }
+        if (solver_) runGuarded([&] { solver_->setParams(params); });
     });
+}
+
+void SimulationRunner::setBoundary(const std::vector<BoundarySegment>& segments)
+{
+    post([this, segments] {
+        if (solver_) runGuarded([&] { solver_->setBoundary(segments); });
+    });
+}
+
+void SimulationRunner::setSources(const std::vector<PointSource>& sources)
+{
+    post([this, sources] {
+        if (solver_) runGuarded([&] { solver_->setSources(sources); });
+    });
+}
+
+void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
+{
+    post([this, rect, bed = std::move(bed)] {
+        if (solver_) runGuarded([&] { solver_->setBed(rect, bed); });
+    });
+}
+
+void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(std::vector<float>& depth)> edit)
+{
+    post([this, rect, edit = std::move(edit)] {
+        if (!solver_) return;
+        runGuarded([&] {
+            std::vector<float> depth = solver_->readDepth(rect);
+            edit(depth);
+            solver_->setDepth(rect, depth);
+        });
+    });
+}
+
+void SimulationRunner::runGuarded(const std::function<void()>& work)
+{
+    try {
+        work();
+    } catch (const std::exception& e) {
+        const QString message = QString::fromStdString(e.what());
+        reportFromWorker([this, message] { emit requestFailed(message); });
+    }
 }
 
 // The document's initial water (and its time and ledger) under the parameters now in force.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "editor/SimulationSnapshot.h"
+#include "model/CellRegion.h"
 #include "model/Map.h"
 
 #include <QObject>
@@ -36,6 +37,15 @@ public:
     void setBackend(const std::string& backend); // moves the current state to a new solver
     void setParams(const SimParams& params);
     void resetWater(const Map& initial);         // the initial water back, parameters kept
+    void setBoundary(const std::vector<BoundarySegment>& segments);
+    void setSources(const std::vector<PointSource>& sources);
+
+    // Edits of the editor's tools, applied between two steps without pausing. The bed changes
+    // under the water (every cell keeps its depth; Solver::setBed). editDepth reads the depths over
+    // `rect`, hands them to `edit` on the worker thread and writes back what it leaves, all in one
+    // request, so no step runs in between; the change is booked in ledger.edited.
+    void setBed(const CellRegion& rect, std::vector<float> bed);
+    void editDepth(const CellRegion& rect, std::function<void(std::vector<float>& depth)> edit);
 
     void play();
     void pause();
@@ -70,6 +80,7 @@ private:
     std::shared_ptr<const MapState> readDrawnState();
     bool createSolver(const Map& map, const std::string& backend);
     void reportFromWorker(std::function<void()> onGui);
+    void runGuarded(const std::function<void()>& work); // worker: a throw becomes requestFailed
     void setPlaying(bool playing);
 
     QThread* thread_ = nullptr;

@@ -21,6 +21,8 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     volume_ = addRow("volume", tr("Volume"), tr("Water on the map"));
     inflow_ = addRow("inflow", tr("Inflow"), tr("Water that entered so far: boundaries, springs and rain"));
     outflow_ = addRow("outflow", tr("Outflow"), tr("Water that left so far: boundaries, drains and evaporation"));
+    edited_ = addRow("edited", tr("Brushed"), tr("Water added (+) or removed (−) by the water brushes so far; "
+                                                  "volume = initial + inflow − outflow + brushed"));
     maxDepth_ = addRow("maxDepth", tr("Max depth"), tr("Deepest water on the map"));
     maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow on the map (pipes under 1 mm ignored)"));
     plot_ = new VolumePlot(body);
@@ -46,6 +48,7 @@ void StatisticsDock::showDiagnostics(const Diagnostics& d, double stepsPerSecond
     volume_->setText(tr("%1 m³").arg(d.volume, 0, 'f', 1));
     inflow_->setText(tr("%1 m³").arg(d.inflow(), 0, 'f', 1));
     outflow_->setText(tr("%1 m³").arg(d.outflow(), 0, 'f', 1));
+    edited_->setText(tr("%1 m³").arg(d.ledger.edited, 0, 'f', 1));
     maxDepth_->setText(tr("%1 m").arg(d.maxDepth, 0, 'f', 2));
     maxSpeed_->setText(tr("%1 m/s").arg(d.maxSpeed, 0, 'f', 2));
     plot_->add(d.time, d.volume);

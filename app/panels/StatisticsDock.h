@@ -33,6 +33,7 @@ private:
     QLabel* volume_ = nullptr;
     QLabel* inflow_ = nullptr;
     QLabel* outflow_ = nullptr;
+    QLabel* edited_ = nullptr;
     QLabel* maxDepth_ = nullptr;
     QLabel* maxSpeed_ = nullptr;
     VolumePlot* plot_ = nullptr;

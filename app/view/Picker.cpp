@@ -7,50 +7,45 @@
 
 namespace rb::view {
 
+namespace {
+
+std::pair<float, float> rangeOf(const FloatField& field)
+{
+    if (field.empty()) return {0.0f, 0.0f};
+    const auto [lo, hi] = std::minmax_element(field.values().begin(), field.values().end());
+    return {*lo, *hi};
+}
+
+} // namespace
+
 void Picker::setState(std::shared_ptr<const MapState> state)
 {
     state_ = std::move(state);
     if (!state_) return;
     const MapState& s = *state_;
+    triangles_.emplace(s.lattice);
     surface_ = s.bed;
     for (std::size_t i = 0; i < surface_.size(); ++i)
         if (s.depth[i] >= kDryDepth) surface_[i] += s.depth[i];
-    const auto [lo, hi] = std::minmax_element(surface_.values().begin(), surface_.values().end());
-    lowest_ = surface_.empty() ? 0.0f : *lo;
-    highest_ = surface_.empty() ? 0.0f : *hi;
-}
-
-// Rows are lattice.rowSpacing() apart, columns dx (odd triangle rows shifted, which a half-cell
-// interpolation error ignores: the nearest cell decides the answer).
-float Picker::surfaceAt(double x, double z) const
-{
-    const Lattice& lattice = state_->lattice;
-    const double fx = std::clamp(x / lattice.cellSize() - 0.5, 0.0, lattice.width() - 1.0);
-    const double fy = std::clamp(z / lattice.rowSpacing() - 0.5, 0.0, lattice.height() - 1.0);
-    const int x0 = std::min(static_cast<int>(fx), lattice.width() - 2 < 0 ? 0 : lattice.width() - 2);
-    const int y0 = std::min(static_cast<int>(fy), lattice.height() - 2 < 0 ? 0 : lattice.height() - 2);
-    const int x1 = std::min(x0 + 1, lattice.width() - 1), y1 = std::min(y0 + 1, lattice.height() - 1);
-    const double tx = fx - x0, ty = fy - y0;
-    const double top = surface_(x0, y0) * (1 - tx) + surface_(x1, y0) * tx;
-    const double bottom = surface_(x0, y1) * (1 - tx) + surface_(x1, y1) * tx;
-    return static_cast<float>(top * (1 - ty) + bottom * ty);
+    std::tie(lowestSurface_, highestSurface_) = rangeOf(surface_);
+    std::tie(lowestBed_, highestBed_) = rangeOf(s.bed);
 }
 
 // The part of the ray inside the box over the map (slab test).
-bool Picker::clipToMap(QVector3D origin, QVector3D direction, float& tEnter, float& tExit) const
+bool Picker::clipToMap(QVector3D origin, QVector3D direction, float lowest, float highest, double& tEnter, double& tExit) const
 {
     const Lattice& lattice = state_->lattice;
-    const float low[3] = {0.0f, lowest_ - 1.0f, 0.0f};
-    const float high[3] = {static_cast<float>(lattice.worldWidth()), highest_ + 1.0f, static_cast<float>(lattice.worldHeight())};
-    tEnter = 0.0f;
-    tExit = 1e30f;
+    const double low[3] = {0.0, lowest - 1.0, 0.0};
+    const double high[3] = {lattice.worldWidth(), highest + 1.0, lattice.worldHeight()};
+    tEnter = 0.0;
+    tExit = 1e30;
     for (int axis = 0; axis < 3; ++axis) {
-        const float o = origin[axis], d = direction[axis];
-        if (std::abs(d) < 1e-12f) {
+        const double o = origin[axis], d = direction[axis];
+        if (std::abs(d) < 1e-12) {
             if (o < low[axis] || o > high[axis]) return false;
             continue;
         }
-        float t0 = (low[axis] - o) / d, t1 = (high[axis] - o) / d;
+        double t0 = (low[axis] - o) / d, t1 = (high[axis] - o) / d;
         if (t0 > t1) std::swap(t0, t1);
         tEnter = std::max(tEnter, t0);
         tExit = std::min(tExit, t1);
@@ -58,31 +53,37 @@ bool Picker::clipToMap(QVector3D origin, QVector3D direction, float& tEnter, flo
     return tEnter <= tExit;
 }
 
-std::optional<PickResult> Picker::pick(QVector3D origin, QVector3D direction) const
+std::optional<PickResult> Picker::pick(QVector3D origin, QVector3D direction, PickTarget target) const
 {
-    if (!state_ || state_->lattice.cellCount() == 0) return std::nullopt;
+    if (!state_ || state_->lattice.cellCount() == 0 || direction.isNull()) return std::nullopt;
     direction.normalize();
-    float t = 0.0f, tEnd = 0.0f;
-    if (!clipToMap(origin, direction, t, tEnd)) return std::nullopt;
-    const auto below = [&](float s) {
-        const QVector3D p = origin + s * direction;
-        return p.y() <= surfaceAt(p.x(), p.z());
+    const bool terrain = target == PickTarget::Terrain;
+    const FloatField& field = terrain ? state_->bed : surface_;
+    double tEnter = 0.0, tExit = 0.0;
+    if (!clipToMap(origin, direction, terrain ? lowestBed_ : lowestSurface_, terrain ? highestBed_ : highestSurface_, tEnter, tExit))
+        return std::nullopt;
+
+    std::vector<double> ts{tEnter, tExit};
+    triangles_->edgeCrossings(origin.x(), origin.z(), direction.x(), direction.z(), tEnter, tExit, ts);
+    std::sort(ts.begin(), ts.end());
+    const auto above = [&](double t) { // ray height minus surface height
+        return origin.y() + t * direction.y() - triangles_->height(field, origin.x() + t * direction.x(), origin.z() + t * direction.z());
     };
-    if (below(t)) return std::nullopt; // the eye is under the surface
-    // A quarter cell per sample finds every crossing the surface's own resolution can show.
-    const float step = 0.25f * static_cast<float>(state_->lattice.cellSize());
-    float previous = t;
-    for (t += step; t <= tEnd + step; previous = t, t += step) {
-        if (!below(std::min(t, tEnd))) continue;
-        float lo = previous, hi = std::min(t, tEnd);
-        for (int i = 0; i < 24; ++i) {
-            const float mid = 0.5f * (lo + hi);
-            (below(mid) ? hi : lo) = mid;
+    double previousT = ts.front(), previousGap = above(previousT);
+    if (previousGap <= 0.0) return std::nullopt; // the eye is under the surface
+    for (std::size_t i = 1; i < ts.size(); ++i) {
+        const double gap = above(ts[i]);
+        if (gap <= 0.0) { // linear in between: the crossing is where the gap interpolates to 0
+            const double t = previousT + (ts[i] - previousT) * previousGap / (previousGap - gap);
+            const QVector3D point = origin + static_cast<float>(t) * direction;
+            const Lattice& lattice = state_->lattice; // the box's far faces belong to the last cells
+            const auto cell = lattice.nearestCell({std::clamp<double>(point.x(), 0.0, std::nextafter(lattice.worldWidth(), 0.0)),
+                                                   std::clamp<double>(point.z(), 0.0, std::nextafter(lattice.worldHeight(), 0.0))});
+            if (!cell) return std::nullopt;
+            return PickResult{*cell, point};
         }
-        const QVector3D point = origin + hi * direction;
-        const auto cell = state_->lattice.nearestCell({point.x(), point.z()});
-        if (!cell) return std::nullopt;
-        return PickResult{*cell, point};
+        previousT = ts[i];
+        previousGap = gap;
     }
     return std::nullopt;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/MapState.h"
+#include "view/SurfaceTriangles.h"
 
 #include <QVector3D>
 
@@ -14,24 +15,29 @@ struct PickResult {
     QVector3D point; // where the ray meets the surface (x east, y up, z south)
 };
 
-// Finds what is under the cursor by marching the view ray over the heightfield (the water
-// surface where wet, else the bed) and refining the crossing by bisection. Works on the full
-// resolution state, whatever the mesh's level of detail.
+// What a ray stops at: the water surface where wet (else the bed), or the terrain through the water.
+enum class PickTarget { Surface, Terrain };
+
+// Finds what is under the cursor: the exact first crossing of the view ray with the surface as
+// drawn at full resolution (SurfaceTriangles). Along the ray the surface is linear between the
+// crossings of the triangles' edges, so testing the sign of (ray height − surface) at those
+// crossings and interpolating inside the first piece that goes under is exact at any angle,
+// grazing ones included; no sampling step can skip a thin ridge.
 class Picker {
 public:
     void setState(std::shared_ptr<const MapState> state);
     const MapState* state() const { return state_.get(); }
 
-    std::optional<PickResult> pick(QVector3D origin, QVector3D direction) const;
-    float surfaceAt(double x, double z) const; // bilinear over cells (nearest cell on the edges)
+    std::optional<PickResult> pick(QVector3D origin, QVector3D direction, PickTarget target = PickTarget::Surface) const;
 
 private:
-    bool clipToMap(QVector3D origin, QVector3D direction, float& tEnter, float& tExit) const;
+    bool clipToMap(QVector3D origin, QVector3D direction, float lowest, float highest, double& tEnter, double& tExit) const;
 
     std::shared_ptr<const MapState> state_;
+    std::optional<SurfaceTriangles> triangles_;
     FloatField surface_;
-    float lowest_ = 0.0f;
-    float highest_ = 0.0f;
+    float lowestSurface_ = 0.0f, highestSurface_ = 0.0f;
+    float lowestBed_ = 0.0f, highestBed_ = 0.0f;
 };
 
 } // namespace rb::view

@@ -55,14 +55,16 @@ SurfaceMaterial::SurfaceMaterial(Kind kind, Qt3DCore::QNode* parent) : QMaterial
 {
     initEditorResources();
     auto* pass = new QRenderPass;
-    pass->setShaderProgram(makeProgram(kind == Kind::Terrain ? "terrain.frag" : "water.frag"));
+    const char* fragment = kind == Kind::Terrain ? "terrain.frag" : kind == Kind::Water ? "water.frag" : "overlay.frag";
+    pass->setShaderProgram(makeProgram(fragment));
     auto* depthTest = new QDepthTest;
-    depthTest->setDepthFunction(QDepthTest::LessOrEqual);
+    // Overlays stay visible behind hills: a brush or a boundary hidden by the terrain is no help.
+    depthTest->setDepthFunction(kind == Kind::Overlay ? QDepthTest::Always : QDepthTest::LessOrEqual);
     pass->addRenderState(depthTest);
     auto* cull = new QCullFace;
     cull->setMode(QCullFace::NoCulling); // the camera may look at a surface from below
     pass->addRenderState(cull);
-    if (kind == Kind::Water) addBlending(pass);
+    if (kind != Kind::Terrain) addBlending(pass);
 
     auto* technique = new QTechnique;
     technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);

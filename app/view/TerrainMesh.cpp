@@ -101,6 +101,26 @@ void TerrainMesh::placeVertices(const MapState& state)
         }
 }
 
+void TerrainMesh::updateBed(const FloatField& bed, const CellRegion& rect)
+{
+    const auto within = [](int value, int start, int count) { return value >= start && value < start + count; };
+    for (int j = 0; j < grid_.rowCount(); ++j) {
+        const int y = grid_.rows()[static_cast<std::size_t>(j)];
+        if (!within(y, rect.y, rect.height)) continue;
+        for (int i = 0; i < grid_.columnCount(); ++i) {
+            const int x = grid_.columns()[static_cast<std::size_t>(i)];
+            if (within(x, rect.x, rect.width)) vertices_.vertex(grid_.vertex(i, j))[1] = bed(x, y);
+        }
+    }
+    lowest_ = highest_ = vertices_.vertexCount() > 0 ? vertices_.vertex(0)[1] : 0.0f;
+    for (std::size_t i = 0; i < vertices_.vertexCount(); ++i) {
+        lowest_ = std::min(lowest_, vertices_.vertex(i)[1]);
+        highest_ = std::max(highest_, vertices_.vertex(i)[1]);
+    }
+    accumulateNormals(grid_, vertices_);
+    colour();
+}
+
 void TerrainMesh::colour()
 {
     const float landTop = std::max(highest_ - seaLevel_, 1.0f);

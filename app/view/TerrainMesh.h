@@ -1,5 +1,6 @@
 #pragma once
 
+#include "model/CellRegion.h"
 #include "model/Map.h"
 #include "view/MeshGrid.h"
 #include "view/MeshVertices.h"
@@ -7,11 +8,14 @@
 namespace rb::view {
 
 // The terrain as a lit, coloured triangle mesh: sand near the sea, grass, rock on steep slopes
-// and high up, snow on the highest gentle ground. Built once per map (the bed does not change
-// while the water flows).
+// and high up, snow on the highest gentle ground. Built once per map; the terrain tools' edits
+// move the vertices of the cells they changed (updateBed).
 class TerrainMesh {
 public:
     TerrainMesh(const Map& map, int maxVerticesPerSide);
+
+    // The bed changed over `rect`: moves the vertices there, then re-lights and re-colours.
+    void updateBed(const FloatField& bed, const CellRegion& rect);
 
     const MeshGrid& grid() const { return grid_; }
     const MeshVertices& vertices() const { return vertices_; }

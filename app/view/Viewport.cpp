@@ -21,6 +21,7 @@
 #include <Qt3DRender/QRenderSurfaceSelector>
 #include <Qt3DRender/QViewport>
 
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -65,8 +66,13 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     waterLayer_ = new Qt3DRender::QLayer(root_);
     terrainMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Terrain, root_);
     waterMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Water, root_);
+    overlayLayer_ = new Qt3DRender::QLayer(root_);
+    overlayMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Overlay, root_);
     terrain_ = makeSurface(terrainLayer_, terrainMaterial_);
     water_ = makeSurface(waterLayer_, waterMaterial_);
+    overlayLines_ = makeSurface(overlayLayer_, overlayMaterial_);
+    overlayLines_.renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    overlayLines_.entity->setEnabled(false);
     auto* frames = new Qt3DLogic::QFrameAction(root_);
     root_->addComponent(frames);
     connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { countFrame(); });
@@ -81,9 +87,10 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
 
 Viewport::~Viewport() = default;
 
-// Surface → viewport → camera → three leaves, drawn in this order: clear, the opaque terrain,
-// then the blended water, which must come after what it lets show through. The capture sits in
-// the last leaf: Qt 3D grabs the picture at the end of the branch that holds it.
+// Surface → viewport → camera → four leaves, drawn in this order: clear, the opaque terrain,
+// then the blended water, which must come after what it lets show through, then the overlay lines
+// on top. The capture sits in the water's leaf: Qt 3D grabs the picture at the end of the branch
+// that holds it, so captures show the scene without the editing overlays.
 void Viewport::buildFrameGraph()
 {
     using namespace Qt3DRender;
@@ -101,6 +108,8 @@ void Viewport::buildFrameGraph()
     auto* waterPass = new QLayerFilter(cameraSelector);
     waterPass->addLayer(waterLayer_);
     capture_ = new QRenderCapture(waterPass);
+    auto* overlayPass = new QLayerFilter(cameraSelector);
+    overlayPass->addLayer(overlayLayer_);
     window_->setActiveFrameGraph(surface);
 }
 
@@ -152,7 +161,73 @@ void Viewport::setMap(const Map& map)
     waterMesh_->update(*waterState_, colouring_);
     uploadGeometry(water_, waterMesh_->vertices(), terrainMesh_->grid().indices());
     picker_.setState(waterState_);
+    lattice_ = map.state.lattice;
+    bed_ = map.state.bed;
+    boundary_ = map.boundary;
+    sources_ = map.sources;
+    boundaryHighlight_.reset();
+    brush_.reset();
+    selectedSource_ = -1;
+    rebuildOverlay();
     frameMap();
+}
+
+void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
+{
+    if (!terrainMesh_ || !rect.inside(lattice_) || bed.width() != lattice_.width() || bed.height() != lattice_.height()) return;
+    for (int row = rect.y; row < rect.y + rect.height; ++row) // only the edited rows: big maps stay quick
+        std::copy_n(&bed(rect.x, row), rect.width, &bed_(rect.x, row));
+    terrainMesh_->updateBed(bed, rect);
+    const MeshVertices& vertices = terrainMesh_->vertices();
+    terrain_.vertexBuffer->updateData(0, bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
+    ++viewUpdates_;
+    rebuildOverlay();
+}
+
+void Viewport::setToolMode(bool toolTakesLeftButton, const QCursor& cursor)
+{
+    toolMode_ = toolTakesLeftButton;
+    toolDragging_ = false;
+    window_->setCursor(cursor);
+}
+
+void Viewport::setToolCursor(const QCursor& cursor)
+{
+    window_->setCursor(cursor);
+}
+
+void Viewport::setBrushOutline(const std::optional<BrushOutline>& brush)
+{
+    if (!brush && !brush_) return;
+    brush_ = brush;
+    rebuildOverlay();
+}
+
+void Viewport::setBoundaryOverlay(const std::vector<BoundarySegment>& segments, const std::optional<BoundaryHighlight>& highlight)
+{
+    boundary_ = segments;
+    boundaryHighlight_ = highlight;
+    rebuildOverlay();
+}
+
+void Viewport::setSourceMarkers(const std::vector<PointSource>& sources, int selected)
+{
+    sources_ = sources;
+    selectedSource_ = selected;
+    rebuildOverlay();
+}
+
+void Viewport::rebuildOverlay()
+{
+    if (bed_.empty()) return;
+    OverlayLines lines;
+    lines.addBoundary(lattice_, bed_, boundary_, boundaryHighlight_);
+    lines.addSources(lattice_, bed_, sources_, selectedSource_);
+    if (brush_) lines.addBrush(lattice_, bed_, *brush_);
+    overlay_ = lines.vertices();
+    overlayLines_.entity->setEnabled(!lines.empty());
+    if (!lines.empty()) uploadGeometry(overlayLines_, overlay_, lines.indices());
+    ++viewUpdates_;
 }
 
 // Only the water's vertex buffer changes from frame to frame; its indices are the terrain's.
@@ -232,14 +307,20 @@ QMatrix4x4 Viewport::viewProjection() const
 }
 
 // The ray through a pixel: unproject the near and far points of its normalised device position.
-std::optional<PickResult> Viewport::pickAt(QPoint pixel) const
+std::pair<QVector3D, QVector3D> Viewport::rayThrough(QPoint pixel) const
 {
     const float x = 2.0f * (static_cast<float>(pixel.x()) + 0.5f) / static_cast<float>(window_->width()) - 1.0f;
     const float y = 1.0f - 2.0f * (static_cast<float>(pixel.y()) + 0.5f) / static_cast<float>(window_->height());
     const QMatrix4x4 inverse = viewProjection().inverted();
     const QVector3D nearPoint = inverse.map(QVector3D(x, y, -1.0f));
     const QVector3D farPoint = inverse.map(QVector3D(x, y, 1.0f));
-    return picker_.pick(nearPoint, farPoint - nearPoint);
+    return {nearPoint, farPoint - nearPoint};
+}
+
+std::optional<PickResult> Viewport::pickAt(QPoint pixel, PickTarget target) const
+{
+    const auto [origin, direction] = rayThrough(pixel);
+    return picker_.pick(origin, direction, target);
 }
 
 std::optional<QPoint> Viewport::projectToPixel(QVector3D world) const
@@ -272,9 +353,57 @@ void Viewport::hover(QPoint pixel)
     else emit hoverLeft();
 }
 
+ViewportMouse Viewport::describeMouse(const QMouseEvent& event) const
+{
+    ViewportMouse mouse;
+    mouse.pixel = event.position().toPoint();
+    mouse.button = event.button();
+    mouse.buttons = event.buttons();
+    mouse.modifiers = event.modifiers();
+    mouse.terrain = pickAt(mouse.pixel, PickTarget::Terrain);
+    mouse.surface = pickAt(mouse.pixel, PickTarget::Surface);
+    return mouse;
+}
+
+// The left button's press, drag and release while a tool is active (Alt+left still orbits), and
+// plain moves for the tool's hover feedback. Returns whether the event was the tool's.
+bool Viewport::handleToolMouse(QEvent* event)
+{
+    if (!toolMode_) return false;
+    auto* mouse = static_cast<QMouseEvent*>(event);
+    switch (event->type()) {
+    case QEvent::MouseButtonPress:
+        if (mouse->button() != Qt::LeftButton || (mouse->modifiers() & Qt::AltModifier) || toolDragging_) return false;
+        toolDragging_ = true;
+        lastMouse_ = mouse->position().toPoint();
+        emit toolPressed(describeMouse(*mouse));
+        return true;
+    case QEvent::MouseButtonRelease:
+        if (!toolDragging_ || mouse->button() != Qt::LeftButton) return false;
+        toolDragging_ = false;
+        dragButtons_ = mouse->buttons();
+        emit toolReleased(describeMouse(*mouse));
+        return true;
+    case QEvent::MouseMove:
+        if (toolDragging_) {
+            lastMouse_ = mouse->position().toPoint();
+            mouseInside_ = true;
+            const ViewportMouse described = describeMouse(*mouse);
+            emit toolMoved(described);
+            if (described.surface) emit cellHovered(*described.surface);
+            return true;
+        }
+        if (mouse->buttons() == Qt::NoButton) emit toolHovered(describeMouse(*mouse));
+        return false;
+    default:
+        return false;
+    }
+}
+
 bool Viewport::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched != window_) return QWidget::eventFilter(watched, event);
+    if (handleToolMouse(event)) return true;
     switch (event->type()) {
     case QEvent::MouseButtonPress: {
         auto* mouse = static_cast<QMouseEvent*>(event);
@@ -291,8 +420,11 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         const QPoint delta = position - lastMouse_;
         lastMouse_ = position;
         mouseInside_ = true;
-        if (mouse->buttons() & Qt::LeftButton) orbit_.orbit(static_cast<float>(delta.x()), static_cast<float>(delta.y()));
-        else if (mouse->buttons() & (Qt::RightButton | Qt::MiddleButton))
+        // The camera: left drags orbit; with a tool holding the left button, middle (or Alt+left) does.
+        const Qt::MouseButtons orbitButtons = toolMode_ ? Qt::MiddleButton | Qt::LeftButton : Qt::LeftButton;
+        const Qt::MouseButtons panButtons = toolMode_ ? Qt::RightButton : Qt::RightButton | Qt::MiddleButton;
+        if (mouse->buttons() & orbitButtons) orbit_.orbit(static_cast<float>(delta.x()), static_cast<float>(delta.y()));
+        else if (mouse->buttons() & panButtons)
             orbit_.pan(static_cast<float>(delta.x()), static_cast<float>(delta.y()), static_cast<float>(window_->height()), kFovDegrees);
         if (mouse->buttons() != Qt::NoButton) applyCamera();
         hover(position);
@@ -308,6 +440,9 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         return false;
     case QEvent::Resize:
         applyCamera();
+        return false;
+    case QEvent::KeyPress:
+        emit toolKeyPressed(static_cast<QKeyEvent*>(event)->key());
         return false;
     default:
         return false;

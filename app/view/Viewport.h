@@ -1,10 +1,14 @@
 #pragma once
 
+#include "model/CellRegion.h"
 #include "model/Map.h"
 #include "view/OrbitCamera.h"
+#include "view/OverlayLines.h"
 #include "view/Picker.h"
+#include "view/ViewportMouse.h"
 #include "view/WaterMesh.h"
 
+#include <QCursor>
 #include <QElapsedTimer>
 #include <QPoint>
 #include <QWidget>
@@ -35,7 +39,10 @@ class TerrainMesh;
 
 // The 3D view of the map, and the only class that knows Qt 3D: terrain and water meshes, lighting
 // (in the shaders), an orbit camera (left drag orbits, right or middle drag pans, wheel zooms),
-// picking of the cell under the cursor, and render captures for tests and screenshots.
+// picking of the cell under the cursor, overlays (brush footprint, boundary, springs and drains),
+// and render captures for tests and screenshots. While an editing tool is active, the left button
+// belongs to the tool (its events are reported with what they hit); the middle button or Alt+left
+// orbits, the right button pans.
 class Viewport : public QWidget {
     Q_OBJECT
 public:
@@ -46,6 +53,8 @@ public:
     // maxVerticesPerSide vertices per side.
     void setMap(const Map& map);
     void setWaterState(std::shared_ptr<const MapState> state);
+    // The document's bed changed over `rect` (a terrain edit): the terrain mesh follows at once.
+    void updateBed(const FloatField& bed, const CellRegion& rect);
     void setWaterColouring(WaterColouring colouring);
     void setMaxVerticesPerSide(int count) { maxVerticesPerSide_ = count; }
 
@@ -53,7 +62,18 @@ public:
     OrbitCamera& camera() { return orbit_; }
     void applyCamera(); // after changing camera() directly
 
-    std::optional<PickResult> pickAt(QPoint pixel) const;   // pixel in this widget
+    std::optional<PickResult> pickAt(QPoint pixel, PickTarget target = PickTarget::Surface) const; // pixel in this widget
+    const Picker& picker() const { return picker_; }
+    // The view ray through a pixel: its origin on the near plane and its (unnormalised) direction.
+    std::pair<QVector3D, QVector3D> rayThrough(QPoint pixel) const;
+
+    // An editing tool takes the left button (false: the plain camera), with its cursor.
+    void setToolMode(bool toolTakesLeftButton, const QCursor& cursor);
+    void setToolCursor(const QCursor& cursor); // feedback while hovering (e.g. over a draggable spring)
+    void setBrushOutline(const std::optional<BrushOutline>& brush);
+    void setBoundaryOverlay(const std::vector<BoundarySegment>& segments, const std::optional<BoundaryHighlight>& highlight);
+    void setSourceMarkers(const std::vector<PointSource>& sources, int selected);
+    int overlayVertexCount() const { return static_cast<int>(overlay_.vertexCount()); }
     std::optional<QPoint> projectToPixel(QVector3D world) const; // nullopt behind the camera
     Qt3DRender::QRenderCaptureReply* requestCapture();
     QWindow* renderWindow() const;
@@ -65,6 +85,11 @@ public:
 signals:
     void cellHovered(const rb::view::PickResult& pick);
     void hoverLeft();
+    void toolPressed(const rb::view::ViewportMouse& mouse);
+    void toolMoved(const rb::view::ViewportMouse& mouse);    // dragging with the tool's button
+    void toolReleased(const rb::view::ViewportMouse& mouse);
+    void toolHovered(const rb::view::ViewportMouse& mouse);  // moving with no button held
+    void toolKeyPressed(int key);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -83,6 +108,9 @@ private:
     void uploadWater();
     void countFrame();
     void hover(QPoint pixel);
+    ViewportMouse describeMouse(const QMouseEvent& event) const;
+    bool handleToolMouse(QEvent* event);
+    void rebuildOverlay();
     QMatrix4x4 viewProjection() const;
 
     Qt3DExtras::Qt3DWindow* window_ = nullptr;
@@ -92,14 +120,27 @@ private:
     Qt3DRender::QLayer* waterLayer_ = nullptr;
     SurfaceMaterial* terrainMaterial_ = nullptr;
     SurfaceMaterial* waterMaterial_ = nullptr;
+    Qt3DRender::QLayer* overlayLayer_ = nullptr;
+    SurfaceMaterial* overlayMaterial_ = nullptr;
     Surface terrain_;
     Surface water_;
+    Surface overlayLines_;
+    MeshVertices overlay_;
 
     std::unique_ptr<TerrainMesh> terrainMesh_;
     std::unique_ptr<WaterMesh> waterMesh_;
     std::shared_ptr<const MapState> waterState_;
     WaterColouring colouring_ = WaterColouring::Depth;
     Picker picker_;
+    Lattice lattice_;
+    FloatField bed_; // the document's terrain, for the overlays' heights
+    std::optional<BrushOutline> brush_;
+    std::vector<BoundarySegment> boundary_;
+    std::optional<BoundaryHighlight> boundaryHighlight_;
+    std::vector<PointSource> sources_;
+    int selectedSource_ = -1;
+    bool toolMode_ = false;
+    bool toolDragging_ = false;
     OrbitCamera orbit_;
     int maxVerticesPerSide_ = 256; // llvmpipe draws a 256² mesh at a few frames per second
     static constexpr float kFovDegrees = 40.0f;

@@ -1,7 +1,7 @@
 // Springs and drains at their cells, in list order (CpuSolver::applyPointSources): a single
 // work-item, since there are few and two may share a cell. kind 0 spring, 1 drain.
 typedef struct {
-    uint cell;
+    uint cell; // padded index
     int kind;
     float depthPerStep; // rate·dt/S
     int drainAll;

@@ -9,8 +9,8 @@ __kernel void recordBoundaryFlows(__global float* stepLedger, int step, __global
         if (inward > 0.0f) in += inward;
         else out -= inward;
     }
-    in = reduceLocal(scratch, in, 0);
-    out = reduceLocal(scratch, out, 0);
+    in = sumLocal(scratch, in);
+    out = sumLocal(scratch, out);
     if (get_local_id(0) == 0) {
         stepLedger[step * LEDGER_SLOTS + LEDGER_BOUNDARY_IN] = in;
         stepLedger[step * LEDGER_SLOTS + LEDGER_BOUNDARY_OUT] = out;

@@ -1,8 +1,7 @@
-// Step 1: every boundary edge from its condition (CpuSolver::setBoundaryFlows).
-__kernel void setBoundaryFlows(__global float* flows, __global const float* bed, __global const float* depth,
-                               __global const BoundaryEdge* edges, int edgeCount, __constant const Family* families,
-                               float frictionFactor, float dt, float gravity, int depthPipes, float constantArea,
-                               float viscosityTerm)
+// Step 1: every boundary edge from its condition (CpuSolver::setBoundaryFlows), from the step's
+// old flow into `accelerated`, where accelerateFlowsAndScales and the scaling find it.
+__kernel void setBoundaryFlows(__global float* accelerated, __global const float* flows, __global const float* bed,
+                               __global const float* depth, __global const BoundaryEdge* edges, int edgeCount, Pipes pipes)
 {
     const int i = get_global_id(0);
     if (i >= edgeCount) return;
@@ -14,14 +13,13 @@ __kernel void setBoundaryFlows(__global float* flows, __global const float* bed,
     } else if (e.type == 2 || e.type == 3) {
         // The ghost cell has the interior cell's bed; its surface is the sea level, or the bed
         // itself for free outflow (so only the inside water pushes, and nothing can enter).
-        __constant const Family* f = &families[e.family];
         const float outside = e.type == 2 ? e.value : b;
         const float drop = outside - (b + h);
         const float upwindDepth = drop > 0.0f ? outside - b : h;
-        inward = e.inward * flows[e.flowIndex] * frictionFactor
-                 + dt * gravity * pipeArea(depthPipes, upwindDepth, f->faceWidth, constantArea) / f->pipeLength * drop;
-        if (viscosityTerm > 0.0f) inward = viscousDamping(inward, inward > 0.0f ? upwindDepth : h, viscosityTerm);
+        inward = e.inward * flows[e.flowIndex] * pipes.frictionFactor
+                 + pipes.dt * pipes.gravity * pipeArea(pipes, e.family, upwindDepth) / pipes.pipeLength[e.family] * drop;
+        if (pipes.viscosityTerm > 0.0f) inward = viscousDamping(inward, inward > 0.0f ? upwindDepth : h, pipes.viscosityTerm);
         if (e.type == 3) inward = fmin(inward, 0.0f);
     }
-    flows[e.flowIndex] = e.inward * inward;
+    accelerated[e.flowIndex] = e.inward * inward;
 }

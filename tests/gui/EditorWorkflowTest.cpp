@@ -38,7 +38,10 @@ private:
     void pressPlayPause()
     {
         // Through the window system, as a real key press: that is where shortcuts are matched.
+        // Ask the window system too: QApplication::setActiveWindow alone only worked while the X
+        // pointer happened to rest over the 3D view (Xvfb without a window manager).
         QApplication::setActiveWindow(window());
+        window()->windowHandle()->requestActivate();
         QVERIFY(QTest::qWaitForWindowActive(window()));
         window()->viewport()->setFocus();
         QTest::keyClick(window()->windowHandle(), Qt::Key_Space);

@@ -1,7 +1,13 @@
 #include "GuiTestSupport.h"
 
+#include "editor/MapDocument.h"
+#include "io/MapFile.h"
+#include "view/Viewport.h"
+
 #include <QApplication>
+#include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 namespace rb::guitest {
 
@@ -69,6 +75,69 @@ std::optional<Map> readRunnerMap(editor::MainWindow& window, int timeoutMs)
     window.runner()->requestMap([result](Map map) { *result = std::move(map); });
     waitUntil([&] { return result->has_value(); }, timeoutMs);
     return *result;
+}
+
+bool openMap(editor::MainWindow& window, const Map& map)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("test.rbmap");
+    QString error;
+    if (!io::writeMapFile(path, map, &error)) {
+        qWarning("cannot write the test map: %s", qPrintable(error));
+        return false;
+    }
+    QSignalSpy loaded(&window, &editor::MainWindow::mapLoaded);
+    window.openFile(path);
+    if (!loaded.wait(20000)) return false;
+    return waitForSnapshot(window, [](const editor::SimulationSnapshot&) { return true; }) != nullptr;
+}
+
+bool activate(editor::MainWindow& window)
+{
+    QApplication::setActiveWindow(&window);
+    window.windowHandle()->requestActivate();
+    return QTest::qWaitForWindowActive(&window);
+}
+
+std::optional<Map> simulate(editor::MainWindow& window, int steps, int timeoutMs)
+{
+    const auto before = readRunnerMap(window);
+    if (!before) return std::nullopt;
+    const std::int64_t target = before->state.steps + steps;
+    window.runner()->step(steps);
+    if (!waitForSnapshot(window, [&](const editor::SimulationSnapshot& s) { return s.diagnostics.steps >= target; }, timeoutMs))
+        return std::nullopt;
+    return readRunnerMap(window);
+}
+
+void lookStraightDown(editor::MainWindow& window)
+{
+    view::Viewport* viewport = window.viewport();
+    const Lattice& lattice = window.document()->map().state.lattice;
+    const QVector3D centre(static_cast<float>(lattice.worldWidth() / 2), 0.0f, static_cast<float>(lattice.worldHeight() / 2));
+    viewport->camera().setView(centre, 3.0f * static_cast<float>(std::max(lattice.worldWidth(), lattice.worldHeight())), 0.0f, 1.55f);
+    viewport->applyCamera();
+}
+
+QPoint pixelOfCell(editor::MainWindow& window, int x, int y)
+{
+    const MapState& state = window.document()->map().state;
+    const WorldPoint p = state.lattice.worldPosition(x, y);
+    const auto pixel = window.viewport()->projectToPixel(QVector3D(static_cast<float>(p.x), state.bed(x, y), static_cast<float>(p.y)));
+    return pixel.value_or(QPoint(-1, -1));
+}
+
+void dragThrough(editor::MainWindow& window, const QList<QPoint>& points, int substeps)
+{
+    QWindow* target = window.viewport()->renderWindow();
+    QTest::mouseMove(target, points.front());
+    QTest::mousePress(target, Qt::LeftButton, Qt::NoModifier, points.front());
+    for (qsizetype i = 1; i < points.size(); ++i)
+        for (int k = 1; k <= substeps; ++k) {
+            const QPointF a = points[i - 1], b = points[i];
+            QTest::mouseMove(target, (a + (b - a) * (static_cast<double>(k) / substeps)).toPoint());
+        }
+    QTest::mouseRelease(target, Qt::LeftButton, Qt::NoModifier, points.back());
 }
 
 } // namespace rb::guitest

@@ -34,6 +34,26 @@ std::shared_ptr<const editor::SimulationSnapshot> waitForSnapshot(
 // The runner's full map, read at a step boundary.
 std::optional<Map> readRunnerMap(editor::MainWindow& window, int timeoutMs = 20000);
 
+// Puts `map` into the editor through a file (as File › Open would) and waits until the runner
+// publishes it. Returns false (with a warning) if it did not arrive.
+bool openMap(editor::MainWindow& window, const Map& map);
+
+// Makes the editor the active window through the window system (so key presses reach shortcuts).
+bool activate(editor::MainWindow& window);
+
+// Runs `steps` steps and returns the runner's map afterwards.
+std::optional<Map> simulate(editor::MainWindow& window, int steps, int timeoutMs = 60000);
+
+// Looks straight down at the map's centre from high enough to see all of it.
+void lookStraightDown(editor::MainWindow& window);
+
+// The pixel of the 3D window where a cell's bed projects.
+QPoint pixelOfCell(editor::MainWindow& window, int x, int y);
+
+// A left-button drag through the 3D window: press at the first point, moves through the others
+// (`substeps` moves between two points), release at the last.
+void dragThrough(editor::MainWindow& window, const QList<QPoint>& points, int substeps = 4);
+
 } // namespace rb::guitest
 
 #define RIVERBED_GUI_TEST_MAIN(TestObject)                                                                             \

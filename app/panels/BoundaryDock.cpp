@@ -1,0 +1,162 @@
+#include "panels/BoundaryDock.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <functional>
+
+namespace rb::panels {
+
+namespace {
+
+enum Column { SideColumn, StartColumn, EndColumn, TypeColumn, ValueColumn, ColumnCount };
+const Side kSides[] = {Side::North, Side::South, Side::East, Side::West};
+const BoundaryType kTypes[] = {BoundaryType::Wall, BoundaryType::Outflow, BoundaryType::Sea, BoundaryType::Inflow};
+
+template <typename T, std::size_t N>
+int indexOf(const T (&items)[N], T item)
+{
+    for (std::size_t i = 0; i < N; ++i)
+        if (items[i] == item) return static_cast<int>(i);
+    return 0;
+}
+
+} // namespace
+
+BoundaryDock::BoundaryDock(QWidget* parent) : QDockWidget(tr("Boundary"), parent)
+{
+    setObjectName("BoundaryDock");
+    auto* body = new QWidget(this);
+    auto* layout = new QVBoxLayout(body);
+    table_ = new QTableWidget(0, ColumnCount, body);
+    table_->setObjectName("boundaryTable");
+    table_->setHorizontalHeaderLabels({tr("Side"), tr("From"), tr("To"), tr("Type"), tr("Value")});
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setToolTip(tr("Stretches of the map's edge and what they do; later rows override earlier ones, uncovered edges are walls"));
+    layout->addWidget(table_);
+    auto* buttons = new QHBoxLayout;
+    add_ = new QPushButton(tr("Add"), body);
+    add_->setObjectName("addSegment");
+    add_->setToolTip(tr("Add a segment covering the whole west side (then edit it)"));
+    remove_ = new QPushButton(tr("Remove"), body);
+    remove_->setObjectName("removeSegment");
+    remove_->setToolTip(tr("Remove the selected segment (its edges fall back to what earlier rows say, or walls)"));
+    buttons->addWidget(add_);
+    buttons->addWidget(remove_);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    setWidget(body);
+
+    connect(add_, &QPushButton::clicked, this, [this] {
+        std::vector<BoundarySegment> after = segments_;
+        after.push_back(wholeSide(lattice_, Side::West, BoundaryType::Wall, 0.0));
+        emit boundaryEdited(after, tr("Add boundary segment"), QString());
+    });
+    connect(remove_, &QPushButton::clicked, this, [this] {
+        const int row = table_->currentRow();
+        if (row < 0 || row >= static_cast<int>(segments_.size())) return;
+        std::vector<BoundarySegment> after = segments_;
+        after.erase(after.begin() + row);
+        emit boundaryEdited(after, tr("Remove boundary segment"), QString());
+    });
+}
+
+void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<BoundarySegment>& segments)
+{
+    lattice_ = lattice;
+    segments_ = segments;
+    const int current = table_->currentRow();
+    table_->setRowCount(static_cast<int>(segments.size()));
+    for (int row = 0; row < static_cast<int>(segments.size()); ++row) fillRow(row, segments[static_cast<std::size_t>(row)]);
+    if (current >= 0 && current < table_->rowCount()) table_->selectRow(current);
+    remove_->setEnabled(!segments.empty());
+}
+
+void BoundaryDock::edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description)
+{
+    if (row < 0 || row >= static_cast<int>(segments_.size())) return;
+    std::vector<BoundarySegment> after = segments_;
+    BoundarySegment& segment = after[static_cast<std::size_t>(row)];
+    change(segment);
+    const int length = sideLength(lattice_, segment.side);
+    segment.start = std::clamp(segment.start, 0, length - 1);
+    segment.end = std::clamp(segment.end, segment.start, length - 1);
+    if (segment.type == BoundaryType::Inflow) segment.value = std::max(0.0, segment.value);
+    if (after == segments_) return;
+    emit boundaryEdited(after, description, QString("%1:%2").arg(row).arg(column));
+}
+
+// Widgets per cell, made once per row and then only updated: a widget must not be replaced (and
+// deleted) while its own signal is running, which is when an edit comes back here. The boxes only
+// produce valid, finite values (no NaN can be typed).
+void BoundaryDock::fillRow(int row, const BoundarySegment& segment)
+{
+    if (!table_->cellWidget(row, SideColumn)) makeRowWidgets(row);
+    auto* side = static_cast<QComboBox*>(table_->cellWidget(row, SideColumn));
+    auto* start = static_cast<QSpinBox*>(table_->cellWidget(row, StartColumn));
+    auto* end = static_cast<QSpinBox*>(table_->cellWidget(row, EndColumn));
+    auto* type = static_cast<QComboBox*>(table_->cellWidget(row, TypeColumn));
+    auto* value = static_cast<QDoubleSpinBox*>(table_->cellWidget(row, ValueColumn));
+    const QSignalBlocker b1(side), b2(start), b3(end), b4(type), b5(value);
+    side->setCurrentIndex(indexOf(kSides, segment.side));
+    const int length = sideLength(lattice_, segment.side);
+    start->setRange(0, std::max(0, length - 1));
+    start->setValue(segment.start);
+    end->setRange(0, std::max(0, length - 1));
+    end->setValue(segment.end);
+    type->setCurrentIndex(indexOf(kTypes, segment.type));
+    const bool inflow = segment.type == BoundaryType::Inflow, sea = segment.type == BoundaryType::Sea;
+    value->setRange(inflow ? 0.0 : -1e5, 1e6);
+    value->setSuffix(inflow ? tr(" m³/s") : sea ? tr(" m") : QString());
+    value->setEnabled(inflow || sea);
+    value->setValue(segment.value);
+    value->setToolTip(inflow ? tr("Discharge into the map through the whole segment")
+                      : sea  ? tr("Sea level outside the segment")
+                             : tr("Walls and outflows take no value"));
+}
+
+void BoundaryDock::makeRowWidgets(int row)
+{
+    auto* side = new QComboBox;
+    for (Side s : kSides) side->addItem(QString::fromUtf8(sideName(s).data()));
+    connect(side, &QComboBox::activated, this, [this, row](int i) {
+        edit(row, SideColumn, [i](BoundarySegment& s) { s.side = kSides[i]; }, tr("Change boundary side"));
+    });
+    auto* start = new QSpinBox;
+    start->setKeyboardTracking(false);
+    connect(start, &QSpinBox::valueChanged, this, [this, row](int v) {
+        edit(row, StartColumn, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
+    });
+    auto* end = new QSpinBox;
+    end->setKeyboardTracking(false);
+    connect(end, &QSpinBox::valueChanged, this, [this, row](int v) {
+        edit(row, EndColumn, [v](BoundarySegment& s) { s.end = v; s.start = std::min(s.start, v); }, tr("Change boundary end"));
+    });
+    auto* type = new QComboBox;
+    for (BoundaryType t : kTypes) type->addItem(QString::fromUtf8(boundaryTypeName(t).data()));
+    connect(type, &QComboBox::activated, this, [this, row](int i) {
+        edit(row, TypeColumn, [i](BoundarySegment& s) { s.type = kTypes[i]; }, tr("Change boundary type"));
+    });
+    auto* value = new QDoubleSpinBox;
+    value->setDecimals(3);
+    value->setKeyboardTracking(false);
+    connect(value, &QDoubleSpinBox::valueChanged, this, [this, row](double v) {
+        edit(row, ValueColumn, [v](BoundarySegment& s) { s.value = v; }, tr("Change boundary value"));
+    });
+    table_->setCellWidget(row, SideColumn, side);
+    table_->setCellWidget(row, StartColumn, start);
+    table_->setCellWidget(row, EndColumn, end);
+    table_->setCellWidget(row, TypeColumn, type);
+    table_->setCellWidget(row, ValueColumn, value);
+}
+
+} // namespace rb::panels

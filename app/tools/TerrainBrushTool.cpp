@@ -1,0 +1,46 @@
+#include "tools/TerrainBrushTool.h"
+
+#include "editor/MapDocument.h"
+
+#include <QUndoCommand>
+
+namespace rb::tools {
+
+TerrainBrushTool::TerrainBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
+                                   QObject* parent)
+    : BrushTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context),
+                view::PickTarget::Terrain, parent)
+{
+}
+
+void TerrainBrushTool::beginStroke(const view::PickResult&)
+{
+    stroke_.begin(document());
+}
+
+void TerrainBrushTool::dab(WorldPoint centre)
+{
+    const MapState& state = document()->map().state;
+    const BrushDab brush = BrushDab::around(state.lattice, centre, radiusMetres(), falloff());
+    if (brush.empty()) return;
+    std::vector<float> values = document()->bedIn(brush.rect);
+    shape(brush, state.bed, values);
+    stroke_.apply(brush.rect, values);
+}
+
+void TerrainBrushTool::endStroke()
+{
+    if (auto command = stroke_.finish(name())) document()->undoStack()->push(command.release());
+}
+
+void TerrainBrushTool::abandonStroke()
+{
+    stroke_.abandon();
+}
+
+void TerrainBrushTool::cancelStroke()
+{
+    stroke_.cancel();
+}
+
+} // namespace rb::tools

@@ -1,0 +1,158 @@
+// Each terrain brush does what its name says to the cells under it and nothing elsewhere, as one
+// undoable command that undo takes back bitwise: raise and lower by the strength at the centre,
+// smooth makes bumps smaller, flatten pulls towards the height under the first click, set height
+// reaches the height in the bar.
+#include "GuiTestSupport.h"
+
+#include "editor/MapDocument.h"
+#include "tools/BrushTool.h"
+#include "tools/SetHeightTool.h"
+#include "tools/ToolManager.h"
+#include "view/Viewport.h"
+
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kSize = 48;
+
+// Bumps of ±2 m around 5 m, one cell across: smoothing has something to do everywhere.
+rb::Map bumpyField()
+{
+    rb::Map map;
+    map.state = rb::MapState(rb::Lattice(rb::LatticeKind::Square, kSize, kSize, 2.0));
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) map.state.bed(x, y) = 5.0f + (((x + y) & 1) ? 2.0f : -2.0f);
+    return map;
+}
+
+// Sum of |cell − mean of its 4 neighbours| over a square around (cx, cy).
+double roughness(const rb::FloatField& bed, int cx, int cy, int half)
+{
+    double sum = 0.0;
+    for (int y = cy - half; y <= cy + half; ++y)
+        for (int x = cx - half; x <= cx + half; ++x)
+            sum += std::abs(bed(x, y) - 0.25 * (bed(x - 1, y) + bed(x + 1, y) + bed(x, y - 1) + bed(x, y + 1)));
+    return sum;
+}
+
+} // namespace
+
+class TerrainBrushesTest : public QObject {
+    Q_OBJECT
+
+private:
+    rb::guitest::Editor editor_;
+    rb::editor::MainWindow* window() { return editor_.window.get(); }
+    const rb::FloatField& bed() { return window()->document()->map().state.bed; }
+
+    rb::tools::BrushTool* use(const QString& id, double radius, double strength, double falloff)
+    {
+        auto* manager = window()->toolManager();
+        auto* brush = static_cast<rb::tools::BrushTool*>(manager->tool(id));
+        manager->setActiveTool(brush);
+        brush->setRadiusCells(radius);
+        brush->setStrength(strength);
+        brush->setFalloff(falloff);
+        return brush;
+    }
+
+    // One dab at a cell (press and release without moving), as one command.
+    void dabAt(int x, int y)
+    {
+        const int index = window()->document()->undoStack()->index();
+        const QPoint at = rb::guitest::pixelOfCell(*window(), x, y);
+        rb::guitest::dragThrough(*window(), {at, at});
+        QCOMPARE(window()->document()->undoStack()->index(), index + 1);
+    }
+
+    // Cells farther than `radius` + 1 cells from (cx, cy) kept their values bitwise.
+    void onlyNear(const rb::FloatField& before, int cx, int cy, double radius)
+    {
+        for (int y = 0; y < kSize; ++y)
+            for (int x = 0; x < kSize; ++x)
+                if (std::hypot(x - cx, y - cy) > radius + 1.0) QCOMPARE(bed()(x, y), before(x, y));
+    }
+
+    void undoRestores(const rb::FloatField& before)
+    {
+        window()->document()->undoStack()->undo();
+        QVERIFY(bed() == before);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        editor_ = rb::guitest::openEditor(64);
+        QVERIFY(rb::guitest::openMap(*window(), bumpyField()));
+        rb::guitest::lookStraightDown(*window());
+    }
+
+    void cleanupTestCase()
+    {
+        QVERIFY2(editor_.errors->isEmpty(), qPrintable(editor_.errors->join("\n")));
+        editor_.window.reset();
+    }
+
+    void raiseAndLowerMoveTheCentreByTheStrength()
+    {
+        const rb::FloatField before = bed();
+        use("raise", 4.0, 1.5, 0.0);
+        dabAt(24, 24);
+        QCOMPARE(bed()(24, 24), before(24, 24) + 1.5f);
+        QCOMPARE(bed()(26, 24), before(26, 24) + 1.5f); // inside the hard-edged brush
+        onlyNear(before, 24, 24, 4.0);
+        undoRestores(before);
+        use("lower", 4.0, 0.5, 0.0);
+        dabAt(10, 30);
+        QCOMPARE(bed()(10, 30), before(10, 30) - 0.5f);
+        onlyNear(before, 10, 30, 4.0);
+        undoRestores(before);
+    }
+
+    void smoothMakesBumpsSmaller()
+    {
+        const rb::FloatField before = bed();
+        use("smooth", 5.0, 1.0, 0.0);
+        dabAt(24, 24);
+        const double was = roughness(before, 24, 24, 2), now = roughness(bed(), 24, 24, 2);
+        qInfo("smooth: roughness around the centre %.2f -> %.2f", was, now);
+        QVERIFY(now < 0.5 * was);
+        onlyNear(before, 24, 24, 5.0);
+        undoRestores(before);
+    }
+
+    void flattenPullsTowardsTheFirstClick()
+    {
+        const rb::FloatField before = bed();
+        use("flatten", 3.0, 1.0, 0.0);
+        const QPoint first = rb::guitest::pixelOfCell(*window(), 20, 20);
+        const auto under = window()->viewport()->pickAt(first, rb::view::PickTarget::Terrain);
+        QVERIFY(under);
+        const float target = under->point.y(); // the terrain's height where the click lands
+        QVERIFY(std::abs(target - before(20, 20)) < 1.0f);
+        rb::guitest::dragThrough(*window(), {first, rb::guitest::pixelOfCell(*window(), 30, 20)});
+        for (int x = 20; x <= 30; ++x) // along the drag, inside the hard-edged brush: at the target
+            QVERIFY2(std::abs(bed()(x, 20) - target) < 1e-3f, qPrintable(QString("cell (%1, 20): %2, target %3").arg(x).arg(bed()(x, 20)).arg(target)));
+        undoRestores(before);
+    }
+
+    void setHeightReachesTheHeightInTheBar()
+    {
+        const rb::FloatField before = bed();
+        auto* tool = static_cast<rb::tools::SetHeightTool*>(use("setHeight", 4.0, 1.0, 0.5));
+        tool->setHeight(12.0);
+        dabAt(24, 24);
+        for (int y = 22; y <= 26; ++y) // well within the inner (1 − falloff) radius of 2 cells: exactly there
+            for (int x = 22; x <= 26; ++x)
+                if (std::hypot(x - 24, y - 24) <= 1.5) QCOMPARE(bed()(x, y), 12.0f);
+        QVERIFY(bed()(27, 24) > before(27, 24) && bed()(27, 24) < 12.0f); // the falloff: part of the way
+        onlyNear(before, 24, 24, 4.0);
+        undoRestores(before);
+    }
+};
+
+RIVERBED_GUI_TEST_MAIN(TerrainBrushesTest)
+#include "TerrainBrushesTest.moc"
