@@ -581,8 +581,7 @@ void ClSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
         const double change = depthChange(s.readRegion(s.depthBuffer(), rect), depth);
         s.writeRegion(s.depthBuffer(), rect, depth);
         s.ledger.edited += change * s.lattice.cellArea();
-        s.enqueueDiagnostics(); // depth (so the CFL number) may have risen
-        s.readDiagnostics();
+        bookDepthEdit(s.diagnostics, s.lattice, s.params, change, depth, s.ledger);
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to take the water edit: " + describe(e));
     }

@@ -109,7 +109,7 @@ void CpuSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth
     const double change = depthChange(copyRegion(state_.depth, lattice_.width(), rect), depth);
     writeRegion(state_.depth, lattice_.width(), rect, depth);
     ledger_.edited += change * lattice_.cellArea();
-    refreshDiagnostics(); // depth (so the CFL number) may have risen
+    bookDepthEdit(diagnostics_, lattice_, params_, change, depth, ledger_);
 }
 
 std::vector<float> CpuSolver::readBed(const CellRegion& rect) const

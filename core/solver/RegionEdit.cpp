@@ -1,5 +1,7 @@
 #include "solver/RegionEdit.h"
 
+#include "solver/Stability.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -62,6 +64,16 @@ double depthChange(const std::vector<float>& before, const std::vector<float>& a
     double change = 0.0;
     for (std::size_t i = 0; i < before.size(); ++i) change += static_cast<double>(after[i]) - static_cast<double>(before[i]);
     return change;
+}
+
+void bookDepthEdit(Diagnostics& diagnostics, const Lattice& lattice, const SimParams& params, double change,
+                   const std::vector<float>& newDepths, const VolumeLedger& ledger)
+{
+    diagnostics.volume += change * lattice.cellArea();
+    diagnostics.ledger = ledger;
+    if (!newDepths.empty())
+        diagnostics.maxDepth = std::max(diagnostics.maxDepth, static_cast<double>(*std::max_element(newDepths.begin(), newDepths.end())));
+    diagnostics.cfl = cflNumber(lattice, params, diagnostics.maxDepth);
 }
 
 } // namespace rb

@@ -5,6 +5,8 @@
 #include "BackendParam.h"
 #include "TestMaps.h"
 
+#include "solver/Stability.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -112,6 +114,17 @@ TEST_P(RegionEdit, SetDepthIsBookedInTheLedger)
     ASSERT_TRUE(solver->step(1000).ok());
     const Diagnostics d = solver->diagnostics();
     EXPECT_NEAR(d.volume, volume + d.ledger.edited, 1e-5 * volume); // walls all round, no sources
+}
+
+// A deep dab raises the max depth and the CFL number at once, so the next step is checked against it.
+TEST_P(RegionEdit, DeepWaterEditRaisesTheCflNumberBeforeTheNextStep)
+{
+    auto solver = test::loadedSolver(GetParam().backend, lakeMap());
+    const double before = solver->diagnostics().cfl;
+    solver->setDepth({20, 20, 1, 1}, {60.0f});
+    EXPECT_EQ(solver->diagnostics().maxDepth, 60.0);
+    EXPECT_EQ(solver->diagnostics().cfl, cflNumber(lattice(), solver->params(), 60.0));
+    EXPECT_GT(solver->diagnostics().cfl, before);
 }
 
 TEST_P(RegionEdit, ReadDepthIsTheStatesRectangle)
