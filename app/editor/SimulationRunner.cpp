@@ -112,6 +112,7 @@ void SimulationRunner::resetWater(const Map& initial)
         Map map = initial;
         map.params = solver_->params();
         solver_->load(map);
+        lastFullRead_ = nullptr; // new flows: the next snapshot reads everything
     });
 }
 
@@ -212,7 +213,6 @@ void SimulationRunner::run()
     bool dirty = false; // the solver moved on since the last snapshot
     while (waitForWork(requests, stepsToDo)) {
         dirty = dirty || !requests.empty();
-        if (!requests.empty()) lastFullRead_ = nullptr; // a request may have replaced the map or the solver
         for (Request& request : requests) request();
         requests.clear();
         if (stepsToDo > 0 && solver_) {
@@ -276,7 +276,7 @@ void SimulationRunner::publish()
 
 // What the view draws, read from the solver: the depth (and the host's bed) every time, the flows
 // only when they are drawn or the last ones are half a second old. On a GPU this keeps the
-// per-frame transfer to one field.
+// per-frame transfer to one field, brush strokes included (edits change only bed and depth).
 std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
 {
     const std::int64_t now = nowNs();
@@ -301,6 +301,7 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 {
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
+        lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
         const QString name = QString::fromStdString(choice.solver->name());
         const QString notice = QString::fromStdString(choice.notice);
         {

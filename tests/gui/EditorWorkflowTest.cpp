@@ -116,11 +116,12 @@ private slots:
     void snapshotsCarryTheSolversDepthAndBed()
     {
         QVERIFY(!window()->runner()->isPlaying());
-        // Rain, so that every step changes every depth (the island's water has settled). The
-        // request makes the runner read everything once; steps right after it read depths only.
+        // Rain, so that every step changes every depth (the island's water has settled). Reset
+        // water makes the runner read everything once; steps right after it read depths only.
         rb::SimParams raining = window()->document()->map().params;
         raining.rain = 1e-3;
         window()->runner()->setParams(raining);
+        window()->runner()->resetWater(window()->document()->map());
         const auto before = rb::guitest::readRunnerMap(*window());
         QVERIFY(before);
         QCOMPARE(before->params.rain, 1e-3);
