@@ -328,6 +328,7 @@ void ClSolver::Impl::allocate(const Map& map)
 void ClSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    if (map.params.model != FlowModel::Pipes) throw Unavailable(kNoMomentumYet);
     Impl& s = *impl_;
     try {
         s.buildProgram(map.state.lattice);
@@ -352,6 +353,7 @@ void ClSolver::load(const Map& map)
 void ClSolver::setParams(const SimParams& params)
 {
     if (const std::string problem = params.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    if (params.model != FlowModel::Pipes) throw std::invalid_argument(kNoMomentumYet);
     const bool dtChanged = params.dt != impl_->params.dt;
     impl_->params = params; // kernel arguments are set at each launch: no field is uploaded
     impl_->diagnostics.cfl = cflNumber(impl_->lattice, params, impl_->diagnostics.maxDepth);

@@ -15,6 +15,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The OpenCL kernels run the pipes model only so far; a momentum map runs on the CPU solver.
+inline constexpr const char* kNoMomentumYet = "the OpenCL backend does not run the momentum flow model yet";
+
 // Faults the tests inject to exercise the fallback paths without breaking the machine.
 enum class InjectedFault { None, NoDevice, KernelBuildFailure, AllocationFailure };
 

@@ -6,7 +6,6 @@
 #include "SolverFactory.h"
 
 #include <QJsonArray>
-#include <QTextStream>
 
 #include <chrono>
 #include <cmath>
@@ -103,17 +102,16 @@ int runBench(const QStringList& args)
     }
     const QStringList backends = parser.value("backend").split(',', Qt::SkipEmptyParts);
 
-    QTextStream out(stdout);
     const double bandwidth = bench::measureTriadBandwidth();
-    out << QString("memory bandwidth (triad): %1 GB/s\n").arg(bandwidth / 1e9, 0, 'f', 1);
-    out << QString("%1 %2 %3 %4 %5 %6 %7\n").arg("backend", -8).arg("lattice", -9).arg("size", 6).arg("steps/s", 10).arg("Gcell-steps/s", 14).arg("of bound", 9).arg("vs seed", 8);
+    cli::printText(QString("memory bandwidth (triad): %1 GB/s\n").arg(bandwidth / 1e9, 0, 'f', 1));
+    cli::printText(QString("%1 %2 %3 %4 %5 %6 %7\n").arg("backend", -8).arg("lattice", -9).arg("size", 6).arg("steps/s", 10).arg("Gcell-steps/s", 14).arg("of bound", 9).arg("vs seed", 8));
 
     QJsonArray results, seedLoops;
     for (int size : *sizes) {
         const double seedRate = bench::measureSeedLoops(size, *seconds);
         seedLoops.append(QJsonObject{{"size", size}, {"cell_steps_per_s", seedRate}});
-        out << QString("%1 %2 %3 %4 %5 %6 %7\n").arg("seed", -8).arg("square", -9).arg(size, 6).arg(seedRate / size / size, 10, 'f', 1)
-                   .arg(seedRate / 1e9, 14, 'f', 3).arg(seedRate / (bandwidth / 28.0), 9, 'f', 3).arg(1.0, 8, 'f', 2);
+        cli::printText(QString("%1 %2 %3 %4 %5 %6 %7\n").arg("seed", -8).arg("square", -9).arg(size, 6).arg(seedRate / size / size, 10, 'f', 1)
+                   .arg(seedRate / 1e9, 14, 'f', 3).arg(seedRate / (bandwidth / 28.0), 9, 'f', 3).arg(1.0, 8, 'f', 2));
         for (const QString& backend : backends)
             for (LatticeKind kind : lattices) {
                 if (!opencl::isBackendSpec(backend.toStdString())) return cli::fail("--backend: unknown backend '" + backend + "'", cli::kExitUsage);
@@ -123,17 +121,15 @@ int runBench(const QStringList& args)
                 const double stepsPerSecond = measureSteps(*solver, *seconds);
                 const double cellSteps = stepsPerSecond * size * size;
                 const double fraction = cellSteps / (bandwidth / boundBytesPerCellStep(kind));
-                out << QString("%1 %2 %3 %4 %5 %6 %7\n").arg(backend, -8).arg(QString::fromUtf8(latticeKindName(kind).data()), -9).arg(size, 6)
+                cli::printText(QString("%1 %2 %3 %4 %5 %6 %7\n").arg(backend, -8).arg(QString::fromUtf8(latticeKindName(kind).data()), -9).arg(size, 6)
                            .arg(stepsPerSecond, 10, 'f', 1).arg(cellSteps / 1e9, 14, 'f', 3).arg(fraction, 9, 'f', 3)
-                           .arg(cellSteps / seedRate, 8, 'f', 2);
-                out.flush();
-                results.append(QJsonObject{{"backend", backend}, {"device", QString::fromStdString(solver->name())},
+                           .arg(cellSteps / seedRate, 8, 'f', 2));
+                            results.append(QJsonObject{{"backend", backend}, {"device", QString::fromStdString(solver->name())},
                                            {"lattice", QString::fromUtf8(latticeKindName(kind).data())}, {"size", size},
                                            {"steps_per_s", stepsPerSecond}, {"cell_steps_per_s", cellSteps},
                                            {"fraction_of_bandwidth_bound", fraction}, {"vs_seed_loops", cellSteps / seedRate}});
             }
     }
-    out.flush();
     cli::printJsonLine({{"bandwidth_bytes_per_s", bandwidth}, {"bound_bytes_per_cell_step", QJsonObject{{"square", 28}, {"triangle", 36}}},
                         {"seed_loops", seedLoops}, {"results", results}});
     return cli::kExitOk;

@@ -9,8 +9,10 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace rb::cli {
 
@@ -22,7 +24,7 @@ std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList&
         // QCommandLineParser names the program by its path; say "riverbed-cli NAME" instead.
         QString text = parser.helpText();
         text.replace(QCoreApplication::arguments().constFirst(), args.value(0));
-        QTextStream(stdout) << text;
+        printText(text);
         return kExitOk;
     }
     return std::nullopt;
@@ -39,10 +41,32 @@ void notice(const QString& message)
     QTextStream(stderr) << "riverbed-cli: " << message << Qt::endl;
 }
 
+namespace {
+int standardOutputError = 0; // the first write error on stdout (errno), 0 while all went out
+}
+
+void printText(const QString& text)
+{
+    if (standardOutputError != 0) return; // a closed pipe stays closed: the work goes on quietly
+    const QByteArray bytes = text.toLocal8Bit();
+    errno = 0;
+    if (std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) != static_cast<std::size_t>(bytes.size())
+        || std::fflush(stdout) != 0)
+        standardOutputError = errno != 0 ? errno : EIO;
+}
+
 void printJsonLine(const QJsonObject& object)
 {
-    QTextStream out(stdout);
-    out << QJsonDocument(object).toJson(QJsonDocument::Compact) << Qt::endl;
+    printText(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)) + "\n");
+}
+
+int finishStandardOutput(int code)
+{
+    if (standardOutputError == 0 && std::fflush(stdout) != 0) standardOutputError = errno != 0 ? errno : EIO;
+    // A reader that stopped early (`| head`) is not a failure of ours; anything else lost a report.
+    if (standardOutputError == 0 || standardOutputError == EPIPE) return code;
+    fail(QString("cannot write to standard output: %1").arg(QString::fromLocal8Bit(std::strerror(standardOutputError))));
+    return code == kExitOk ? kExitFailure : code;
 }
 
 std::optional<Map> loadMap(const QString& path)

@@ -28,8 +28,17 @@ int fail(const QString& message, int code = kExitFailure);
 // Prints "riverbed-cli: MESSAGE" to stderr without failing (e.g. a backend fallback).
 void notice(const QString& message);
 
+// Text on stdout, flushed. SIGPIPE is ignored (main), so a reader that went away or a full disk
+// shows up here as an error: it is recorded, later output is dropped, and the work goes on (a
+// simulation still writes its map).
+void printText(const QString& text);
+
 // One compact JSON object on its own stdout line.
 void printJsonLine(const QJsonObject& object);
+
+// The exit code once stdout is flushed: unchanged, or kExitFailure with the system's reason when a
+// report could not be written (a full disk). A closed pipe (EPIPE) is the reader's choice, not a failure.
+int finishStandardOutput(int code);
 
 // Loads a .rbmap, printing the loader's message on failure.
 std::optional<Map> loadMap(const QString& path);

@@ -4,7 +4,6 @@
 #include "ClDevices.h"
 
 #include <QJsonArray>
-#include <QTextStream>
 
 int runDevices(const QStringList& args)
 {
@@ -16,19 +15,18 @@ int runDevices(const QStringList& args)
     if (auto exit = cli::parseArguments(parser, args)) return *exit;
     std::string problem;
     const std::vector<opencl::DeviceInfo> devices = opencl::listDevices(&problem);
-    QTextStream out(stdout);
-    if (devices.empty()) out << "no OpenCL devices: " << QString::fromStdString(problem) << " (the CPU solver is always available)\n";
+    if (devices.empty()) cli::printText("no OpenCL devices: " + QString::fromStdString(problem) + " (the CPU solver is always available)\n");
     std::string ignored;
     const int chosen = opencl::chooseDevice(devices, "", &ignored);
     QJsonArray list;
     for (const opencl::DeviceInfo& d : devices) {
-        out << QString("%1 %2 %3 %4 (%5, %6 compute units, %7 MiB)\n")
+        cli::printText(QString("%1 %2 %3 %4 (%5, %6 compute units, %7 MiB)\n")
                    .arg(d.index == chosen ? "*" : " ")
                    .arg(d.index)
                    .arg(QString::fromStdString(d.type), -4)
                    .arg(QString::fromStdString(d.name), QString::fromStdString(d.platform))
                    .arg(d.computeUnits)
-                   .arg(d.globalMemory >> 20);
+                   .arg(d.globalMemory >> 20));
         list.append(QJsonObject{{"index", d.index},
                                 {"name", QString::fromStdString(d.name)},
                                 {"platform", QString::fromStdString(d.platform)},
@@ -38,7 +36,6 @@ int runDevices(const QStringList& args)
                                 {"global_memory_bytes", static_cast<double>(d.globalMemory)},
                                 {"default", d.index == chosen}});
     }
-    out.flush();
     cli::printJsonLine({{"devices", list}});
     return cli::kExitOk;
 }

@@ -11,6 +11,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <map>
+
 namespace {
 
 using namespace rb;
@@ -86,6 +88,23 @@ std::optional<io::ExportSettings> exportSettings(const QCommandLineParser& parse
     return settings;
 }
 
+// Two layers written to one file would leave only the second: refuse before writing either.
+std::optional<int> checkDistinctFiles(const QCommandLineParser& parser)
+{
+    std::map<QString, QString> optionOfFile; // absolute path → the option that names it
+    QStringList options{"all"};
+    for (io::Layer layer : io::allLayers()) options.append(optionName(layer));
+    for (const QString& option : options) {
+        if (!parser.isSet(option)) continue;
+        const QString file = QFileInfo(parser.value(option)).absoluteFilePath();
+        const auto [it, inserted] = optionOfFile.emplace(file, option);
+        if (!inserted)
+            return cli::fail(QString("--%1 and --%2 both name %3: give each layer its own file").arg(it->second, option, parser.value(option)),
+                             cli::kExitUsage);
+    }
+    return std::nullopt;
+}
+
 // Refuses the run before loading anything if no layer is asked for or a file cannot take its layer.
 std::optional<int> checkRequests(const QCommandLineParser& parser, const io::ExportSettings& settings)
 {
@@ -101,7 +120,7 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
     }
     if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask and/or --all",
                                cli::kExitUsage);
-    return std::nullopt;
+    return checkDistinctFiles(parser);
 }
 
 // The engine settings of a heightmap, for people reading the terminal.

@@ -21,7 +21,8 @@ QJsonObject parametersJson(const SimParams& p)
 {
     return {{"g", p.gravity},         {"dt", p.dt},       {"friction", p.friction},
             {"viscosity", p.viscosity}, {"pipe", text(pipeModeName(p.pipe))},
-            {"substeps", p.substeps},  {"rain", p.rain},   {"evaporation", p.evaporation}};
+            {"substeps", p.substeps},  {"rain", p.rain},   {"evaporation", p.evaporation},
+            {"model", text(flowModelName(p.model))}, {"manning", p.manning}, {"eddy_viscosity", p.eddyViscosity}};
 }
 
 QJsonArray boundaryJson(const std::vector<BoundarySegment>& segments)

@@ -16,6 +16,7 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
     const std::pair<const char*, double*> numbers[] = {
         {"dt", &params.dt},         {"friction", &params.friction}, {"gravity", &params.gravity},
         {"viscosity", &params.viscosity}, {"rain", &params.rain},   {"evaporation", &params.evaporation},
+        {"manning", &params.manning},     {"eddy-viscosity", &params.eddyViscosity},
     };
     for (const auto& [name, target] : numbers) {
         if (!parser.isSet(name)) continue;
@@ -27,6 +28,11 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
         const auto mode = parsePipeMode(parser.value("pipe").toStdString());
         if (!mode) return cli::fail("--pipe must be constant or depth", cli::kExitUsage), false;
         params.pipe = *mode;
+    }
+    if (parser.isSet("model")) {
+        const auto model = parseFlowModel(parser.value("model").toStdString());
+        if (!model) return cli::fail("--model must be pipes or momentum", cli::kExitUsage), false;
+        params.model = *model;
     }
     if (const std::string problem = params.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
     return true;
@@ -105,7 +111,7 @@ int runSimulate(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        "Steps a .rbmap with the virtual-pipes solver and prints one JSON line per report:\n"
+        "Steps a .rbmap with its flow model (virtual pipes or momentum) and prints one JSON line per report:\n"
         "{step, time, volume, inflow, outflow, max_depth, max_speed, cfl} (SI units; inflow/outflow are cumulative m³).\n"
         "Options override the map's own settings; boundary options are applied after the map's segments.");
     parser.addPositionalArgument("MAP", "The map to simulate (.rbmap).");
@@ -117,6 +123,9 @@ int runSimulate(const QStringList& args)
         {"gravity", "Gravity, m/s².", "G"},
         {"viscosity", "Viscosity, m²/s (0 = off).", "V"},
         {"pipe", "Pipe cross-section: constant (A = dx²) or depth (A = upwind depth × face width).", "MODE"},
+        {"model", "Flow model: pipes (virtual pipes, no inertia) or momentum (shallow-water equations with advection).", "MODEL"},
+        {"manning", "Momentum model: Manning's n, s/m^(1/3), replacing --friction (e.g. 0.03 for a natural river; 0 = off).", "N"},
+        {"eddy-viscosity", "Momentum model: eddy viscosity, m²/s, diffusing velocity (0 = off).", "M2S"},
         {"rain", "Rain, m/s on every cell.", "MPS"},
         {"evaporation", "Evaporation, m/s from every wet cell.", "MPS"},
         {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL).", "LEVEL"},

@@ -1,8 +1,10 @@
+#include "CliSupport.h"
 #include "Commands.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
 
+#include <csignal>
 #include <functional>
 #include <map>
 
@@ -40,6 +42,7 @@ int printUsage(QTextStream& out)
 
 int main(int argc, char** argv)
 {
+    std::signal(SIGPIPE, SIG_IGN); // a closed stdout is an error to handle, not a reason to die before saving
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("riverbed-cli");
     QCoreApplication::setApplicationVersion(RIVERBED_VERSION);
@@ -58,5 +61,5 @@ int main(int argc, char** argv)
     }
     args.removeFirst();
     args[0] = "riverbed-cli " + args[0];
-    return it->second.run(args);
+    return rb::cli::finishStandardOutput(it->second.run(args));
 }

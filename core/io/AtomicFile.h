@@ -1,12 +1,60 @@
 #pragma once
 
 #include <QByteArray>
+#include <QIODevice>
 #include <QString>
 
 namespace rb::io {
 
-// Replaces (or creates) the file only once every byte is written (QSaveFile), so a failed export
-// never leaves half a file behind. On failure `error` names the file and the reason.
+// A file written beside its target under a staging name and renamed over it only once every byte
+// is on disk, so a failed save never touches the old file. Every write, the fsync, the close and
+// the rename are checked, and a failure keeps the operating system's reason ("No space left on
+// device", "File too large"). Write through it as a QIODevice, then commit().
+//
+// Why not QSaveFile alone: Qt 6.4's QSaveFile takes a short write (a full disk, or a file size
+// limit, part-way through a large write) without an error and then commits the torn file over the
+// old one (measured; see docs/map-format.md), and it ignores the result of its own fdatasync.
+//
+// The staging name is ".NAME.riverbed-partial-PID" in the target's folder: recognisable, and
+// unique per process. A save interrupted by a kill leaves one behind; the next save of the same
+// file removes those whose process is gone.
+class AtomicFile : public QIODevice {
+public:
+    explicit AtomicFile(const QString& path);
+    ~AtomicFile() override; // discards the staging file unless commit() succeeded
+
+    // Removes stale staging files of this target, then creates this one. False with errorString().
+    bool open();
+    // Flushes to disk and renames over the target. False (old file untouched) on any failure, or
+    // when an earlier write failed.
+    bool commit();
+    // Gives up: removes the staging file; the target stays as it was.
+    void discard();
+
+    const QString& path() const { return path_; }
+    QString stagingPath() const;
+    // "PATH: cannot write: REASON", for messages.
+    QString failure() const;
+
+    static QString stagingPrefix(const QString& path); // ".NAME.riverbed-partial-" with its folder
+    // Removes staging files of `path` left by processes that no longer run; returns how many.
+    static int removeStaleStaging(const QString& path);
+
+protected:
+    qint64 readData(char* data, qint64 maxSize) override;
+    qint64 writeData(const char* data, qint64 size) override;
+
+private:
+    bool fail(const QString& what, int error);
+    void closeDescriptor();
+
+    QString path_;
+    int descriptor_ = -1;
+    bool failed_ = false;
+};
+
+// Replaces (or creates) the file with these bytes through an AtomicFile. On failure the old file
+// is untouched and `error` names the file and the reason.
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error);
 
 } // namespace rb::io

@@ -1,6 +1,7 @@
 #include "io/MapFile.h"
 
 #include "io/ArrayBlock.h"
+#include "io/AtomicFile.h"
 #include "io/ByteReader.h"
 #include "io/ByteWriter.h"
 #include "io/MapHeader.h"
@@ -8,7 +9,6 @@
 #include <QBuffer>
 #include <QFile>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <zlib.h>
 
@@ -30,6 +30,7 @@ std::vector<const FloatField*> mapArrays(const MapState& state)
 {
     std::vector<const FloatField*> arrays{&state.bed, &state.depth};
     for (const FloatField& flow : state.flows) arrays.push_back(&flow);
+    for (const FloatField& velocity : state.velocities) arrays.push_back(&velocity);
     return arrays;
 }
 
@@ -39,7 +40,7 @@ bool writeHead(QIODevice& out, const Map& map)
     QByteArray head;
     ByteWriter writer(head);
     writer.bytes(kMapSignature, kMapSignatureSize);
-    writer.u32(kMapFormatVersion);
+    writer.u32(mapFormatVersion(map));
     writer.u32(static_cast<std::uint32_t>(json.size()));
     writer.bytes(json.constData(), static_cast<std::size_t>(json.size()));
     writer.u32(crcOf(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))));
@@ -63,9 +64,8 @@ bool checkSignature(ByteReader& in, QString* error)
     return false;
 }
 
-bool checkVersion(ByteReader& in, QString* error)
+bool checkVersion(ByteReader& in, std::uint32_t& version, QString* error)
 {
-    std::uint32_t version = 0;
     if (!in.readU32(version)) {
         *error = "truncated: the file ends inside the header";
     } else if (version > kMapFormatVersion) {
@@ -110,7 +110,7 @@ std::optional<QJsonObject> readHeaderJson(ByteReader& in, QString* error)
     return document.object();
 }
 
-std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, QString* error)
+std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* error)
 {
     const Lattice& lattice = header.lattice;
     MapState state; // filled array by array: MapState(lattice) would allocate before the file justifies it
@@ -118,16 +118,21 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, QStr
     state.time = header.time;
     state.steps = header.steps;
     state.ledger = header.ledger;
-    const std::vector<std::string> names = mapArrayNames(lattice);
+    std::vector<std::string> names = mapArrayNames(lattice);
+    const std::size_t flowsEnd = names.size();
+    // Velocities follow the flows in a version 2 momentum map that was saved moving.
+    if (version >= 2 && header.params.model == FlowModel::Momentum && !in.atEnd())
+        for (int f = 0; f < lattice.familyCount(); ++f) names.push_back("velocity." + std::string(lattice.family(f).name));
     for (std::size_t i = 0; i < names.size(); ++i) {
-        const bool padded = i >= 2; // flows carry a ghost ring
+        const bool padded = i >= 2; // flows and velocities carry a ghost ring
         const ArrayExpectation expected{names[i], padded ? lattice.paddedWidth() : lattice.width(),
                                         padded ? lattice.paddedHeight() : lattice.height()};
         std::optional<FloatField> field = readArrayBlock(in, expected, error);
         if (!field) return std::nullopt;
         if (i == 0) state.bed = std::move(*field);
         else if (i == 1) state.depth = std::move(*field);
-        else state.flows.push_back(std::move(*field));
+        else if (i < flowsEnd) state.flows.push_back(std::move(*field));
+        else state.velocities.push_back(std::move(*field));
     }
     if (!in.atEnd()) {
         *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
@@ -145,6 +150,11 @@ bool isFinite(const VolumeLedger& l)
 
 } // namespace
 
+std::uint32_t mapFormatVersion(const Map& map)
+{
+    return map.params.model == FlowModel::Pipes ? 1 : 2;
+}
+
 std::vector<std::string> mapArrayNames(const Lattice& lattice)
 {
     std::vector<std::string> names{"bed", "depth"};
@@ -159,7 +169,9 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
     };
     report(0);
     if (!writeHead(out, map)) return false;
-    const std::vector<std::string> names = mapArrayNames(map.state.lattice);
+    std::vector<std::string> names = mapArrayNames(map.state.lattice);
+    if (map.params.model == FlowModel::Momentum)
+        for (int f = 0; f < map.state.lattice.familyCount(); ++f) names.push_back("velocity." + std::string(map.state.lattice.family(f).name));
     const std::vector<const FloatField*> arrays = mapArrays(map.state);
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         // A map with more flow arrays than its lattice has families is invalid; name the extras
@@ -187,10 +199,15 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
     ByteReader in(bytes.constData(), static_cast<std::size_t>(bytes.size()));
     std::optional<MapHeader> header;
     std::optional<MapState> state;
-    if (checkSignature(in, &problem) && checkVersion(in, &problem))
+    std::uint32_t version = 0;
+    if (checkSignature(in, &problem) && checkVersion(in, version, &problem))
         if (const std::optional<QJsonObject> json = readHeaderJson(in, &problem))
-            if ((header = headerFromJson(*json, &problem)))
-                state = readArrays(in, *header, &problem);
+            if ((header = headerFromJson(*json, &problem))) {
+                if (version < 2 && header->params.model != FlowModel::Pipes)
+                    problem = "malformed header: a format version 1 file cannot hold the momentum model";
+                else
+                    state = readArrays(in, *header, version, &problem);
+            }
     if (!state) {
         if (error) *error = problem;
         return std::nullopt;
@@ -220,14 +237,15 @@ bool writeMapFile(const QString& path, const Map& map, QString* error, const Wri
         if (error) *error = QString("%1: refusing to write an invalid map: %2").arg(path, QString::fromStdString(reason));
         return false;
     }
-    QSaveFile file(path);
+    AtomicFile file(path);
     bool ok = false;
+    QString reason;
     try {
-        ok = file.open(QIODevice::WriteOnly) && writeMap(file, map, progress) && file.commit();
+        ok = file.open() && writeMap(file, map, progress) && file.commit();
     } catch (const std::bad_alloc&) {
-        ok = false; // compression buffers for a huge map; the old file stays as it was
+        reason = "out of memory while compressing the map"; // the old file stays as it was
     }
-    if (!ok && error) *error = QString("%1: cannot write the map: %2").arg(path, file.errorString());
+    if (!ok && error) *error = QString("%1: %2").arg(path, reason.isEmpty() ? file.errorString() : reason);
     return ok;
 }
 

@@ -21,12 +21,15 @@ namespace rb::io {
 // "\r\n" and the final "\n" catch line-ending conversion, 0x1a stops `type` on DOS.
 inline constexpr char kMapSignature[] = "\x89RBMAP\r\n\x1a\n";
 inline constexpr std::size_t kMapSignatureSize = sizeof(kMapSignature) - 1;
-inline constexpr std::uint32_t kMapFormatVersion = 1;
+inline constexpr std::uint32_t kMapFormatVersion = 2; // the newest this build reads
+// Version 2 adds the momentum model (its face velocities after the flows); pipes maps are still
+// written as version 1, which older builds read.
+std::uint32_t mapFormatVersion(const Map& map);
 
 // Told the percentage written so far (0 … 100, rising), after the header and after each array.
 using WriteProgress = std::function<void(int percent)>;
 
-// Writes atomically (QSaveFile): on failure the old file is untouched and `error` says why.
+// Writes atomically (AtomicFile): on failure the old file is untouched and `error` says why.
 // Refuses maps that readMapFile would refuse (see unwritableReason).
 bool writeMapFile(const QString& path, const Map& map, QString* error, const WriteProgress& progress = {});
 

@@ -40,7 +40,8 @@ QJsonObject paramsToJson(const SimParams& p)
 {
     return {{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
             {"viscosity", exact(p.viscosity)}, {"pipe", nameText(pipeModeName(p.pipe))},
-            {"substeps", p.substeps},          {"rain", exact(p.rain)}, {"evaporation", exact(p.evaporation)}};
+            {"substeps", p.substeps},          {"rain", exact(p.rain)}, {"evaporation", exact(p.evaporation)},
+            {"model", nameText(flowModelName(p.model))}, {"manning", exact(p.manning)}, {"eddyViscosity", exact(p.eddyViscosity)}};
 }
 
 QJsonArray boundaryToJson(const std::vector<BoundarySegment>& segments)
@@ -123,6 +124,10 @@ SimParams paramsFromJson(const JsonFields& root)
     p.substeps = f.integer("substeps", 1, 100000);
     p.rain = f.exactNumber("rain");
     p.evaporation = f.exactNumber("evaporation");
+    // Written since format version 2; a version 1 file is a pipes map.
+    if (f.has("model")) p.model = f.name("model", "flow model", parseFlowModel).value_or(FlowModel::Pipes);
+    if (f.has("manning")) p.manning = f.exactNumber("manning");
+    if (f.has("eddyViscosity")) p.eddyViscosity = f.exactNumber("eddyViscosity");
     return p;
 }
 

@@ -28,7 +28,7 @@ std::optional<SampleRaster> readNpy(QIODevice& device, QString* error);
 
 QByteArray encodeNpy(const FloatField& raster);
 QByteArray encodeNpy(const std::vector<FloatField>& channels); // at least one, all of one size
-bool writeNpy(const QString& path, const FloatField& raster, QString* error); // atomic (QSaveFile)
+bool writeNpy(const QString& path, const FloatField& raster, QString* error); // atomic (AtomicFile)
 bool writeNpy(const QString& path, const ExportImage& image, QString* error);
 
 } // namespace rb::io

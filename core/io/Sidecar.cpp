@@ -1,11 +1,11 @@
 #include "io/Sidecar.h"
 
+#include "io/AtomicFile.h"
 #include "io/JsonFields.h"
 #include "lattice/Lattice.h"
 
 #include <QFile>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace rb::io {
 namespace {
@@ -89,11 +89,7 @@ QJsonObject sidecarJson(const Sidecar& sidecar)
 
 bool writeJsonFile(const QString& path, const QJsonObject& object, QString* error)
 {
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(object).toJson(QJsonDocument::Indented)) >= 0 && file.commit())
-        return true;
-    *error = QString("%1: cannot write: %2").arg(path, file.errorString());
-    return false;
+    return writeFileAtomically(path, QJsonDocument(object).toJson(QJsonDocument::Indented), error);
 }
 
 } // namespace rb::io

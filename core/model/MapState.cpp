@@ -38,10 +38,15 @@ std::string MapState::validate() const
     if (static_cast<int>(flows.size()) != lattice.familyCount()) return "wrong number of flow arrays for the lattice";
     for (const FloatField& f : flows)
         if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "flow array size does not match the lattice";
+    if (!velocities.empty() && static_cast<int>(velocities.size()) != lattice.familyCount()) return "wrong number of velocity arrays for the lattice";
+    for (const FloatField& f : velocities)
+        if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "velocity array size does not match the lattice";
     if (auto e = firstNonFinite(bed, "terrain"); !e.empty()) return e;
     if (auto e = firstNonFinite(depth, "water depth"); !e.empty()) return e;
     for (const FloatField& f : flows)
         if (auto e = firstNonFinite(f, "flow"); !e.empty()) return e;
+    for (const FloatField& f : velocities)
+        if (auto e = firstNonFinite(f, "velocity"); !e.empty()) return e;
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x)
             if (depth(x, y) < 0.0f) return "water depth is negative at (" + std::to_string(x) + ", " + std::to_string(y) + ")";

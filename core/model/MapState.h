@@ -43,6 +43,9 @@ struct MapState {
     FloatField bed;                // terrain elevation b (m), W×H
     FloatField depth;              // water depth h (m), W×H
     std::vector<FloatField> flows; // one per edge family, (W+2)×(H+2), stored at the edge's head cell
+    // The momentum model's face velocities (m/s along the family's direction, tail to head), laid
+    // out like the flows; empty for the pipes model (and for water starting from rest).
+    std::vector<FloatField> velocities;
     double time = 0.0;             // s
     std::int64_t steps = 0;
     VolumeLedger ledger;

@@ -16,6 +16,18 @@ std::optional<PipeMode> parsePipeMode(std::string_view name)
     return std::nullopt;
 }
 
+std::string_view flowModelName(FlowModel model)
+{
+    return model == FlowModel::Momentum ? "momentum" : "pipes";
+}
+
+std::optional<FlowModel> parseFlowModel(std::string_view name)
+{
+    if (name == "pipes") return FlowModel::Pipes;
+    if (name == "momentum") return FlowModel::Momentum;
+    return std::nullopt;
+}
+
 std::string SimParams::validate() const
 {
     auto finite = [](double v) { return std::isfinite(v); };
@@ -26,6 +38,8 @@ std::string SimParams::validate() const
     if (substeps < 1 || substeps > 100000) return "substeps must lie in 1..100000";
     if (!finite(rain) || rain < 0.0) return "rain must be zero or positive (m/s)";
     if (!finite(evaporation) || evaporation < 0.0) return "evaporation must be zero or positive (m/s)";
+    if (!finite(manning) || manning < 0.0 || manning > 1.0) return "manning must lie in [0, 1] s/m^(1/3) (0: use friction)";
+    if (!finite(eddyViscosity) || eddyViscosity < 0.0) return "eddy viscosity must be zero or positive (m²/s)";
     return {};
 }
 

@@ -15,6 +15,16 @@ enum class PipeMode {
 std::string_view pipeModeName(PipeMode mode);
 std::optional<PipeMode> parsePipeMode(std::string_view name);
 
+// Which equations move the water (docs/solver.md).
+enum class FlowModel {
+    Pipes,    // virtual pipes (the seed article): flows accelerate down the surface, no inertia carried along
+    Momentum, // shallow-water equations on a staggered lattice: momentum advected with the flow,
+              // Manning friction, eddy viscosity (Stelling & Duinmeijer 2003 style, upwind)
+};
+
+std::string_view flowModelName(FlowModel model); // "pipes", "momentum"
+std::optional<FlowModel> parseFlowModel(std::string_view name);
+
 // Everything the user may change between two steps.
 struct SimParams {
     double gravity = 9.81;     // m/s²
@@ -25,6 +35,11 @@ struct SimParams {
     int substeps = 1;          // steps per call from the editor's frame loop
     double rain = 0.0;         // m/s added to every cell
     double evaporation = 0.0;  // m/s removed from every wet cell
+    FlowModel model = FlowModel::Pipes;
+    // Momentum model only. Manning's n (s/m^⅓) replaces the (1 − friction)^dt factor when above
+    // 0; the eddy viscosity (m²/s) diffuses velocity (the pipes' `viscosity` is the seed's damping).
+    double manning = 0.0;
+    double eddyViscosity = 0.0;
 
     // Empty when valid, else a message naming the offending parameter.
     std::string validate() const;

@@ -36,6 +36,8 @@ void CpuSolver::load(const Map& map)
     state_.depth = map.state.depth.values();
     state_.flows.clear();
     for (const FloatField& f : map.state.flows) state_.flows.push_back(f.values());
+    state_.velocities.clear();
+    for (const FloatField& f : map.state.velocities) state_.velocities.push_back(f.values());
     kept_ = state_;
     scratch_ = state_;
     // The step's dependency radius is 2 cells: a window needs 2 cells of halo per step it runs.
@@ -58,21 +60,36 @@ void CpuSolver::setParams(const SimParams& params)
     if (const std::string problem = params.validate(); !problem.empty()) throw std::invalid_argument(problem);
     params_ = params;
     constants_ = StepConstants::from(params, lattice_);
-    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
+    momentumConstants_ = MomentumConstants::from(params, lattice_);
+    matchVelocitiesToModel();
+    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
+}
+
+// Switching to momentum keeps the water moving: velocities start from the flows in force.
+void CpuSolver::matchVelocitiesToModel()
+{
+    if (params_.model == FlowModel::Pipes) {
+        state_.velocities.clear();
+        return;
+    }
+    if (!state_.velocities.empty()) return;
+    for (const FloatField& u : MomentumStep::velocitiesFromFlows(readState())) state_.velocities.push_back(u.values());
 }
 
 void CpuSolver::setBoundary(const std::vector<BoundarySegment>& segments)
 {
     if (const std::string problem = validateBoundary(lattice_, segments); !problem.empty()) throw std::invalid_argument(problem);
     segments_ = segments;
-    tiles_.assignBoundary(lattice_, expandBoundary(lattice_, segments));
+    boundaryEdges_ = expandBoundary(lattice_, segments);
+    tiles_.assignBoundary(lattice_, boundaryEdges_);
 }
 
 void CpuSolver::setSources(const std::vector<PointSource>& sources)
 {
     if (const std::string problem = validateSources(lattice_, sources); !problem.empty()) throw std::invalid_argument(problem);
     sources_ = sources;
-    tiles_.assignSources(lattice_, resolveSources(lattice_, sources));
+    sourceCells_ = resolveSources(lattice_, sources);
+    tiles_.assignSources(lattice_, sourceCells_);
 }
 
 StepResult CpuSolver::step(int count)
@@ -82,7 +99,8 @@ StepResult CpuSolver::step(int count)
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
 
-    advance(count); // the state before the call is now in kept_
+    if (params_.model == FlowModel::Momentum) advanceMomentum(count);
+    else advance(count); // the state before the call is now in kept_
 
     const bool finite = refreshDiagnostics();
     if (!finite || (refuseAboveCfl_ && diagnostics_.cfl > 1.0)) {
@@ -130,6 +148,24 @@ void CpuSolver::advance(int count)
         const int steps = std::min(tiling_.stepsPerPass, count - done);
         advancePass(steps, done == 0 ? kept_ : scratch_);
         done += steps;
+    }
+}
+
+void CpuSolver::advanceMomentum(int count)
+{
+    kept_ = state_;
+    MomentumStep step(lattice_, momentumConstants_, parallel_ ? threadCount_ : 1);
+    MomentumFields fields;
+    fields.bed = bed_.data();
+    fields.depth = state_.depth.data();
+    for (std::size_t f = 0; f < state_.flows.size(); ++f) {
+        fields.flows[f] = state_.flows[f].data();
+        fields.speeds[f] = state_.velocities[f].data();
+    }
+    for (int i = 0; i < count; ++i) {
+        step.run(fields, boundaryEdges_, sourceCells_, ledger_);
+        time_ += params_.dt;
+        ++steps_;
     }
 }
 
@@ -258,8 +294,34 @@ bool CpuSolver::refreshDiagnostics()
     diagnostics_.ledger = ledger_;
     diagnostics_.maxDepth = std::bit_cast<float>(all.depthBits);
     diagnostics_.maxSpeed = std::bit_cast<float>(all.speedBits);
-    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
-    return all.largestBits < kInfinityBits;
+    bool finite = all.largestBits < kInfinityBits;
+    if (params_.model == FlowModel::Momentum) finite = scanFaceSpeeds() && finite;
+    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
+    return finite;
+}
+
+// The momentum model knows its face speeds: the fastest face whose two cells hold 1 mm on average.
+bool CpuSolver::scanFaceSpeeds()
+{
+    float fastest = 0.0f;
+    bool finite = true;
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const std::vector<float>& u = state_.velocities[static_cast<std::size_t>(f)];
+        const EdgeFamily& family = lattice_.family(f);
+        for (int y = -1; y <= lattice_.height(); ++y)
+            for (int x = -1; x <= lattice_.width(); ++x) {
+                const float speed = std::abs(u[lattice_.paddedIndex(x, y)]);
+                finite = finite && std::isfinite(speed);
+                const CellOffset t = family.tailOffset(y);
+                const bool headInside = lattice_.contains(x, y), tailInside = lattice_.contains(x + t.dx, y + t.dy);
+                if (!headInside && !tailInside) continue;
+                const float head = headInside ? state_.depth[lattice_.index(x, y)] : state_.depth[lattice_.index(x + t.dx, y + t.dy)];
+                const float tail = tailInside ? state_.depth[lattice_.index(x + t.dx, y + t.dy)] : head;
+                if (0.5f * (head + tail) >= kWetDepth) fastest = std::max(fastest, speed);
+            }
+    }
+    diagnostics_.maxSpeed = fastest;
+    return finite;
 }
 
 MapState CpuSolver::readState() const
@@ -268,6 +330,10 @@ MapState CpuSolver::readState() const
     state.bed.values() = bed_;
     state.depth.values() = state_.depth;
     for (std::size_t f = 0; f < state_.flows.size(); ++f) state.flows[f].values() = state_.flows[f];
+    for (const std::vector<float>& u : state_.velocities) {
+        state.velocities.emplace_back(lattice_.paddedWidth(), lattice_.paddedHeight());
+        state.velocities.back().values() = u;
+    }
     state.time = time_;
     state.steps = steps_;
     state.ledger = ledger_;

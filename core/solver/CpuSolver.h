@@ -1,5 +1,6 @@
 #pragma once
 
+#include "solver/MomentumStep.h"
 #include "solver/PipeStages.h"
 #include "solver/Solver.h"
 #include "solver/TilePlan.h"
@@ -53,12 +54,16 @@ private:
     // the call is refused) without a copy; later passes alternate with `scratch_`.
     struct FieldSet {
         std::vector<float> depth;
-        std::vector<std::vector<float>> flows; // padded, one per family
+        std::vector<std::vector<float>> flows;      // padded, one per family
+        std::vector<std::vector<float>> velocities; // momentum model only: padded, one per family
     };
 
     void advance(int count);                       // `count` steps, tile by tile
+    void advanceMomentum(int count);               // `count` momentum steps (the state before them kept)
+    void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
+    bool scanFaceSpeeds();                         // momentum: max speed from the velocities; false if one is NaN/Inf
 
     int threadCount_;
     bool refuseAboveCfl_;
@@ -70,6 +75,9 @@ private:
     FieldSet scratch_;
     SimParams params_;
     StepConstants constants_{};
+    MomentumConstants momentumConstants_{};
+    std::vector<BoundaryEdge> boundaryEdges_; // the momentum step's: the whole map's, untiled
+    std::vector<SourceCell> sourceCells_;
     std::vector<BoundarySegment> segments_;
     std::vector<PointSource> sources_;
     TilePlan tiles_;

@@ -16,6 +16,21 @@ double stiffness(const Lattice& lattice, const SimParams& params, double maxDept
     return params.gravity * area / family.pipeLength / lattice.cellArea();
 }
 
+// F = √(w/(l·S·limit)) (1/m): the gravity-wave CFL number is dt·√(g·h)·F.
+double waveFactor(const Lattice& lattice)
+{
+    const EdgeFamily& family = lattice.family(0);
+    return std::sqrt(family.faceWidth / (family.pipeLength * lattice.cellArea() * stabilityLimit(lattice.kind())));
+}
+
+// dt·(fastest signal)·F per second of dt, and the eddy viscosity's number per second of dt.
+double momentumRate(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
+{
+    const double signal = std::abs(maxSpeed) + std::sqrt(params.gravity * std::max(0.0, maxDepth));
+    const double l = lattice.family(0).pipeLength;
+    return std::max(signal * waveFactor(lattice), 4.0 * params.eddyViscosity / (l * l));
+}
+
 } // namespace
 
 double constantPipeArea(const Lattice& lattice)
@@ -28,13 +43,18 @@ double stabilityLimit(LatticeKind kind)
     return kind == LatticeKind::Square ? 0.5 : 4.0 / 9.0;
 }
 
-double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth)
+double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
 {
+    if (params.model == FlowModel::Momentum) return params.dt * momentumRate(lattice, params, maxDepth, maxSpeed);
     return params.dt * std::sqrt(stiffness(lattice, params, maxDepth) / stabilityLimit(lattice.kind()));
 }
 
-double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth)
+double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
 {
+    if (params.model == FlowModel::Momentum) {
+        const double rate = momentumRate(lattice, params, maxDepth, maxSpeed);
+        return rate > 0.0 ? 1.0 / rate : std::numeric_limits<double>::infinity();
+    }
     const double k = stiffness(lattice, params, maxDepth);
     return k > 0.0 ? std::sqrt(stabilityLimit(lattice.kind()) / k) : std::numeric_limits<double>::infinity();
 }

@@ -16,11 +16,13 @@ double constantPipeArea(const Lattice& lattice);
 double stabilityLimit(LatticeKind kind);
 
 // σ / limit under the square root, so it grows linearly with dt and reaches 1 at the limit.
-// With depth pipes A = h·w, evaluated at the deepest water on the map.
-double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth);
+// With depth pipes A = h·w, evaluated at the deepest water on the map. The momentum model adds
+// advection: dt·(|u| + √(g·h))·F with F the same lattice factor (|u| the fastest face), or the
+// eddy viscosity's 4·ν·dt/l² if that is larger.
+double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed = 0.0);
 
 // The dt at which cflNumber would be 1 (for messages and the editor's dt hints).
-double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth);
+double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed = 0.0);
 
 // The message of a refused call: what went wrong, that the state is unchanged, and what to lower.
 std::string unstableCallMessage(const Lattice& lattice, const SimParams& params, double maxDepth, std::int64_t callStart, const char* what);

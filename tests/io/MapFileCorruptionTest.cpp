@@ -74,7 +74,7 @@ std::vector<Corruption> corruptionClasses()
 {
     return {
         {"wrong magic", [](const QByteArray& f) { return "GIF89a" + f.mid(6); }, "not a Riverbed map"},
-        {"newer version", [](QByteArray f) { test::putU32(f, FileLayout::versionOffset, 2); return f; }, "newer Riverbed"},
+        {"newer version", [](QByteArray f) { test::putU32(f, FileLayout::versionOffset, io::kMapFormatVersion + 1); return f; }, "newer Riverbed"},
         {"truncated", [](const QByteArray& f) { return f.left(f.size() - 3); }, "truncated"},
         {"array checksum", [](const QByteArray& f) { return flipped(f, parseLayout(f).arrays[1].crcOffset); }, "checksum mismatch in array 'depth'"},
         {"header checksum", [](const QByteArray& f) { return flipped(f, FileLayout::jsonOffset + 20); }, "checksum mismatch in the header"},

@@ -47,6 +47,34 @@ void expectBitExact(const Map& expected, const Map& actual)
 
 class MapFileRoundTrip : public ::testing::TestWithParam<LatticeKind> {};
 
+// A momentum map keeps its model, Manning's n, eddy viscosity and face velocities (format version
+// 2); a pipes map is still written as version 1, which older Riverbed builds read.
+TEST_P(MapFileRoundTrip, MomentumMapsKeepTheirVelocitiesAsVersionTwo)
+{
+    Map map = randomMap(GetParam(), 12, 10, 5);
+    EXPECT_EQ(io::mapFormatVersion(map), 1u);
+    map.params.model = FlowModel::Momentum;
+    map.params.manning = 0.03;
+    map.params.eddyViscosity = 0.25;
+    map.state.velocities = map.state.flows; // any finite values of the right shape
+    for (FloatField& u : map.state.velocities) u.values().front() = -0.0f;
+    ASSERT_EQ(map.validate(), "");
+    const QByteArray bytes = io::encodeMap(map);
+    QString error;
+    const std::optional<Map> back = io::decodeMap(bytes, &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_EQ(io::mapFormatVersion(map), 2u);
+    EXPECT_EQ(back->params, map.params);
+    ASSERT_EQ(back->state.velocities.size(), map.state.velocities.size());
+    for (std::size_t f = 0; f < map.state.velocities.size(); ++f) EXPECT_TRUE(sameBits(map.state.velocities[f], back->state.velocities[f]));
+
+    QByteArray versionOne = bytes; // the same header under version 1: refused, not misread as pipes
+    versionOne[10] = 1;
+    EXPECT_FALSE(io::decodeMap(versionOne, &error));
+    EXPECT_TRUE(error.contains("version 1")) << error.toStdString();
+}
+
+
 TEST_P(MapFileRoundTrip, EncodeDecodeIsBitExact)
 {
     for (std::uint64_t seed : {1u, 2u, 3u}) {

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/MapState.h"
+#include "model/SimParams.h"
+#include "solver/BoundaryEdges.h"
+#include "solver/SourceCells.h"
+
+#include <array>
+#include <vector>
+
+namespace rb {
+
+// The numbers one momentum step needs, derived once from the parameters.
+struct MomentumConstants {
+    float dt = 0.0f;
+    double dtSeconds = 0.0;
+    float gravity = 0.0f;
+    float frictionFactor = 1.0f; // (1 − friction)^dt, when Manning's n is 0
+    float manningTerm = 0.0f;    // g·n²: Manning friction, semi-implicit
+    float eddyViscosity = 0.0f;  // ν (m²/s)
+    float cellArea = 0.0f;
+    float dtOverArea = 0.0f;
+    float rainDepth = 0.0f;
+    float evaporationDepth = 0.0f;
+    float speedLimit = 0.0f; // |u| ≤ kSpeedLimitCourant·l/dt (Chentanez & Müller's clamp)
+
+    static MomentumConstants from(const SimParams& params, const Lattice& lattice);
+};
+
+// Where the step reads and writes: the solver's arrays, in the map's layout (docs/solver.md).
+struct MomentumFields {
+    const float* bed = nullptr;                          // W×H
+    float* depth = nullptr;                              // W×H
+    std::array<float*, Lattice::kMaxFamilies> flows{};   // discharge (m³/s), padded, at the head cell
+    std::array<float*, Lattice::kMaxFamilies> speeds{};  // face velocity (m/s) along the family
+};
+
+// One step of the shallow-water equations with momentum on a staggered lattice, written once over
+// edge families so it serves the square and the triangular lattice (docs/solver.md, "Momentum").
+// Depths live on cells, velocities on faces (one component per face, along its family).
+// The order reads like the method:
+//   1. cell discharges: q at every cell from its faces' discharges (Perot's reconstruction);
+//   2. interior faces: momentum advection (upwind, momentum-conserving: Stelling & Duinmeijer
+//      2003), the surface gradient, eddy viscosity, bed friction (Manning, semi-implicit);
+//   3. boundary faces from their conditions (an inflow brings its momentum in);
+//   4. face discharges: velocity × the water above the higher bed on the upwind side (no flow
+//      without water there: wet/dry fronts and sills, no siphoning), speed clamp;
+//   5. no cell gives more than it holds (outflow scaling, velocities scaled alike);
+//   6. continuity: depths from the discharges, rain, evaporation; then springs and drains.
+// This is the plain reference step: every stage a loop over the whole map.
+class MomentumStep {
+public:
+    MomentumStep(const Lattice& lattice, const MomentumConstants& constants, int threadCount = 1);
+
+    void run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
+             VolumeLedger& ledger);
+
+    // Below this the water on a face carries no speed (m): a film's "velocity" means nothing.
+    static constexpr float kDryDepth = 1e-4f;
+    static constexpr float kSpeedLimitCourant = 0.5f;
+
+    // Face velocities that match a state's discharges (the pipes model's, or a saved map without
+    // velocities): U = Q / (w · water over the higher bed upwind), 0 where that is dry.
+    static std::vector<FloatField> velocitiesFromFlows(const MapState& state);
+
+private:
+    struct Neighbour {          // a face of the same family next to this one
+        CellOffset offset;      // head of the neighbour face − head of this face
+        float directionX = 0.0f; // unit vector of that offset in world space
+        float directionY = 0.0f;
+    };
+
+    void reconstructCellDischarges(const MomentumFields& fields);
+    void accelerateInteriorFaces(const MomentumFields& fields);
+    void setBoundaryFaces(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges);
+    void dischargesFromVelocities(const MomentumFields& fields);
+    void limitOutflows(const MomentumFields& fields);
+    void updateDepths(const MomentumFields& fields, double& rained, double& evaporated);
+    void recordBoundary(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, VolumeLedger& ledger) const;
+    void applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const;
+
+    float advectionChange(int family, int x, int y, float speed, float faceDepth) const;
+    float eddyDiffusion(int family, int x, int y, float speed) const;
+    float applyFriction(float speed, float faceDepth) const;
+    static float upwindFaceDepth(const MomentumFields& fields, std::size_t tail, std::size_t head, float direction);
+    bool isFace(int family, int x, int y) const; // a face with at least one end on the map
+    const std::vector<Neighbour>& neighbours(int y) const { return neighbours_[static_cast<std::size_t>(y & 1)]; }
+
+    const Lattice& lattice_;
+    MomentumConstants c_;
+    int threadCount_;
+    std::array<std::vector<Neighbour>, 2> neighbours_; // by row parity
+    float isotropy_ = 1.0f;  // Σ max(0, v·o)·o over the neighbour directions, as a multiple of v
+    float laplacian_ = 1.0f; // 4 / (N·l²): the lattice Laplacian's weight per neighbour
+    float perot_ = 1.0f;     // l / (2S): cell discharge from the faces' discharges
+    std::vector<float> cellQx_, cellQy_; // m²/s at every cell
+    std::array<const float*, Lattice::kMaxFamilies> previousSpeeds_{}; // the step's starting velocities
+    std::array<std::vector<float>, Lattice::kMaxFamilies> accelerated_; // new face velocities
+    std::vector<float> scale_;           // per padded cell
+};
+
+} // namespace rb

@@ -1,0 +1,214 @@
+// Every writer leaves the old file byte for byte as it was when the disk refuses the new one (a
+// file-size limit, as `ulimit -f` sets, with SIGXFSZ ignored, stands in for a full disk: the
+// write fails the same way, with EFBIG instead of ENOSPC), reports the system's reason, and a
+// save killed between writing and renaming leaves nothing the next save does not clean up.
+#include "TestMaps.h"
+
+#include "io/AtomicFile.h"
+#include "io/LayerExport.h"
+#include "io/MapFile.h"
+#include "io/RasterWriter.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <csignal>
+#include <functional>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace rb::io {
+namespace {
+
+const QByteArray kOldContents = "the designer's previous file, which must survive\n";
+
+QByteArray contentsOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writePlain(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    ASSERT_EQ(file.write(bytes), bytes.size());
+}
+
+QStringList stagingFiles(const QString& folder)
+{
+    return QDir(folder).entryList({"*riverbed-partial*"}, QDir::Files | QDir::Hidden);
+}
+
+// Lowers this process's file-size limit for the scope; SIGXFSZ ignored, so writes past it fail
+// with EFBIG ("File too large") instead of killing the test.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        getrlimit(RLIMIT_FSIZE, &saved_);
+        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limited = saved_;
+        limited.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limited);
+    }
+    ~FileSizeLimit()
+    {
+        setrlimit(RLIMIT_FSIZE, &saved_);
+        std::signal(SIGXFSZ, previousHandler_);
+    }
+
+private:
+    rlimit saved_{};
+    void (*previousHandler_)(int) = nullptr;
+};
+
+using Writer = std::function<bool(const QString& path, QString* error)>;
+
+struct WriterCase {
+    QString fileName; // exports pick their format by the extension
+    Writer write;
+};
+
+const Map& sampleMap()
+{
+    static const Map map = test::randomMap(LatticeKind::Square, 96, 80, 7);
+    return map;
+}
+
+std::vector<WriterCase> everyWriter()
+{
+    std::vector<WriterCase> cases{
+        {"map.rbmap", [](const QString& path, QString* error) { return writeMapFile(path, sampleMap(), error); }},
+        {"bytes.bin", [](const QString& path, QString* error) { return writeFileAtomically(path, QByteArray(200000, 'x'), error); }},
+    };
+    for (const RasterFormat& format : rasterFormats())
+        cases.push_back({"layer." + format.extension, [](const QString& path, QString* error) {
+                             return exportLayer(sampleMap().state, Layer::Terrain, path, ExportSettings{}, error).has_value();
+                         }});
+    return cases;
+}
+
+TEST(AtomicWrite, EveryWriterKeepsTheOldFileWhenTheDiskRefusesTheNewOne)
+{
+    const std::vector<WriterCase> cases = everyWriter();
+    ASSERT_GE(cases.size(), 7u); // the map, raw bytes and five raster formats at least
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(cases[i].fileName);
+        SCOPED_TRACE(path.toStdString());
+        writePlain(path, kOldContents);
+        // A sidecar next to an integer export must survive too.
+        const QString sidecar = dir.filePath(QFileInfo(path).completeBaseName() + ".json");
+        writePlain(sidecar, kOldContents);
+        QString error;
+        bool written = true;
+        {
+            const FileSizeLimit limit(512); // smaller than any of these files, larger than the old one
+            written = cases[i].write(path, &error);
+        }
+        EXPECT_FALSE(written);
+        EXPECT_TRUE(error.contains("File too large")) << error.toStdString();
+        EXPECT_TRUE(error.contains(QFileInfo(path).fileName())) << error.toStdString();
+        EXPECT_EQ(contentsOf(path), kOldContents);
+        EXPECT_EQ(contentsOf(sidecar), kOldContents);
+        EXPECT_TRUE(stagingFiles(dir.path()).isEmpty()) << stagingFiles(dir.path()).join(' ').toStdString();
+        // With room again the same writer succeeds: the refusal was the disk's, not the data's.
+        EXPECT_TRUE(cases[i].write(path, &error)) << error.toStdString();
+        EXPECT_NE(contentsOf(path), kOldContents);
+    }
+}
+
+TEST(AtomicWrite, AFailureHalfWayThroughAStreamedMapKeepsTheOldMap)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("big.rbmap");
+    ASSERT_TRUE(writeMapFile(path, sampleMap(), nullptr));
+    const QByteArray old = contentsOf(path);
+    const Map bigger = test::randomMap(LatticeKind::Triangle, 300, 200, 9);
+    QString error;
+    bool written = true;
+    {
+        const FileSizeLimit limit(static_cast<rlim_t>(old.size())); // the header fits, the arrays do not
+        written = writeMapFile(path, bigger, &error);
+    }
+    EXPECT_FALSE(written);
+    EXPECT_TRUE(error.contains("File too large")) << error.toStdString();
+    EXPECT_EQ(contentsOf(path), old);
+}
+
+// A child process starts a save, writes everything, and is killed before the rename: the real
+// interruption, not a simulation of it.
+qint64 killedSave(const QString& path, const QByteArray& bytes)
+{
+    const pid_t child = fork();
+    if (child == 0) {
+        AtomicFile file(path);
+        if (file.open() && file.write(bytes) == bytes.size()) ::kill(::getpid(), SIGKILL);
+        ::_exit(3);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL ? child : -1;
+}
+
+TEST(AtomicWrite, AKillBetweenWriteAndRenameKeepsTheOldFileAndTheNextSaveCleansUp)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("island.rbmap");
+    writePlain(path, kOldContents);
+    ASSERT_GT(killedSave(path, QByteArray(100000, 'n')), 0);
+    EXPECT_EQ(contentsOf(path), kOldContents);
+    EXPECT_EQ(stagingFiles(dir.path()).size(), 1); // recognisable by its name
+
+    QString error;
+    ASSERT_TRUE(writeMapFile(path, sampleMap(), &error)) << error.toStdString();
+    EXPECT_TRUE(stagingFiles(dir.path()).isEmpty()) << stagingFiles(dir.path()).join(' ').toStdString();
+    EXPECT_TRUE(readMapFile(path, &error).has_value()) << error.toStdString();
+}
+
+TEST(AtomicWrite, AStagingFileOfARunningProcessIsLeftAlone)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("shared.png");
+    const QString foreign = AtomicFile::stagingPrefix(path) + QString::number(getppid()); // a live process
+    const QString lookalike = dir.filePath(".shared.png.riverbed-partial-notes"); // not a staging file
+    writePlain(foreign, "in progress");
+    writePlain(lookalike, "the user's");
+    EXPECT_EQ(AtomicFile::removeStaleStaging(path), 0);
+    EXPECT_TRUE(QFile::exists(foreign));
+    EXPECT_TRUE(QFile::exists(lookalike));
+}
+
+TEST(AtomicWrite, KeepsTheTargetsPermissionsAndFollowsASymbolicLink)
+{
+    QTemporaryDir dir;
+    const QString real = dir.filePath("real.bin");
+    const QString link = dir.filePath("link.bin");
+    writePlain(real, kOldContents);
+    ASSERT_TRUE(QFile::setPermissions(real, QFile::ReadOwner | QFile::WriteOwner));
+    ASSERT_TRUE(QFile::link(real, link));
+    QString error;
+    ASSERT_TRUE(writeFileAtomically(link, "new", &error)) << error.toStdString();
+    EXPECT_TRUE(QFileInfo(link).isSymLink());
+    EXPECT_EQ(contentsOf(real), "new");
+    const QFile::Permissions owner = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+    const QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
+    EXPECT_EQ(QFile::permissions(real) & (owner | others), QFile::ReadOwner | QFile::WriteOwner); // not widened to the umask's 0644
+}
+
+TEST(AtomicWrite, AFolderThatCannotBeWrittenIsReportedWithTheSystemsReason)
+{
+    QString error;
+    EXPECT_FALSE(writeFileAtomically("/proc/riverbed-cannot-write-here.bin", "x", &error));
+    EXPECT_TRUE(error.contains("/proc/riverbed-cannot-write-here.bin")) << error.toStdString();
+    EXPECT_FALSE(error.contains("Unknown error")) << error.toStdString();
+}
+
+} // namespace
+} // namespace rb::io
