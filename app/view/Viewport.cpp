@@ -3,16 +3,12 @@
 #include "view/SurfaceMaterial.h"
 #include "view/TerrainMesh.h"
 
-#include <Qt3DCore/QAttribute>
-#include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
-#include <Qt3DCore/QGeometry>
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraSelector>
 #include <Qt3DRender/QClearBuffers>
-#include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QNoDraw>
@@ -28,24 +24,9 @@
 
 namespace rb::view {
 
-using Qt3DCore::QAttribute;
-
 namespace {
 
 const QColor kSky(176, 203, 228);
-
-QByteArray bytesOf(const void* data, std::size_t size)
-{
-    return QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(size));
-}
-
-void addAttribute(Qt3DCore::QGeometry* geometry, Qt3DCore::QBuffer* buffer, const QString& name, uint size, uint offsetFloats)
-{
-    constexpr uint stride = MeshVertices::kFloatsPerVertex * sizeof(float);
-    auto* attribute = new QAttribute(buffer, name, QAttribute::Float, size, 0, offsetFloats * sizeof(float), stride, geometry);
-    attribute->setAttributeType(QAttribute::VertexAttribute);
-    geometry->addAttribute(attribute);
-}
 
 } // namespace
 
@@ -68,11 +49,10 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     waterMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Water, root_);
     overlayLayer_ = new Qt3DRender::QLayer(root_);
     overlayMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Overlay, root_);
-    terrain_ = makeSurface(terrainLayer_, terrainMaterial_);
-    water_ = makeSurface(waterLayer_, waterMaterial_);
-    overlayLines_ = makeSurface(overlayLayer_, overlayMaterial_);
-    overlayLines_.renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
-    overlayLines_.entity->setEnabled(false);
+    terrain_ = makeSurface(terrainLayer_, terrainMaterial_, SurfaceGeometry::Primitive::Triangles);
+    water_ = makeSurface(waterLayer_, waterMaterial_, SurfaceGeometry::Primitive::Triangles);
+    overlayLines_ = makeSurface(overlayLayer_, overlayMaterial_, SurfaceGeometry::Primitive::Lines);
+    overlayLines_->setEnabled(false);
     auto* frames = new Qt3DLogic::QFrameAction(root_);
     root_->addComponent(frames);
     connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { countFrame(); });
@@ -113,53 +93,23 @@ void Viewport::buildFrameGraph()
     window_->setActiveFrameGraph(surface);
 }
 
-Viewport::Surface Viewport::makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material)
+std::unique_ptr<SurfaceGeometry> Viewport::makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material, SurfaceGeometry::Primitive primitive)
 {
-    Surface surface;
-    surface.entity = new Qt3DCore::QEntity(root_);
-    auto* geometry = new Qt3DCore::QGeometry(surface.entity);
-    surface.vertexBuffer = new Qt3DCore::QBuffer(geometry);
-    surface.indexBuffer = new Qt3DCore::QBuffer(geometry);
-    addAttribute(geometry, surface.vertexBuffer, QAttribute::defaultPositionAttributeName(), 3, MeshVertices::kPositionOffset);
-    addAttribute(geometry, surface.vertexBuffer, QAttribute::defaultNormalAttributeName(), 3, MeshVertices::kNormalOffset);
-    addAttribute(geometry, surface.vertexBuffer, QAttribute::defaultColorAttributeName(), 4, MeshVertices::kColourOffset);
-    auto* indices = new QAttribute(geometry);
-    indices->setAttributeType(QAttribute::IndexAttribute);
-    indices->setVertexBaseType(QAttribute::UnsignedInt);
-    indices->setBuffer(surface.indexBuffer);
-    geometry->addAttribute(indices);
-    geometry->setBoundingVolumePositionAttribute(geometry->attributes().first());
-
-    surface.renderer = new Qt3DRender::QGeometryRenderer(surface.entity);
-    surface.renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
-    surface.renderer->setGeometry(geometry);
-    surface.entity->addComponent(surface.renderer);
-    surface.entity->addComponent(material);
-    surface.entity->addComponent(layer);
-    return surface;
-}
-
-void Viewport::uploadGeometry(Surface& surface, const MeshVertices& vertices, const std::vector<std::uint32_t>& indices)
-{
-    const auto count = static_cast<uint>(vertices.vertexCount());
-    for (QAttribute* attribute : surface.renderer->geometry()->attributes())
-        attribute->setCount(attribute->attributeType() == QAttribute::IndexAttribute ? static_cast<uint>(indices.size()) : count);
-    surface.vertexBuffer->setData(bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
-    surface.indexBuffer->setData(bytesOf(indices.data(), indices.size() * sizeof(std::uint32_t)));
-    surface.renderer->setVertexCount(static_cast<int>(indices.size()));
+    return std::make_unique<SurfaceGeometry>(root_, primitive, std::vector<Qt3DCore::QComponent*>{material, layer});
 }
 
 void Viewport::setMap(const Map& map)
 {
     terrainMesh_ = std::make_unique<TerrainMesh>(map, maxVerticesPerSide_);
     waterMesh_ = std::make_unique<WaterMesh>(terrainMesh_->grid());
-    uploadGeometry(terrain_, terrainMesh_->vertices(), terrainMesh_->grid().indices());
+    // A new map gets new geometry, even at the same size: its buffers are never resized in place.
+    terrain_->replace(terrainMesh_->vertices(), terrainMesh_->grid().indices());
     const float extent = static_cast<float>(std::max(map.state.lattice.worldWidth(), map.state.lattice.worldHeight()));
     terrainMaterial_->setHazeDistance(4.0f * extent);
     waterMaterial_->setHazeDistance(4.0f * extent);
     waterState_ = std::make_shared<const MapState>(map.state);
     waterMesh_->update(*waterState_, colouring_);
-    uploadGeometry(water_, waterMesh_->vertices(), terrainMesh_->grid().indices());
+    water_->replace(waterMesh_->vertices(), terrainMesh_->grid().indices());
     picker_.setState(waterState_);
     lattice_ = map.state.lattice;
     bed_ = map.state.bed;
@@ -178,8 +128,7 @@ void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
     for (int row = rect.y; row < rect.y + rect.height; ++row) // only the edited rows: big maps stay quick
         std::copy_n(&bed(rect.x, row), rect.width, &bed_(rect.x, row));
     terrainMesh_->updateBed(bed, rect);
-    const MeshVertices& vertices = terrainMesh_->vertices();
-    terrain_.vertexBuffer->updateData(0, bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
+    terrain_->updateVertices(terrainMesh_->vertices()); // same grid, same size: a partial update
     ++viewUpdates_;
     rebuildOverlay();
 }
@@ -225,8 +174,8 @@ void Viewport::rebuildOverlay()
     lines.addSources(lattice_, bed_, sources_, selectedSource_);
     if (brush_) lines.addBrush(lattice_, bed_, *brush_);
     overlay_ = lines.vertices();
-    overlayLines_.entity->setEnabled(!lines.empty());
-    if (!lines.empty()) uploadGeometry(overlayLines_, overlay_, lines.indices());
+    overlayLines_->setEnabled(!lines.empty());
+    if (!lines.empty()) overlayLines_->upload(overlay_, lines.indices());
     ++viewUpdates_;
 }
 
@@ -244,8 +193,7 @@ void Viewport::uploadWater()
 {
     ++viewUpdates_;
     waterMesh_->update(*waterState_, colouring_);
-    const MeshVertices& vertices = waterMesh_->vertices();
-    water_.vertexBuffer->updateData(0, bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float)));
+    water_->updateVertices(waterMesh_->vertices()); // the water mesh always has the terrain grid's size
 }
 
 void Viewport::setWaterColouring(WaterColouring colouring)

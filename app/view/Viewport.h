@@ -5,6 +5,7 @@
 #include "view/OrbitCamera.h"
 #include "view/OverlayLines.h"
 #include "view/Picker.h"
+#include "view/SurfaceGeometry.h"
 #include "view/ViewportMouse.h"
 #include "view/WaterMesh.h"
 
@@ -17,16 +18,13 @@
 #include <optional>
 
 namespace Qt3DCore {
-class QBuffer;
 class QEntity;
-class QGeometry;
 }
 namespace Qt3DExtras {
 class Qt3DWindow;
 }
 namespace Qt3DRender {
 class QCamera;
-class QGeometryRenderer;
 class QLayer;
 class QRenderCapture;
 class QRenderCaptureReply;
@@ -95,16 +93,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    struct Surface {
-        Qt3DCore::QEntity* entity = nullptr;
-        Qt3DCore::QBuffer* vertexBuffer = nullptr;
-        Qt3DCore::QBuffer* indexBuffer = nullptr;
-        Qt3DRender::QGeometryRenderer* renderer = nullptr;
-    };
-
     void buildFrameGraph();
-    Surface makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material);
-    void uploadGeometry(Surface& surface, const MeshVertices& vertices, const std::vector<std::uint32_t>& indices);
+    std::unique_ptr<SurfaceGeometry> makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material, SurfaceGeometry::Primitive primitive);
     void uploadWater();
     void countFrame();
     void hover(QPoint pixel);
@@ -122,9 +112,9 @@ private:
     SurfaceMaterial* waterMaterial_ = nullptr;
     Qt3DRender::QLayer* overlayLayer_ = nullptr;
     SurfaceMaterial* overlayMaterial_ = nullptr;
-    Surface terrain_;
-    Surface water_;
-    Surface overlayLines_;
+    std::unique_ptr<SurfaceGeometry> terrain_;
+    std::unique_ptr<SurfaceGeometry> water_;
+    std::unique_ptr<SurfaceGeometry> overlayLines_;
     MeshVertices overlay_;
 
     std::unique_ptr<TerrainMesh> terrainMesh_;
