@@ -67,6 +67,7 @@ std::vector<BoundaryEdge> expandBoundary(const Lattice& lattice, const std::vect
     for (std::size_t i = 0; i < edges.size(); ++i) {
         if (governing[i] < 0) continue;
         const auto g = static_cast<std::size_t>(governing[i]);
+        edges[i].segment = governing[i];
         edges[i].type = segments[g].type;
         edges[i].value = segments[g].type == BoundaryType::Inflow
                              ? static_cast<float>(segments[g].value / edgesPerSegment[g])

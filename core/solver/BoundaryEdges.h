@@ -19,6 +19,7 @@ struct BoundaryEdge {
     float value = 0.0f;          // sea: outside surface (m); inflow: this edge's share (m³/s, into the map)
     Side side = Side::North;
     int position = 0;            // cell position along the side
+    int segment = -1;            // the governing segment's index, −1 for an uncovered edge (a wall)
 };
 
 // Every boundary edge of the lattice with the segment that governs it (the last one covering it;

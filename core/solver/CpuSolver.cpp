@@ -154,7 +154,7 @@ void CpuSolver::advance(int count)
 void CpuSolver::advanceMomentum(int count)
 {
     kept_ = state_;
-    MomentumStep step(lattice_, momentumConstants_, parallel_ ? threadCount_ : 1);
+    MomentumStep step(lattice_, momentumConstants_, boundaryEdges_, parallel_ ? threadCount_ : 1);
     MomentumFields fields;
     fields.bed = bed_.data();
     fields.depth = state_.depth.data();
@@ -295,15 +295,21 @@ bool CpuSolver::refreshDiagnostics()
     diagnostics_.maxDepth = std::bit_cast<float>(all.depthBits);
     diagnostics_.maxSpeed = std::bit_cast<float>(all.speedBits);
     bool finite = all.largestBits < kInfinityBits;
-    if (params_.model == FlowModel::Momentum) finite = scanFaceSpeeds() && finite;
-    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
+    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
+    if (params_.model == FlowModel::Momentum) {
+        double fastestSignal = 0.0;
+        finite = scanFaceSpeeds(fastestSignal) && finite;
+        diagnostics_.cfl = momentumCflNumber(lattice_, params_, fastestSignal);
+    }
     return finite;
 }
 
-// The momentum model knows its face speeds: the fastest face whose two cells hold 1 mm on average.
-bool CpuSolver::scanFaceSpeeds()
+// The momentum model knows its face speeds: the fastest face whose two cells hold 1 mm on average,
+// and the fastest signal, |u| + √(g·h), over every face.
+bool CpuSolver::scanFaceSpeeds(double& fastestSignal)
 {
-    float fastest = 0.0f;
+    float fastest = 0.0f, signal = 0.0f;
+    const auto g = static_cast<float>(params_.gravity);
     bool finite = true;
     for (int f = 0; f < lattice_.familyCount(); ++f) {
         const std::vector<float>& u = state_.velocities[static_cast<std::size_t>(f)];
@@ -317,10 +323,13 @@ bool CpuSolver::scanFaceSpeeds()
                 if (!headInside && !tailInside) continue;
                 const float head = headInside ? state_.depth[lattice_.index(x, y)] : state_.depth[lattice_.index(x + t.dx, y + t.dy)];
                 const float tail = tailInside ? state_.depth[lattice_.index(x + t.dx, y + t.dy)] : head;
-                if (0.5f * (head + tail) >= kWetDepth) fastest = std::max(fastest, speed);
+                const float faceDepth = 0.5f * (head + tail);
+                if (faceDepth >= kWetDepth) fastest = std::max(fastest, speed);
+                signal = std::max(signal, speed + std::sqrt(g * std::max(head, tail)));
             }
     }
     diagnostics_.maxSpeed = fastest;
+    fastestSignal = signal;
     return finite;
 }
 

@@ -63,7 +63,7 @@ private:
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
-    bool scanFaceSpeeds();                         // momentum: max speed from the velocities; false if one is NaN/Inf
+    bool scanFaceSpeeds(double& fastestSignal);    // momentum: max speed from the velocities; false if one is NaN/Inf
 
     int threadCount_;
     bool refuseAboveCfl_;

@@ -34,9 +34,14 @@ MomentumConstants MomentumConstants::from(const SimParams& params, const Lattice
     return c;
 }
 
-MomentumStep::MomentumStep(const Lattice& lattice, const MomentumConstants& constants, int threadCount)
+MomentumStep::MomentumStep(const Lattice& lattice, const MomentumConstants& constants, const std::vector<BoundaryEdge>& edges,
+                           int threadCount)
     : lattice_(lattice), c_(constants), threadCount_(std::max(1, threadCount))
 {
+    for (int f = 0; f < lattice.familyCount(); ++f) wall_[static_cast<std::size_t>(f)].assign(lattice.paddedCount(), 0);
+    for (const BoundaryEdge& e : edges)
+        if (e.type == BoundaryType::Wall) wall_[static_cast<std::size_t>(e.family)][e.flowIndex] = 1;
+    shareInflows(edges);
     // A cell's neighbours, by row parity: per family, the tail side (−direction) and the head side.
     for (int parity = 0; parity < 2; ++parity)
         for (int g = 0; g < lattice.familyCount(); ++g) {
@@ -45,13 +50,64 @@ MomentumStep::MomentumStep(const Lattice& lattice, const MomentumConstants& cons
             neighbours_[static_cast<std::size_t>(parity)].push_back({family.tailOffset(parity), -dx, -dy});
             neighbours_[static_cast<std::size_t>(parity)].push_back({family.headOffset(parity), dx, dy});
         }
+    for (std::vector<Neighbour>& list : neighbours_) {
+        std::vector<int> order(list.size());
+        for (std::size_t i = 0; i < list.size(); ++i) order[i] = static_cast<int>(i);
+        std::sort(order.begin(), order.end(), [&](int i, int j) {
+            return std::atan2(list[static_cast<std::size_t>(i)].directionY, list[static_cast<std::size_t>(i)].directionX)
+                   < std::atan2(list[static_cast<std::size_t>(j)].directionY, list[static_cast<std::size_t>(j)].directionX);
+        });
+        const auto n = static_cast<int>(order.size());
+        for (int k = 0; k < n; ++k) {
+            list[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].nextInAngle = order[static_cast<std::size_t>((k + 1) % n)];
+            list[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].previousInAngle = order[static_cast<std::size_t>((k + n - 1) % n)];
+        }
+    }
     const auto count = static_cast<float>(neighbours_[0].size());
     const auto l = static_cast<float>(lattice.family(0).pipeLength);
-    // Σ_k max(0, v·o_k)·o_k = (N/4)·v for 4 or 6 evenly spread directions (1 on squares, 3/2 on
-    // triangles): dividing by it makes the upwind gradient exact for a linear field.
-    isotropy_ = count / 4.0f;
     laplacian_ = 4.0f / (count * l * l);
-    perot_ = static_cast<float>(lattice.family(0).pipeLength / (2.0 * lattice.cellArea()));
+}
+
+namespace {
+
+// The side's inward normal in world space (x east, y south).
+void inwardNormal(Side side, float& nx, float& ny)
+{
+    nx = side == Side::West ? 1.0f : side == Side::East ? -1.0f : 0.0f;
+    ny = side == Side::North ? 1.0f : side == Side::South ? -1.0f : 0.0f;
+}
+
+} // namespace
+
+// An inflow enters straight across its side. Where faces meet the side at an angle (the triangle
+// lattice's diagonals) each carries its share of the normal flow: the segment's discharge split in
+// proportion to how squarely each face crosses the side, so its momentum points into the map.
+void MomentumStep::shareInflows(const std::vector<BoundaryEdge>& edges)
+{
+    inflow_.assign(edges.size(), 0.0f);
+    std::vector<double> total, weight; // per segment: discharge and Σ projections
+    for (const BoundaryEdge& e : edges) {
+        if (e.type != BoundaryType::Inflow || e.segment < 0) continue;
+        const auto s = static_cast<std::size_t>(e.segment);
+        if (total.size() <= s) total.resize(s + 1, 0.0), weight.resize(s + 1, 0.0);
+        total[s] += e.value;
+        weight[s] += crossing(e);
+    }
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        const BoundaryEdge& e = edges[i];
+        if (e.type != BoundaryType::Inflow || e.segment < 0) continue;
+        const auto s = static_cast<std::size_t>(e.segment);
+        inflow_[i] = weight[s] > 0.0 ? static_cast<float>(total[s] * crossing(e) / weight[s]) : e.value;
+    }
+}
+
+// How squarely a boundary face crosses its side: the inward face direction · the inward normal.
+double MomentumStep::crossing(const BoundaryEdge& e) const
+{
+    float nx = 0.0f, ny = 0.0f;
+    inwardNormal(e.side, nx, ny);
+    const EdgeFamily& family = lattice_.family(e.family);
+    return std::max(0.0, e.inward * (family.directionX * nx + family.directionY * ny));
 }
 
 bool MomentumStep::isFace(int family, int x, int y) const
@@ -59,6 +115,11 @@ bool MomentumStep::isFace(int family, int x, int y) const
     if (x < -1 || y < -1 || x > lattice_.width() || y > lattice_.height()) return false;
     const CellOffset t = lattice_.family(family).tailOffset(y);
     return lattice_.contains(x, y) || lattice_.contains(x + t.dx, y + t.dy);
+}
+
+bool MomentumStep::isOpenFace(int family, int x, int y) const
+{
+    return isFace(family, x, y) && !wall_[static_cast<std::size_t>(family)][lattice_.paddedIndex(x, y)];
 }
 
 void MomentumStep::run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
@@ -77,29 +138,75 @@ void MomentumStep::run(const MomentumFields& fields, const std::vector<BoundaryE
     applySources(fields, sources, ledger);
 }
 
-// Perot's reconstruction: q_c = (1/S)·Σ_faces Q_out·r, r from the cell centre to the face. Each
-// family gives its two faces, the one ending at the cell and the one starting there, both at
-// ±(l/2) along the family: q_c = (l/2S)·Σ_f (Q_ending + Q_starting)·d_f. Exact for a uniform q.
-void MomentumStep::reconstructCellDischarges(const MomentumFields& fields)
+// The vector at every cell from its faces' components along their families, by least squares
+// over the faces that can carry flow (a wall's face says nothing about the flow along the wall):
+// v = M⁻¹·Σ d_f·c_f with M = Σ d_f·d_fᵀ. With all its faces present this is Perot's
+// reconstruction, (l/2S)·Σ_f (c_ending + c_starting)·d_f, exact for a uniform field.
+void MomentumStep::reconstructCellVectors(const std::array<const float*, Lattice::kMaxFamilies>& components, bool perWidth,
+                                          std::vector<float>& outX, std::vector<float>& outY) const
 {
     const int width = lattice_.width(), height = lattice_.height();
-    cellQx_.assign(lattice_.cellCount(), 0.0f);
-    cellQy_.assign(lattice_.cellCount(), 0.0f);
+    outX.assign(lattice_.cellCount(), 0.0f);
+    outY.assign(lattice_.cellCount(), 0.0f);
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x) {
-            float qx = 0.0f, qy = 0.0f;
+            float mxx = 0.0f, mxy = 0.0f, myy = 0.0f, rx = 0.0f, ry = 0.0f;
             for (int f = 0; f < lattice_.familyCount(); ++f) {
                 const EdgeFamily& family = lattice_.family(f);
                 const CellOffset h = family.headOffset(y);
-                const float* q = fields.flows[static_cast<std::size_t>(f)];
-                const float sum = q[lattice_.paddedIndex(x, y)] + q[lattice_.paddedIndex(x + h.dx, y + h.dy)];
-                qx += sum * static_cast<float>(family.directionX);
-                qy += sum * static_cast<float>(family.directionY);
+                const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
+                const float scale = perWidth ? 1.0f / static_cast<float>(family.faceWidth) : 1.0f;
+                for (const std::size_t slot : {lattice_.paddedIndex(x, y), lattice_.paddedIndex(x + h.dx, y + h.dy)}) {
+                    if (wall_[static_cast<std::size_t>(f)][slot]) continue;
+                    const float c = components[static_cast<std::size_t>(f)][slot] * scale;
+                    mxx += dx * dx;
+                    mxy += dx * dy;
+                    myy += dy * dy;
+                    rx += dx * c;
+                    ry += dy * c;
+                }
             }
-            cellQx_[cellIndex(lattice_, x, y)] = perot_ * qx;
-            cellQy_[cellIndex(lattice_, x, y)] = perot_ * qy;
+            const float determinant = mxx * myy - mxy * mxy;
+            if (determinant < 1e-3f) continue; // too few faces to tell a direction (a cell walled in)
+            const std::size_t cell = cellIndex(lattice_, x, y);
+            outX[cell] = (myy * rx - mxy * ry) / determinant;
+            outY[cell] = (mxx * ry - mxy * rx) / determinant;
         }
+}
+
+void MomentumStep::reconstructCellDischarges(const MomentumFields& fields)
+{
+    std::array<const float*, Lattice::kMaxFamilies> flows{};
+    std::array<const float*, Lattice::kMaxFamilies> speeds{};
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        flows[static_cast<std::size_t>(f)] = fields.flows[static_cast<std::size_t>(f)];
+        speeds[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
+    }
+    reconstructCellVectors(flows, true, cellQx_, cellQy_);
+    reconstructCellVectors(speeds, false, cellUx_, cellUy_);
+}
+
+// How much of the upstream discharge v (= −q̃, pointing to where the water comes from) neighbour
+// n's direction takes: v written in the two neighbour directions on either side of it (adjacent
+// in angle), and n's coefficient if n is one of them. A flow along a lattice line then takes its
+// gradient along that line alone: the triangle lattice's diagonal-behind neighbours would
+// otherwise add a cross-stream diffusion of about |u|·l/2, enough to dissolve a jet. On the
+// square lattice this is max(0, v·o): the usual upwind difference in x and in y.
+float MomentumStep::upwindShare(const Neighbour& n, float vx, float vy, int y) const
+{
+    const std::vector<Neighbour>& all = neighbours(y);
+    const Neighbour& next = all[static_cast<std::size_t>(n.nextInAngle)];
+    const Neighbour& previous = all[static_cast<std::size_t>(n.previousInAngle)];
+    const auto cross = [](float ax, float ay, float bx, float by) { return ax * by - ay * bx; };
+    const float toNext = cross(n.directionX, n.directionY, next.directionX, next.directionY);
+    const float a = cross(vx, vy, next.directionX, next.directionY) / toNext;
+    const float b = cross(n.directionX, n.directionY, vx, vy) / toNext;
+    if (a >= 0.0f && b >= 0.0f) return a;
+    const float fromPrevious = cross(previous.directionX, previous.directionY, n.directionX, n.directionY);
+    const float c = cross(previous.directionX, previous.directionY, vx, vy) / fromPrevious;
+    const float d = cross(vx, vy, n.directionX, n.directionY) / fromPrevious;
+    return c >= 0.0f && d >= 0.0f ? c : 0.0f;
 }
 
 // The change of U by advection over one step, −dt·(u·∇)U, in the momentum-conserving upwind form
@@ -115,7 +222,7 @@ float MomentumStep::advectionChange(int family, int x, int y, float speed, float
     float weights = 0.0f, weighted = 0.0f;
     for (const Neighbour& n : neighbours(y)) {
         const int nx = x + n.offset.dx, ny = y + n.offset.dy;
-        if (!isFace(family, nx, ny)) continue; // beyond the map: no gradient (free slip)
+        if (!isOpenFace(family, nx, ny)) continue; // beyond the map or a wall: no gradient (free slip)
         const CellOffset nt = lattice_.family(family).tailOffset(ny);
         const int cells[4][2] = {{x, y}, {x + t.dx, y + t.dy}, {nx, ny}, {nx + nt.dx, ny + nt.dy}};
         // Along the family the two faces share a cell: its discharge lies between them (as in
@@ -132,13 +239,13 @@ float MomentumStep::advectionChange(int family, int x, int y, float speed, float
             count += 1.0f;
         }
         if (count == 0.0f) continue;
-        const float towardUs = -(qx * n.directionX + qy * n.directionY) / count;
-        if (towardUs <= 0.0f) continue; // downstream neighbour
+        const float towardUs = upwindShare(n, -qx / count, -qy / count, y);
+        if (towardUs <= 0.0f) continue; // not upstream
         weights += towardUs;
         weighted += towardUs * (speed - previousSpeeds_[static_cast<std::size_t>(family)][lattice_.paddedIndex(nx, ny)]);
     }
     if (weights <= 0.0f) return 0.0f;
-    const float rate = c_.dt / (isotropy_ * faceDepth * static_cast<float>(lattice_.family(family).pipeLength));
+    const float rate = c_.dt / (faceDepth * static_cast<float>(lattice_.family(family).pipeLength));
     return -std::min(rate, 1.0f / weights) * weighted;
 }
 
@@ -147,7 +254,7 @@ float MomentumStep::eddyDiffusion(int family, int x, int y, float speed) const
     float sum = 0.0f;
     for (const Neighbour& n : neighbours(y)) {
         const int nx = x + n.offset.dx, ny = y + n.offset.dy;
-        if (!isFace(family, nx, ny)) continue; // no stress through the map's edge
+        if (!isOpenFace(family, nx, ny)) continue; // no stress from the map's edge (free slip)
         sum += previousSpeeds_[static_cast<std::size_t>(family)][lattice_.paddedIndex(nx, ny)] - speed;
     }
     return c_.eddyViscosity * laplacian_ * sum;
@@ -179,7 +286,7 @@ void MomentumStep::accelerateInteriorFaces(const MomentumFields& fields)
                 float u = speed + c_.dt * gOverL * surfaceDrop;
                 if (faceDepth > kDryDepth) u += advectionChange(f, x, y, speed, faceDepth);
                 if (c_.eddyViscosity > 0.0f) u += c_.dt * eddyDiffusion(f, x, y, speed);
-                next[lattice_.paddedIndex(x, y)] = applyFriction(u, faceDepth);
+                next[lattice_.paddedIndex(x, y)] = applyFriction(u, faceSpeed(f, tail, head, u), faceDepth);
             }
     }
 }
@@ -191,13 +298,25 @@ float MomentumStep::upwindFaceDepth(const MomentumFields& fields, std::size_t ta
     return fields.bed[upwind] + fields.depth[upwind] - std::max(fields.bed[head], fields.bed[tail]);
 }
 
-float MomentumStep::applyFriction(float speed, float faceDepth) const
+// The speed of the water at a face: its own component along the family, and across it what the
+// two cells' velocities say (the face knows only one component).
+float MomentumStep::faceSpeed(int family, std::size_t tail, std::size_t head, float along) const
+{
+    const EdgeFamily& f = lattice_.family(family);
+    const auto dx = static_cast<float>(f.directionX), dy = static_cast<float>(f.directionY);
+    const float ux = 0.5f * (cellUx_[tail] + cellUx_[head]), uy = 0.5f * (cellUy_[tail] + cellUy_[head]);
+    const float across = -dy * ux + dx * uy;
+    return std::sqrt(along * along + across * across);
+}
+
+float MomentumStep::applyFriction(float speed, float fullSpeed, float faceDepth) const
 {
     if (c_.manningTerm <= 0.0f) return speed * c_.frictionFactor;
-    // Manning, semi-implicit: u ← u / (1 + dt·g·n²·|u| / h^(4/3)), which cannot reverse the flow
-    // and calms thin films instead of blowing up in them.
+    // Manning, semi-implicit: u ← u / (1 + dt·g·n²·|u| / h^(4/3)) with |u| the whole speed (not
+    // just this face's component, or oblique flows would feel less friction): cannot reverse the
+    // flow, and calms thin films instead of blowing up in them.
     const float h = std::max(faceDepth, kDryDepth);
-    return speed / (1.0f + c_.dt * c_.manningTerm * std::abs(speed) / std::pow(h, 4.0f / 3.0f));
+    return speed / (1.0f + c_.dt * c_.manningTerm * fullSpeed / std::pow(h, 4.0f / 3.0f));
 }
 
 // The outside is a ghost cell with the interior cell's bed. Inflow: the discharge is given, and the
@@ -206,22 +325,23 @@ float MomentumStep::applyFriction(float speed, float faceDepth) const
 // one towards a ghost surface at the sea level (sea) or at the bed (outflow: nothing enters).
 void MomentumStep::setBoundaryFaces(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges)
 {
-    for (const BoundaryEdge& e : edges) {
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        const BoundaryEdge& e = edges[i];
         const EdgeFamily& family = lattice_.family(e.family);
         const auto w = static_cast<float>(family.faceWidth);
         const float h = fields.depth[e.cell], b = fields.bed[e.cell];
         float inwardSpeed = 0.0f, inwardFlow = 0.0f;
         if (e.type == BoundaryType::Inflow) {
-            const float perWidth = e.value / w;
+            const float perWidth = inflow_[i] / w;
             const float critical = std::cbrt(perWidth * perWidth / c_.gravity);
-            inwardFlow = e.value;
+            inwardFlow = inflow_[i];
             inwardSpeed = perWidth / std::max(h, critical);
         } else if (e.type != BoundaryType::Wall) {
             const float outside = e.type == BoundaryType::Sea ? e.value : b;
             const float outsideDepth = std::max(0.0f, outside - b);
             const float previous = e.inward * fields.speeds[static_cast<std::size_t>(e.family)][e.flowIndex];
             float u = previous + c_.dt * c_.gravity / static_cast<float>(family.pipeLength) * (outside - (b + h));
-            u = applyFriction(u, 0.5f * (h + outsideDepth));
+            u = applyFriction(u, std::abs(u), 0.5f * (h + outsideDepth));
             if (e.type == BoundaryType::Outflow) u = std::min(u, 0.0f);
             const float faceDepth = u > 0.0f ? outsideDepth : h;
             if (faceDepth > kDryDepth) {

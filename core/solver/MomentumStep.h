@@ -51,7 +51,8 @@ struct MomentumFields {
 // This is the plain reference step: every stage a loop over the whole map.
 class MomentumStep {
 public:
-    MomentumStep(const Lattice& lattice, const MomentumConstants& constants, int threadCount = 1);
+    // `edges`: the boundary in force (its walls are where the flow slips along the map's edge).
+    MomentumStep(const Lattice& lattice, const MomentumConstants& constants, const std::vector<BoundaryEdge>& edges, int threadCount = 1);
 
     void run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
              VolumeLedger& ledger);
@@ -69,6 +70,8 @@ private:
         CellOffset offset;      // head of the neighbour face − head of this face
         float directionX = 0.0f; // unit vector of that offset in world space
         float directionY = 0.0f;
+        int previousInAngle = 0; // the neighbours on either side of this one's direction
+        int nextInAngle = 0;
     };
 
     void reconstructCellDischarges(const MomentumFields& fields);
@@ -81,23 +84,31 @@ private:
     void applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const;
 
     float advectionChange(int family, int x, int y, float speed, float faceDepth) const;
+    float upwindShare(const Neighbour& n, float vx, float vy, int y) const;
     float eddyDiffusion(int family, int x, int y, float speed) const;
-    float applyFriction(float speed, float faceDepth) const;
+    float applyFriction(float speed, float fullSpeed, float faceDepth) const;
     static float upwindFaceDepth(const MomentumFields& fields, std::size_t tail, std::size_t head, float direction);
-    bool isFace(int family, int x, int y) const; // a face with at least one end on the map
+    void shareInflows(const std::vector<BoundaryEdge>& edges);
+    double crossing(const BoundaryEdge& e) const;
+    bool isFace(int family, int x, int y) const;     // a face with at least one end on the map
+    bool isOpenFace(int family, int x, int y) const; // ... that is not a wall
+    void reconstructCellVectors(const std::array<const float*, Lattice::kMaxFamilies>& components, bool perWidth,
+                                std::vector<float>& outX, std::vector<float>& outY) const;
+    float faceSpeed(int family, std::size_t tail, std::size_t head, float along) const; // |u| at a face
     const std::vector<Neighbour>& neighbours(int y) const { return neighbours_[static_cast<std::size_t>(y & 1)]; }
 
     const Lattice& lattice_;
     MomentumConstants c_;
     int threadCount_;
     std::array<std::vector<Neighbour>, 2> neighbours_; // by row parity
-    float isotropy_ = 1.0f;  // Σ max(0, v·o)·o over the neighbour directions, as a multiple of v
     float laplacian_ = 1.0f; // 4 / (N·l²): the lattice Laplacian's weight per neighbour
-    float perot_ = 1.0f;     // l / (2S): cell discharge from the faces' discharges
-    std::vector<float> cellQx_, cellQy_; // m²/s at every cell
+    std::array<std::vector<unsigned char>, Lattice::kMaxFamilies> wall_; // per padded face: a wall
+    std::vector<float> cellQx_, cellQy_; // discharge per width (m²/s) at every cell
+    std::vector<float> cellUx_, cellUy_; // velocity (m/s) at every cell
     std::array<const float*, Lattice::kMaxFamilies> previousSpeeds_{}; // the step's starting velocities
     std::array<std::vector<float>, Lattice::kMaxFamilies> accelerated_; // new face velocities
     std::vector<float> scale_;           // per padded cell
+    std::vector<float> inflow_;          // per boundary edge: its discharge into the map (m³/s), inflows only
 };
 
 } // namespace rb

@@ -23,12 +23,17 @@ double waveFactor(const Lattice& lattice)
     return std::sqrt(family.faceWidth / (family.pipeLength * lattice.cellArea() * stabilityLimit(lattice.kind())));
 }
 
-// dt·(fastest signal)·F per second of dt, and the eddy viscosity's number per second of dt.
-double momentumRate(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
+// The CFL number per second of dt: the fastest signal (m/s) times F, or the eddy viscosity's
+// 4·ν/l² if that is larger.
+double momentumRate(const Lattice& lattice, const SimParams& params, double fastestSignal)
 {
-    const double signal = std::abs(maxSpeed) + std::sqrt(params.gravity * std::max(0.0, maxDepth));
     const double l = lattice.family(0).pipeLength;
-    return std::max(signal * waveFactor(lattice), 4.0 * params.eddyViscosity / (l * l));
+    return std::max(fastestSignal * waveFactor(lattice), 4.0 * params.eddyViscosity / (l * l));
+}
+
+double signalBound(const SimParams& params, double maxDepth, double maxSpeed)
+{
+    return std::abs(maxSpeed) + std::sqrt(params.gravity * std::max(0.0, maxDepth));
 }
 
 } // namespace
@@ -45,14 +50,19 @@ double stabilityLimit(LatticeKind kind)
 
 double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
 {
-    if (params.model == FlowModel::Momentum) return params.dt * momentumRate(lattice, params, maxDepth, maxSpeed);
+    if (params.model == FlowModel::Momentum) return momentumCflNumber(lattice, params, signalBound(params, maxDepth, maxSpeed));
     return params.dt * std::sqrt(stiffness(lattice, params, maxDepth) / stabilityLimit(lattice.kind()));
+}
+
+double momentumCflNumber(const Lattice& lattice, const SimParams& params, double fastestSignal)
+{
+    return params.dt * momentumRate(lattice, params, fastestSignal);
 }
 
 double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
 {
     if (params.model == FlowModel::Momentum) {
-        const double rate = momentumRate(lattice, params, maxDepth, maxSpeed);
+        const double rate = momentumRate(lattice, params, signalBound(params, maxDepth, maxSpeed));
         return rate > 0.0 ? 1.0 / rate : std::numeric_limits<double>::infinity();
     }
     const double k = stiffness(lattice, params, maxDepth);

@@ -21,6 +21,11 @@ double stabilityLimit(LatticeKind kind);
 // eddy viscosity's 4·ν·dt/l² if that is larger.
 double cflNumber(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed = 0.0);
 
+// The momentum model's CFL number from the fastest signal on the map, max over the faces of
+// |u| + √(g·h) (a sharper figure than the fastest speed plus the deepest water's wave speed,
+// which may sit far apart).
+double momentumCflNumber(const Lattice& lattice, const SimParams& params, double fastestSignal);
+
 // The dt at which cflNumber would be 1 (for messages and the editor's dt hints).
 double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed = 0.0);
 
