@@ -4,6 +4,7 @@
 #include "TestMaps.h"
 
 #include "io/MapFile.h"
+#include "solver/CpuSolver.h"
 
 #include <QTemporaryDir>
 
@@ -49,6 +50,58 @@ TEST_P(SaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, SaveLoadContinue, test::allBackendLattices(), test::backendLatticeName);
+
+// The momentum model carries its face velocities through the file (format version 2), and its
+// answers do not depend on the number of threads.
+class MomentumSaveLoadContinue : public ::testing::TestWithParam<LatticeKind> {
+protected:
+    Map movingMap() const
+    {
+        const Lattice lattice(GetParam(), 40, 36, 1.5);
+        Map map = test::basinMap(lattice, test::roughTerrain(lattice, 7, 2.0f));
+        test::fillTo(map.state, 1.2f);
+        map.params.model = FlowModel::Momentum;
+        map.params.manning = 0.025;
+        map.params.eddyViscosity = 0.05;
+        map.params.rain = 1e-4;
+        map.params.dt = 0.05;
+        map.boundary = {wholeSide(lattice, Side::East, BoundaryType::Sea, 1.5), {Side::West, 3, 30, BoundaryType::Inflow, 2.0}};
+        map.sources = {{PointSource::Kind::Drain, 30.0, 30.0, 0.4, false}};
+        return map;
+    }
+};
+
+TEST_P(MomentumSaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
+{
+    const Map map = movingMap();
+    CpuSolver uninterrupted(2);
+    uninterrupted.load(map);
+    ASSERT_TRUE(uninterrupted.step(300).ok());
+
+    CpuSolver first(1); // and another thread count on the way
+    first.load(map);
+    ASSERT_TRUE(first.step(120).ok());
+    QTemporaryDir dir;
+    const QString path = dir.filePath("halfway.rbmap");
+    QString error;
+    ASSERT_TRUE(io::writeMapFile(path, first.readMap(), &error)) << error.toStdString();
+    const std::optional<Map> reloaded = io::readMapFile(path, &error);
+    ASSERT_TRUE(reloaded.has_value()) << error.toStdString();
+    ASSERT_FALSE(reloaded->state.velocities.empty());
+    CpuSolver resumed(3);
+    resumed.load(*reloaded);
+    ASSERT_TRUE(resumed.step(180).ok());
+
+    const MapState a = uninterrupted.readState(), b = resumed.readState();
+    EXPECT_GT(uninterrupted.diagnostics().maxSpeed, 0.05) << "the water should be moving";
+    EXPECT_TRUE(a.depth == b.depth);
+    EXPECT_TRUE(a.flows == b.flows);
+    EXPECT_TRUE(a.velocities == b.velocities);
+    EXPECT_EQ(a.steps, b.steps);
+    EXPECT_EQ(a.ledger, b.ledger);
+}
+
+INSTANTIATE_TEST_SUITE_P(Lattices, MomentumSaveLoadContinue, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle));
 
 } // namespace
 } // namespace rb
