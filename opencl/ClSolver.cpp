@@ -577,12 +577,22 @@ void ClSolver::setBed(const CellRegion& rect, const std::vector<float>& bed)
 
 void ClSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
 {
+    writeDepth(rect, depth, std::nullopt);
+}
+
+void ClSolver::restoreDepth(const CellRegion& rect, const std::vector<float>& depth, double edited)
+{
+    writeDepth(rect, depth, edited);
+}
+
+void ClSolver::writeDepth(const CellRegion& rect, const std::vector<float>& depth, std::optional<double> edited)
+{
     Impl& s = *impl_;
     if (const std::string problem = checkRegionEdit(s.lattice, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
     try {
         const double change = depthChange(s.readRegion(s.depthBuffer(), rect), depth);
         s.writeRegion(s.depthBuffer(), rect, depth);
-        s.ledger.edited += change * s.lattice.cellArea();
+        s.ledger.edited = edited.value_or(s.ledger.edited + change * s.lattice.cellArea());
         bookDepthEdit(s.diagnostics, s.lattice, s.params, change, depth, s.ledger);
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to take the water edit: " + describe(e));

@@ -3,6 +3,7 @@
 #include "solver/Solver.h"
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -49,6 +50,7 @@ public:
 
     void setBed(const CellRegion& rect, const std::vector<float>& bed) override;
     void setDepth(const CellRegion& rect, const std::vector<float>& depth) override;
+    void restoreDepth(const CellRegion& rect, const std::vector<float>& depth, double edited) override;
     std::vector<float> readBed(const CellRegion& rect) const override;
     std::vector<float> readDepth(const CellRegion& rect) const override;
 
@@ -59,6 +61,9 @@ public:
     const std::vector<PointSource>& sources() const override;
 
 private:
+    // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.
+    void writeDepth(const CellRegion& rect, const std::vector<float>& depth, std::optional<double> edited);
+
     struct Impl;
     std::unique_ptr<Impl> impl_;
 };

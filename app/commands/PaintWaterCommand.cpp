@@ -5,21 +5,21 @@
 namespace rb::commands {
 
 PaintWaterCommand::PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect,
-                                     std::shared_ptr<WaterStrokeChange> change, const QString& text, bool applied)
-    : document_(document), rect_(rect), change_(std::move(change)), skipRedo_(applied)
+                                     std::shared_ptr<WaterStrokeRecord> stroke, const QString& text)
+    : document_(document), rect_(rect), stroke_(std::move(stroke))
 {
     setText(text);
 }
 
 void PaintWaterCommand::undo()
 {
-    document_->editWater(rect_, [change = change_, rect = rect_](std::vector<float>& depth) { change->apply(rect, depth, -1.0f); });
+    document_->editWater(rect_, [stroke = stroke_](editor::WaterEdit& water) { stroke->undo(water); });
 }
 
 void PaintWaterCommand::redo()
 {
-    if (std::exchange(skipRedo_, false)) return;
-    document_->editWater(rect_, [change = change_, rect = rect_](std::vector<float>& depth) { change->apply(rect, depth, 1.0f); });
+    if (std::exchange(firstRedo_, false)) return;
+    document_->editWater(rect_, [stroke = stroke_](editor::WaterEdit& water) { stroke->redo(water); });
 }
 
 } // namespace rb::commands

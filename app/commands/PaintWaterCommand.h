@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commands/WaterStrokeChange.h"
+#include "commands/WaterStrokeRecord.h"
 
 #include <QUndoCommand>
 
@@ -12,13 +12,16 @@ class MapDocument;
 
 namespace rb::commands {
 
-// One stroke of a water brush. The water moves on after the stroke, so undo does not restore old
-// depths: it takes back the depth the stroke added (or gives back what it removed) from the water
-// as it is now, never below dry; redo applies the change again. Both are booked in ledger.edited.
+// One stroke of a water brush, already applied live while it was drawn. Undo puts the painted
+// cells back to their depths before the stroke; redo gives back what they held when it was undone
+// (the depths after the stroke, unless the water has moved on since). Never re-adding the
+// stroke's change onto water that has flowed away keeps undo and redo from adding up. The change
+// is booked in ledger.edited; when nothing moved the water in between, the ledger gets its earlier
+// figure back exactly (WaterStrokeRecord).
 class PaintWaterCommand : public QUndoCommand {
 public:
-    PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect, std::shared_ptr<WaterStrokeChange> change,
-                      const QString& text, bool applied = true);
+    PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect, std::shared_ptr<WaterStrokeRecord> stroke,
+                      const QString& text);
 
     void undo() override;
     void redo() override;
@@ -26,8 +29,8 @@ public:
 private:
     editor::MapDocument* document_;
     CellRegion rect_;
-    std::shared_ptr<WaterStrokeChange> change_;
-    bool skipRedo_;
+    std::shared_ptr<WaterStrokeRecord> stroke_;
+    bool firstRedo_ = true; // QUndoStack::push calls redo(): the stroke is on the map already
 };
 
 } // namespace rb::commands

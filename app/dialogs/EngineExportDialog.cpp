@@ -84,13 +84,17 @@ EngineExportDialog::EngineExportDialog(const Lattice& lattice, const QString& ba
 
     folder_ = new QLineEdit(QSettings().value("engineExport/folder", QDir::homePath()).toString(), this);
     folder_->setObjectName("folder");
-    folder_->setToolTip(tr("The folder the files go to (it must exist)"));
+    folder_->setToolTip(tr("The folder the files go to (made if it does not exist yet)"));
     auto* browse = new QPushButton(tr("&Browse…"), this);
     browse->setToolTip(tr("Choose the folder"));
     auto* folderRow = new QHBoxLayout;
     folderRow->addWidget(folder_);
     folderRow->addWidget(browse);
-    form->addRow(tr("&Folder:"), folderRow);
+    // A row of a layout gets a plain label, which would show the & as text: this one names the
+    // line edit as its buddy, so Alt+F reaches it.
+    auto* folderLabel = new QLabel(tr("&Folder:"), this);
+    folderLabel->setBuddy(folder_);
+    form->addRow(folderLabel, folderRow);
 
     baseName_ = new QLineEdit(baseName, this);
     baseName_->setObjectName("baseName");
@@ -150,6 +154,7 @@ io::EngineExportRequest EngineExportDialog::request() const
         if (layers_.at(layer)->isChecked()) request.layers.push_back(layer);
     request.folder = folder_->text();
     request.baseName = baseName_->text();
+    request.createFolder = true;
     return request;
 }
 
@@ -172,7 +177,9 @@ void EngineExportDialog::refresh()
     QStringList names;
     if (problem.isEmpty())
         for (io::Layer layer : current.layers) names << QFileInfo(io::engineExportPath(current, layer)).fileName();
-    files_->setText(names.isEmpty() ? QString() : tr("Writes: %1").arg(names.join(", ")));
+    QString writes = names.isEmpty() ? QString() : tr("Writes: %1").arg(names.join(", "));
+    if (!names.isEmpty() && !QFileInfo(current.folder).exists()) writes += tr(" (in a new folder)");
+    files_->setText(writes);
 }
 
 void EngineExportDialog::browse()

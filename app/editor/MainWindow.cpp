@@ -180,6 +180,16 @@ void MainWindow::createActions()
             &QWidget::close);
 }
 
+// The platform's Redo keys (Ctrl+Shift+Z on GNOME and macOS) and Ctrl+Y, which Windows and KDE
+// users expect everywhere.
+QList<QKeySequence> MainWindow::redoShortcuts()
+{
+    QList<QKeySequence> keys = QKeySequence::keyBindings(QKeySequence::Redo);
+    const QKeySequence ctrlY(Qt::CTRL | Qt::Key_Y);
+    if (!keys.contains(ctrlY)) keys.append(ctrlY);
+    return keys;
+}
+
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -212,7 +222,7 @@ void MainWindow::createMenus()
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = stack->createRedoAction(this);
     redo->setObjectName("redo");
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(redoShortcuts());
     // Not in the middle of a stroke: the stroke's command records the terrain as it was at the
     // press, which an undo underneath it would make wrong.
     disconnect(undo, &QAction::triggered, stack, &QUndoStack::undo);
@@ -491,9 +501,11 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (!closeApproved_ && document_->isModified()) {
         event->ignore();
+        // Closed again afterwards, not from in here: a close() inside closeEvent is ignored by Qt
+        // (the window is already closing), and the ignored event would leave the editor open.
         whenSafeToDiscard(tr("quit"), [this] {
             closeApproved_ = true;
-            close();
+            QMetaObject::invokeMethod(this, [this] { close(); }, Qt::QueuedConnection);
         });
         return;
     }

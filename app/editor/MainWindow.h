@@ -7,6 +7,8 @@
 #include "model/Map.h"
 
 #include <QFutureWatcher>
+#include <QKeySequence>
+#include <QList>
 #include <QMainWindow>
 
 #include <atomic>
@@ -96,6 +98,7 @@ protected:
 private:
     void createActions();
     void createMenus();
+    static QList<QKeySequence> redoShortcuts();
     void createDocks();
     void createTools();
     void connectDocument();

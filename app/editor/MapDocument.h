@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/CellRegion.h"
+#include "editor/WaterEdit.h"
 #include "model/Map.h"
 
 #include <QObject>
@@ -47,7 +48,7 @@ public:
     // Water edits act on the live simulation (the document holds only the initial water): `edit`
     // gets the solver's current depths over `rect` on the simulation's thread, between two steps,
     // and what it leaves is written back. The window installs the editor that does this.
-    using DepthEdit = std::function<void(std::vector<float>& depth)>;
+    using DepthEdit = std::function<void(WaterEdit& water)>;
     void editWater(const CellRegion& rect, DepthEdit edit);
     void setWaterEditor(std::function<void(const CellRegion&, DepthEdit)> editor) { waterEditor_ = std::move(editor); }
 

@@ -82,14 +82,18 @@ void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
     });
 }
 
-void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(std::vector<float>& depth)> edit)
+void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit)
 {
     post([this, rect, edit = std::move(edit)] {
         if (!solver_) return;
         runGuarded([&] {
-            std::vector<float> depth = solver_->readDepth(rect);
-            edit(depth);
-            solver_->setDepth(rect, depth);
+            WaterEdit water;
+            water.depth = solver_->readDepth(rect);
+            water.editedBefore = solver_->diagnostics().ledger.edited;
+            edit(water);
+            if (water.restoreEdited) solver_->restoreDepth(rect, water.depth, *water.restoreEdited);
+            else solver_->setDepth(rect, water.depth);
+            if (water.written) water.written(solver_->diagnostics().ledger.edited);
         });
     });
 }

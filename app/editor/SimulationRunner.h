@@ -1,6 +1,7 @@
 #pragma once
 
 #include "editor/SimulationSnapshot.h"
+#include "editor/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
 
@@ -43,9 +44,10 @@ public:
     // Edits of the editor's tools, applied between two steps without pausing. The bed changes
     // under the water (every cell keeps its depth; Solver::setBed). editDepth reads the depths over
     // `rect`, hands them to `edit` on the worker thread and writes back what it leaves, all in one
-    // request, so no step runs in between; the change is booked in ledger.edited.
+    // request, so no step runs in between; the change is booked in ledger.edited (or the figure
+    // the edit asks for put back: WaterEdit::restoreEdited).
     void setBed(const CellRegion& rect, std::vector<float> bed);
-    void editDepth(const CellRegion& rect, std::function<void(std::vector<float>& depth)> edit);
+    void editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit);
 
     void play();
     void pause();

@@ -22,7 +22,7 @@ StrengthSpec LowerTerrainTool::strengthSpec() const
 
 double LowerTerrainTool::defaultStrength(const Map& map) const
 {
-    return reliefOf(map) / 200.0;
+    return defaultHeightStep(map);
 }
 
 void LowerTerrainTool::shape(const BrushDab& dab, const FloatField&, std::vector<float>& values)

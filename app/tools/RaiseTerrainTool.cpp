@@ -20,10 +20,9 @@ StrengthSpec RaiseTerrainTool::strengthSpec() const
     return {tr("Strength"), 0.001, 1000.0, 3, tr(" m"), tr("Metres added at the brush's centre per dab")};
 }
 
-// Half a percent of the map's relief per dab: a few strokes make a hill, none makes a cliff.
 double RaiseTerrainTool::defaultStrength(const Map& map) const
 {
-    return reliefOf(map) / 200.0;
+    return defaultHeightStep(map);
 }
 
 void RaiseTerrainTool::shape(const BrushDab& dab, const FloatField&, std::vector<float>& values)

@@ -28,45 +28,52 @@ double WaterBrushTool::defaultStrength(const Map& map) const
 void WaterBrushTool::beginStroke(const view::PickResult&)
 {
     const Lattice& lattice = document()->map().state.lattice;
-    change_ = std::make_shared<commands::WaterStrokeChange>(lattice.width(), lattice.height());
+    stroke_ = std::make_shared<commands::WaterStrokeRecord>(lattice.width(), lattice.height());
     touched_ = {};
 }
 
 void WaterBrushTool::dab(WorldPoint centre)
 {
-    if (!change_) return;
+    if (!stroke_) return;
     BrushDab brush = BrushDab::around(document()->map().state.lattice, centre, radiusMetres(), falloff());
     if (brush.empty()) return;
     touched_ = unite(touched_, brush.rect);
     const float amount = sign() * static_cast<float>(strength());
-    document()->editWater(brush.rect, [change = change_, rect = brush.rect, weights = std::move(brush.weights), amount](std::vector<float>& depth) {
-        const std::vector<float> before = depth;
-        for (std::size_t i = 0; i < depth.size(); ++i) depth[i] = std::max(0.0f, depth[i] + amount * weights[i]);
-        change->record(rect, before, depth);
+    document()->editWater(brush.rect, [stroke = stroke_, rect = brush.rect, weights = std::move(brush.weights), amount](editor::WaterEdit& water) {
+        const std::vector<float> before = water.depth;
+        for (std::size_t i = 0; i < water.depth.size(); ++i) water.depth[i] = std::max(0.0f, water.depth[i] + amount * weights[i]);
+        stroke->recordDab(rect, before, water.depth, water.editedBefore);
     });
+}
+
+void WaterBrushTool::finishRecord()
+{
+    document()->editWater(touched_, [stroke = stroke_, rect = touched_](editor::WaterEdit& water) { stroke->finish(rect, water); });
 }
 
 void WaterBrushTool::endStroke()
 {
-    if (!change_ || touched_.empty()) return;
-    // Queued after the dabs, so it runs once they are all recorded.
-    document()->editWater(touched_, [change = change_, rect = touched_](std::vector<float>&) { change->compact(rect); });
-    document()->undoStack()->push(new commands::PaintWaterCommand(document(), touched_, change_, name()));
-    change_.reset();
+    if (!stroke_ || touched_.empty()) return;
+    finishRecord();
+    document()->undoStack()->push(new commands::PaintWaterCommand(document(), touched_, stroke_, name()));
+    stroke_.reset();
     touched_ = {};
 }
 
 void WaterBrushTool::abandonStroke()
 {
-    change_.reset();
+    stroke_.reset();
     touched_ = {};
 }
 
+// Takes the stroke back as undo would.
 void WaterBrushTool::cancelStroke()
 {
-    if (change_ && !touched_.empty())
-        document()->editWater(touched_, [change = change_, rect = touched_](std::vector<float>& depth) { change->apply(rect, depth, -1.0f); });
-    change_.reset();
+    if (stroke_ && !touched_.empty()) {
+        finishRecord();
+        document()->editWater(touched_, [stroke = stroke_](editor::WaterEdit& water) { stroke->undo(water); });
+    }
+    stroke_.reset();
     touched_ = {};
 }
 

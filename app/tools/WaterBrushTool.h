@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commands/WaterStrokeChange.h"
+#include "commands/WaterStrokeRecord.h"
 #include "tools/BrushTool.h"
 
 #include <memory>
@@ -27,7 +27,10 @@ protected:
     void abandonStroke() override;
 
 private:
-    std::shared_ptr<commands::WaterStrokeChange> change_;
+    // Queued after the dabs: the record takes the depths the stroke left over `touched_`.
+    void finishRecord();
+
+    std::shared_ptr<commands::WaterStrokeRecord> stroke_;
     CellRegion touched_;
 };
 

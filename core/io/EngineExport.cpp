@@ -27,6 +27,35 @@ ExportSettings settingsFor(const EngineExportRequest& request)
     return settings;
 }
 
+QString folderProblem(const EngineExportRequest& request)
+{
+    if (request.folder.trimmed().isEmpty()) return "choose the folder the files go to";
+    const QFileInfo folder(request.folder);
+    if (folder.isDir()) return {};
+    if (folder.exists()) return QString("%1 is a file, not a folder").arg(request.folder);
+    return request.createFolder ? QString() : QString("%1: no such folder").arg(request.folder);
+}
+
+// The deepest part of `path` that exists: the folder a new one has to be made in.
+QString existingAncestor(const QString& path)
+{
+    QFileInfo at(QDir::cleanPath(QDir(path).absolutePath()));
+    while (!at.exists() && !at.isRoot()) at = QFileInfo(at.absolutePath());
+    return at.absoluteFilePath();
+}
+
+// Empty once `folder` exists; else why it could not be made (QDir::mkpath gives no reason).
+QString makeFolder(const QString& folder)
+{
+    if (QFileInfo(folder).isDir()) return {};
+    const QString parent = existingAncestor(folder);
+    if (QDir().mkpath(folder)) return {};
+    const QFileInfo inside(parent);
+    if (!inside.isDir()) return QString("cannot create the folder %1: %2 is not a folder").arg(folder, parent);
+    if (!inside.isWritable()) return QString("cannot create the folder %1: no permission to write in %2").arg(folder, parent);
+    return QString("cannot create the folder %1").arg(folder);
+}
+
 } // namespace
 
 const std::vector<Layer>& engineBundleLayers()
@@ -45,7 +74,7 @@ QString engineExportProblem(const EngineExportRequest& request)
     if (base.isEmpty()) return "give the files a base name";
     if (base.contains('/') || base.contains('\\') || base == "." || base == "..")
         return QString("'%1' is not a file name: the folder is chosen separately").arg(request.baseName);
-    if (!QFileInfo(request.folder).isDir()) return QString("%1: no such folder").arg(request.folder);
+    if (const QString problem = folderProblem(request); !problem.isEmpty()) return problem;
     return exportSettingsProblem(settingsFor(request));
 }
 
@@ -60,6 +89,10 @@ EngineExportResult exportForEngine(const MapState& state, const EngineExportRequ
     if (const QString problem = engineExportProblem(request); !problem.isEmpty()) {
         result.error = problem;
         return result;
+    }
+    if (request.createFolder) {
+        result.error = makeFolder(request.folder);
+        if (!result.error.isEmpty()) return result;
     }
     const ExportSettings settings = settingsFor(request);
     for (std::size_t i = 0; i < request.layers.size(); ++i) {

@@ -23,6 +23,7 @@ struct EngineExportRequest {
     QString baseName;
     std::vector<Layer> layers{Layer::Terrain, Layer::WaterSurface, Layer::FlowMap};
     std::optional<int> size; // the engine grid's side; default: engineGridSize()
+    bool createFolder = false; // a missing folder is made when exporting (the editor); else it must exist
 };
 
 struct EngineExportResult {
@@ -37,13 +38,14 @@ struct EngineExportResult {
 const std::vector<Layer>& engineBundleLayers();
 
 // Empty when the request can be written (known layers, a size the engine takes, a usable base
-// name, an existing folder); else why not.
+// name, an existing folder or, with createFolder, a path where none stands in the way); else why not.
 QString engineExportProblem(const EngineExportRequest& request);
 
 // BASE_LAYER.EXT for one layer of the request.
 QString engineExportPath(const EngineExportRequest& request, Layer layer);
 
-// Writes every layer; `progress` hears the percentage done after each file.
+// Writes every layer (after making the folder, with createFolder); `progress` hears the
+// percentage done after each file.
 EngineExportResult exportForEngine(const MapState& state, const EngineExportRequest& request,
                                    const std::function<void(int percent)>& progress = {});
 

@@ -123,10 +123,20 @@ void CpuSolver::setBed(const CellRegion& rect, const std::vector<float>& bed)
 
 void CpuSolver::setDepth(const CellRegion& rect, const std::vector<float>& depth)
 {
+    writeDepth(rect, depth, std::nullopt);
+}
+
+void CpuSolver::restoreDepth(const CellRegion& rect, const std::vector<float>& depth, double edited)
+{
+    writeDepth(rect, depth, edited);
+}
+
+void CpuSolver::writeDepth(const CellRegion& rect, const std::vector<float>& depth, std::optional<double> edited)
+{
     if (const std::string problem = checkRegionEdit(lattice_, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
     const double change = depthChange(copyRegion(state_.depth, lattice_.width(), rect), depth);
     writeRegion(state_.depth, lattice_.width(), rect, depth);
-    ledger_.edited += change * lattice_.cellArea();
+    ledger_.edited = edited.value_or(ledger_.edited + change * lattice_.cellArea());
     bookDepthEdit(diagnostics_, lattice_, params_, change, depth, ledger_);
 }
 

@@ -6,6 +6,7 @@
 #include "solver/TilePlan.h"
 #include "solver/TileWorkspace.h"
 
+#include <optional>
 #include <vector>
 
 namespace rb {
@@ -39,6 +40,7 @@ public:
 
     void setBed(const CellRegion& rect, const std::vector<float>& bed) override;
     void setDepth(const CellRegion& rect, const std::vector<float>& depth) override;
+    void restoreDepth(const CellRegion& rect, const std::vector<float>& depth, double edited) override;
     std::vector<float> readBed(const CellRegion& rect) const override;
     std::vector<float> readDepth(const CellRegion& rect) const override;
 
@@ -49,6 +51,9 @@ public:
     const std::vector<PointSource>& sources() const override { return sources_; }
 
 private:
+    // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.
+    void writeDepth(const CellRegion& rect, const std::vector<float>& depth, std::optional<double> edited);
+
     // Depths and flows: the solver keeps three sets. A call's first pass writes the spare `kept_`
     // and swaps it in, so the state the call started from stays there untouched (to restore if
     // the call is refused) without a copy; later passes alternate with `scratch_`.

@@ -44,6 +44,10 @@ public:
     virtual void setBed(const CellRegion& rect, const std::vector<float>& bed) = 0;
     // Replaces depths; the change in volume is booked in the ledger's `edited`.
     virtual void setDepth(const CellRegion& rect, const std::vector<float>& depth) = 0;
+    // Undo/redo of depth edits: replaces depths and sets the ledger's `edited` to `edited`, a value
+    // it held before, instead of booking the change (which would drift from it by rounding). Only
+    // for putting back an earlier state exactly, when nothing but that edit moved the water since.
+    virtual void restoreDepth(const CellRegion& rect, const std::vector<float>& depth, double edited) = 0;
     // Reads only the cells asked for (on a device: a rectangle transfer, not the whole field).
     virtual std::vector<float> readBed(const CellRegion& rect) const = 0;
     virtual std::vector<float> readDepth(const CellRegion& rect) const = 0;

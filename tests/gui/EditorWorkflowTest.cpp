@@ -11,6 +11,9 @@
 #include "view/Viewport.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QTimer>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -233,6 +236,66 @@ private slots:
         QVERIFY(rb::io::engineSizes(rb::io::Engine::Unreal).size() > 0);
         QVERIFY(std::ranges::count(rb::io::engineSizes(rb::io::Engine::Unreal), terrain.width()) == 1);
         QVERIFY(QFileInfo::exists(dir.filePath("island_flowmap.png")));
+    }
+
+    // The export dialog, opened from the menu, takes a folder that does not exist yet; the export
+    // makes it and writes the files there. Its Folder label is a mnemonic, not a literal '&'.
+    void exportsIntoAFolderThatDoesNotExistYet()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath("levels/island");
+        bool okEnabled = false, labelNamesTheField = false;
+        QTimer::singleShot(0, this, [&] {
+            QVERIFY(rb::guitest::waitUntil([] { return qobject_cast<rb::editor::EngineExportDialog*>(QApplication::activeModalWidget()); }, 10000));
+            auto* dialog = qobject_cast<rb::editor::EngineExportDialog*>(QApplication::activeModalWidget());
+            auto* field = dialog->findChild<QLineEdit*>("folder");
+            for (QLabel* label : dialog->findChildren<QLabel*>())
+                if (label->text() == "&Folder:") labelNamesTheField = label->buddy() == field;
+            rb::io::EngineExportRequest request = dialog->request();
+            request.folder = folder;
+            request.baseName = "island";
+            request.layers = {rb::io::Layer::Terrain, rb::io::Layer::Mask};
+            dialog->setRequest(request);
+            QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+            okEnabled = ok->isEnabled();
+            if (okEnabled) ok->click();
+            else dialog->reject(); // "no such folder": the test fails below
+        });
+        QSignalSpy exported(window(), &rb::editor::MainWindow::engineExportFinished);
+        window()->action("exportEngine")->trigger();
+        QVERIFY(labelNamesTheField);
+        QVERIFY2(okEnabled, "the dialog refused a folder that does not exist yet");
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.first().first().toBool(), true);
+        QVERIFY(QFileInfo(folder).isDir());
+        QVERIFY(QFileInfo::exists(QDir(folder).filePath("island_terrain.r16")) || QFileInfo::exists(QDir(folder).filePath("island_terrain.png")) ||
+                QFileInfo::exists(QDir(folder).filePath("island_terrain.exr")));
+        QVERIFY(QFileInfo::exists(QDir(folder).filePath("island_mask.png")));
+        QCOMPARE(exported.first().at(1).toStringList().size(), 2);
+    }
+
+    // A folder that cannot be made (its parent is a file) is refused in the dialog with the reason.
+    void refusesAFolderThatCannotBeMade()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath("plain-file"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        rb::editor::EngineExportDialog dialog(window()->document()->map().state.lattice, "island", window());
+        rb::io::EngineExportRequest request = dialog.request();
+        request.folder = dir.filePath("plain-file");
+        request.baseName = "island";
+        dialog.setRequest(request);
+        QVERIFY(!dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>("problem")->text().contains("not a folder"));
+        // And the export itself, asked directly, says why it made nothing.
+        request.folder = dir.filePath("plain-file/sub");
+        request.createFolder = true;
+        const auto map = rb::guitest::readRunnerMap(*window());
+        QVERIFY(map);
+        const rb::io::EngineExportResult result = rb::io::exportForEngine(map->state, request);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error.contains("cannot create the folder"), qPrintable(result.error));
     }
 
     void warnsAboutCflBeforeItReachesOne()

@@ -12,6 +12,7 @@
 
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -94,6 +95,27 @@ private slots:
     {
         QVERIFY2(editor_.errors->isEmpty(), qPrintable(editor_.errors->join("\n")));
         editor_.window.reset();
+    }
+
+    // At their default strength (set for the map when it arrived) one dab of raise and one of
+    // lower each move the bed by at least 1 % of the map's relief: visible at the map's scale.
+    void defaultRaiseAndLowerAreVisible()
+    {
+        const rb::FloatField before = bed();
+        const auto [lo, hi] = std::minmax_element(before.values().begin(), before.values().end());
+        const double relief = static_cast<double>(*hi - *lo);
+        for (const QString id : {"raise", "lower"}) {
+            auto* manager = window()->toolManager();
+            manager->setActiveTool(manager->tool(id));
+            dabAt(24, 24);
+            double moved = 0.0;
+            for (std::size_t i = 0; i < before.values().size(); ++i)
+                moved = std::max(moved, std::abs(static_cast<double>(bed().values()[i] - before.values()[i])));
+            qInfo("%s: one default dab moved the bed by up to %.3f m, %.2f %% of the %.1f m relief", qPrintable(id), moved,
+                  100.0 * moved / relief, relief);
+            QVERIFY(moved >= 0.01 * relief);
+            undoRestores(before);
+        }
     }
 
     void raiseAndLowerMoveTheCentreByTheStrength()

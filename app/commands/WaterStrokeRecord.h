@@ -1,0 +1,51 @@
+#pragma once
+
+#include "editor/WaterEdit.h"
+#include "model/CellRegion.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace rb::commands {
+
+// The depths a water stroke painted, for its undo and redo: each changed cell's depth before the
+// stroke first touched it, and what redo gives back (the depths after the stroke, or those the
+// water had moved on to when the stroke was undone), with the ledger's `edited` figures. Only the
+// simulation knows them (the water is the solver's, and removal stops at dry ground), so it is
+// written and read on the simulation's thread only, inside water edits, which run in order: it
+// needs no lock, the GUI thread just keeps it alive.
+class WaterStrokeRecord {
+public:
+    WaterStrokeRecord(int mapWidth, int mapHeight);
+
+    // Inside a dab over `rect`: notes the cells the dab changed from `before` to `after`.
+    void recordDab(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after, double editedBefore);
+    // Inside an edit over `rect` (the union of the dabs) queued after the last dab: takes the
+    // painted cells' depths after the stroke and frees the rest of the map.
+    void finish(const CellRegion& rect, const editor::WaterEdit& edit);
+
+    // Inside edits over the finished stroke's rectangle; the cells around the painted ones keep
+    // the water they have now. Undo puts the painted cells back to their depths before the
+    // stroke, first keeping those they hold for redo: undo then redo gives back the present, so
+    // water that flowed away in between is not made again (Brushed would count it twice).
+    void undo(editor::WaterEdit& edit);
+    void redo(editor::WaterEdit& edit) const;
+
+private:
+    std::vector<float> paintedDepths(const std::vector<float>& depth) const;
+    void writePainted(const std::vector<float>& values, std::vector<float>& depth) const;
+
+    CellRegion area_; // what before_ and painted_ cover: the whole map until finished
+    std::vector<float> before_;
+    std::vector<std::uint8_t> painted_;
+    std::vector<float> redoDepths_; // the painted cells' depths that redo gives back, in order
+    bool started_ = false;
+    // The ledger's `edited` where undo leaves it (first: before the stroke) and where redo does
+    // (first: after the stroke). When the painted cells still hold what the previous undo or redo
+    // left and the figure is unchanged, nothing moved the water since: the next one puts the
+    // other figure back exactly.
+    double editedUndone_ = 0.0;
+    double editedRedone_ = 0.0;
+};
+
+} // namespace rb::commands

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace rb::editor {
+
+// What one water edit works on, on the simulation's thread between two steps.
+struct WaterEdit {
+    std::vector<float> depth; // the solver's depths over the edit's rectangle; written back as left
+    double editedBefore = 0.0; // the ledger's `edited` before this edit
+    // Left empty, the change is booked in the ledger's `edited`. Undo and redo that put back an
+    // earlier state exactly set the figure it had then: booking the change would drift by rounding.
+    std::optional<double> restoreEdited;
+    // If set, hears the ledger's `edited` once the depths are written back.
+    std::function<void(double editedAfter)> written;
+};
+
+} // namespace rb::editor
