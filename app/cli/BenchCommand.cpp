@@ -23,7 +23,7 @@ int boundBytesPerCellStep(LatticeKind kind)
 }
 
 // Wet everywhere, gentle relief, sea on two sides: every branch of the step is exercised.
-Map benchScene(LatticeKind kind, int size)
+Map benchScene(LatticeKind kind, int size, FlowModel model)
 {
     const Lattice lattice(kind, size, size, 1.0);
     Map map;
@@ -37,6 +37,7 @@ Map benchScene(LatticeKind kind, int size)
         }
     map.params.dt = 0.05;
     map.params.friction = 0.01;
+    map.params.model = model;
     map.boundary = {wholeSide(lattice, Side::West, BoundaryType::Sea, 1.6), wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0)};
     return map;
 }
@@ -88,6 +89,7 @@ int runBench(const QStringList& args)
         {"backend", "Backends, comma-separated: cpu, opencl, opencl:INDEX, opencl:NAME (default cpu,opencl).", "LIST", "cpu,opencl"},
         {"lattice", "Lattices, comma-separated: square, triangle (default square,triangle).", "LIST", "square,triangle"},
         {"seconds", "Minimum seconds per measurement (default 2).", "S", "2"},
+        {"model", "Flow models, comma-separated: pipes, momentum (default pipes).", "LIST", "pipes"},
     });
     if (auto exit = cli::parseArguments(parser, args)) return *exit;
     const auto sizes = parseSizes(parser.value("sizes"));
@@ -101,34 +103,52 @@ int runBench(const QStringList& args)
         lattices.push_back(*kind);
     }
     const QStringList backends = parser.value("backend").split(',', Qt::SkipEmptyParts);
+    std::vector<FlowModel> models;
+    for (const QString& name : parser.value("model").split(',', Qt::SkipEmptyParts)) {
+        const auto model = parseFlowModel(name.toStdString());
+        if (!model) return cli::fail("--model: unknown flow model '" + name + "' (pipes, momentum)", cli::kExitUsage);
+        models.push_back(*model);
+    }
+    if (models.empty()) return cli::fail("--model lists no flow model", cli::kExitUsage);
 
     const double bandwidth = bench::measureTriadBandwidth();
     cli::printText(QString("memory bandwidth (triad): %1 GB/s\n").arg(bandwidth / 1e9, 0, 'f', 1));
-    cli::printText(QString("%1 %2 %3 %4 %5 %6 %7\n").arg("backend", -8).arg("lattice", -9).arg("size", 6).arg("steps/s", 10).arg("Gcell-steps/s", 14).arg("of bound", 9).arg("vs seed", 8));
+    cli::printText(QString("%1 %2 %3 %4 %5 %6 %7 %8\n").arg("backend", -8).arg("model", -9).arg("lattice", -9).arg("size", 6).arg("steps/s", 10)
+                       .arg("Gcell-steps/s", 14).arg("of bound", 9).arg("vs seed", 8));
 
     QJsonArray results, seedLoops;
     for (int size : *sizes) {
         const double seedRate = bench::measureSeedLoops(size, *seconds);
         seedLoops.append(QJsonObject{{"size", size}, {"cell_steps_per_s", seedRate}});
-        cli::printText(QString("%1 %2 %3 %4 %5 %6 %7\n").arg("seed", -8).arg("square", -9).arg(size, 6).arg(seedRate / size / size, 10, 'f', 1)
-                   .arg(seedRate / 1e9, 14, 'f', 3).arg(seedRate / (bandwidth / 28.0), 9, 'f', 3).arg(1.0, 8, 'f', 2));
+        cli::printText(QString("%1 %2 %3 %4 %5 %6 %7 %8\n").arg("seed", -8).arg("pipes", -9).arg("square", -9).arg(size, 6)
+                           .arg(seedRate / size / size, 10, 'f', 1).arg(seedRate / 1e9, 14, 'f', 3).arg(seedRate / (bandwidth / 28.0), 9, 'f', 3)
+                           .arg(1.0, 8, 'f', 2));
         for (const QString& backend : backends)
-            for (LatticeKind kind : lattices) {
-                if (!opencl::isBackendSpec(backend.toStdString())) return cli::fail("--backend: unknown backend '" + backend + "'", cli::kExitUsage);
-                opencl::SolverChoice choice = opencl::createSolver(backend.toStdString(), benchScene(kind, size));
-                if (!choice.notice.empty()) return cli::fail(QString::fromStdString(choice.notice) + " (not measured)");
-                Solver* solver = choice.solver.get();
-                const double stepsPerSecond = measureSteps(*solver, *seconds);
-                const double cellSteps = stepsPerSecond * size * size;
-                const double fraction = cellSteps / (bandwidth / boundBytesPerCellStep(kind));
-                cli::printText(QString("%1 %2 %3 %4 %5 %6 %7\n").arg(backend, -8).arg(QString::fromUtf8(latticeKindName(kind).data()), -9).arg(size, 6)
-                           .arg(stepsPerSecond, 10, 'f', 1).arg(cellSteps / 1e9, 14, 'f', 3).arg(fraction, 9, 'f', 3)
-                           .arg(cellSteps / seedRate, 8, 'f', 2));
-                            results.append(QJsonObject{{"backend", backend}, {"device", QString::fromStdString(solver->name())},
-                                           {"lattice", QString::fromUtf8(latticeKindName(kind).data())}, {"size", size},
-                                           {"steps_per_s", stepsPerSecond}, {"cell_steps_per_s", cellSteps},
-                                           {"fraction_of_bandwidth_bound", fraction}, {"vs_seed_loops", cellSteps / seedRate}});
-            }
+            for (FlowModel model : models)
+                for (LatticeKind kind : lattices) {
+                    if (!opencl::isBackendSpec(backend.toStdString())) return cli::fail("--backend: unknown backend '" + backend + "'", cli::kExitUsage);
+                    const QString modelName = QString::fromUtf8(flowModelName(model).data());
+                    const QString latticeName = QString::fromUtf8(latticeKindName(kind).data());
+                    opencl::SolverChoice choice = opencl::createSolver(backend.toStdString(), benchScene(kind, size, model));
+                    if (!choice.notice.empty() && model != FlowModel::Pipes && backend != "cpu") {
+                        // Not a failure of the machine: that backend has no kernels for the model yet.
+                        cli::printText(QString("%1 %2 %3 %4 not measured: %5\n").arg(backend, -8).arg(modelName, -9).arg(latticeName, -9).arg(size, 6)
+                                           .arg(QString::fromStdString(choice.notice)));
+                        continue;
+                    }
+                    if (!choice.notice.empty()) return cli::fail(QString::fromStdString(choice.notice) + " (not measured)");
+                    Solver* solver = choice.solver.get();
+                    const double stepsPerSecond = measureSteps(*solver, *seconds);
+                    const double cellSteps = stepsPerSecond * size * size;
+                    const double fraction = cellSteps / (bandwidth / boundBytesPerCellStep(kind));
+                    cli::printText(QString("%1 %2 %3 %4 %5 %6 %7 %8\n").arg(backend, -8).arg(modelName, -9).arg(latticeName, -9).arg(size, 6)
+                                       .arg(stepsPerSecond, 10, 'f', 1).arg(cellSteps / 1e9, 14, 'f', 3).arg(fraction, 9, 'f', 3)
+                                       .arg(cellSteps / seedRate, 8, 'f', 2));
+                    results.append(QJsonObject{{"backend", backend}, {"device", QString::fromStdString(solver->name())}, {"model", modelName},
+                                               {"lattice", latticeName}, {"size", size}, {"steps_per_s", stepsPerSecond},
+                                               {"cell_steps_per_s", cellSteps}, {"fraction_of_bandwidth_bound", fraction},
+                                               {"vs_seed_loops", cellSteps / seedRate}});
+                }
     }
     cli::printJsonLine({{"bandwidth_bytes_per_s", bandwidth}, {"bound_bytes_per_cell_step", QJsonObject{{"square", 28}, {"triangle", 36}}},
                         {"seed_loops", seedLoops}, {"results", results}});

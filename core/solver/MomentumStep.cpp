@@ -62,6 +62,12 @@ MomentumStep::MomentumStep(const Lattice& lattice, const MomentumConstants& cons
             list[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].nextInAngle = order[static_cast<std::size_t>((k + 1) % n)];
             list[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].previousInAngle = order[static_cast<std::size_t>((k + n - 1) % n)];
         }
+        for (Neighbour& m : list) { // the cone decompositions' determinants, inverted once
+            const Neighbour& next = list[static_cast<std::size_t>(m.nextInAngle)];
+            const Neighbour& previous = list[static_cast<std::size_t>(m.previousInAngle)];
+            m.inverseCrossToNext = 1.0f / (m.directionX * next.directionY - m.directionY * next.directionX);
+            m.inverseCrossFromPrevious = 1.0f / (previous.directionX * m.directionY - previous.directionY * m.directionX);
+        }
     }
     const auto count = static_cast<float>(neighbours_[0].size());
     const auto l = static_cast<float>(lattice.family(0).pipeLength);
@@ -199,13 +205,11 @@ float MomentumStep::upwindShare(const Neighbour& n, float vx, float vy, int y) c
     const Neighbour& next = all[static_cast<std::size_t>(n.nextInAngle)];
     const Neighbour& previous = all[static_cast<std::size_t>(n.previousInAngle)];
     const auto cross = [](float ax, float ay, float bx, float by) { return ax * by - ay * bx; };
-    const float toNext = cross(n.directionX, n.directionY, next.directionX, next.directionY);
-    const float a = cross(vx, vy, next.directionX, next.directionY) / toNext;
-    const float b = cross(n.directionX, n.directionY, vx, vy) / toNext;
+    const float a = cross(vx, vy, next.directionX, next.directionY) * n.inverseCrossToNext;
+    const float b = cross(n.directionX, n.directionY, vx, vy) * n.inverseCrossToNext;
     if (a >= 0.0f && b >= 0.0f) return a;
-    const float fromPrevious = cross(previous.directionX, previous.directionY, n.directionX, n.directionY);
-    const float c = cross(previous.directionX, previous.directionY, vx, vy) / fromPrevious;
-    const float d = cross(vx, vy, n.directionX, n.directionY) / fromPrevious;
+    const float c = cross(previous.directionX, previous.directionY, vx, vy) * n.inverseCrossFromPrevious;
+    const float d = cross(vx, vy, n.directionX, n.directionY) * n.inverseCrossFromPrevious;
     return c >= 0.0f && d >= 0.0f ? c : 0.0f;
 }
 
@@ -316,7 +320,7 @@ float MomentumStep::applyFriction(float speed, float fullSpeed, float faceDepth)
     // just this face's component, or oblique flows would feel less friction): cannot reverse the
     // flow, and calms thin films instead of blowing up in them.
     const float h = std::max(faceDepth, kDryDepth);
-    return speed / (1.0f + c_.dt * c_.manningTerm * fullSpeed / std::pow(h, 4.0f / 3.0f));
+    return speed / (1.0f + c_.dt * c_.manningTerm * fullSpeed / (h * std::cbrt(h))); // h^(4/3)
 }
 
 // The outside is a ghost cell with the interior cell's bed. Inflow: the discharge is given, and the

@@ -72,6 +72,8 @@ private:
         float directionY = 0.0f;
         int previousInAngle = 0; // the neighbours on either side of this one's direction
         int nextInAngle = 0;
+        float inverseCrossToNext = 0.0f;       // 1 / (o × o_next)
+        float inverseCrossFromPrevious = 0.0f; // 1 / (o_previous × o)
     };
 
     void reconstructCellDischarges(const MomentumFields& fields);
