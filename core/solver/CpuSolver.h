@@ -63,6 +63,8 @@ private:
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
+    const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
+    std::string refusal(double maxDepth, std::int64_t callStart, const char* what) const;
     bool scanFaceSpeeds();                         // momentum: max speed from the velocities; false if one is NaN/Inf
 
     int threadCount_;
@@ -86,6 +88,7 @@ private:
     std::int64_t steps_ = 0;
     VolumeLedger ledger_;
     Diagnostics diagnostics_;
+    float largestMagnitude_ = 0.0f; // largest |depth| or |flow| at the last refresh: the range check's
     bool parallel_ = false;
 };
 
