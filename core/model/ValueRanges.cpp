@@ -4,12 +4,11 @@
 
 namespace rb {
 
-std::string rangeNumberText(double value)
+namespace {
+
+// to_chars writes "1e-06" and "1e+12"; people (and the docs) write 1e-6 and 1e12.
+std::string tidyExponent(std::string text)
 {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    std::string text(buffer, result.ptr);
-    // to_chars writes "1e-06" and "1e+12"; people (and the docs) write 1e-6 and 1e12.
     const std::size_t e = text.find('e');
     if (e == std::string::npos) return text;
     std::size_t digits = e + 1;
@@ -19,14 +18,48 @@ std::string rangeNumberText(double value)
     return text;
 }
 
-std::string checkRange(std::string_view name, double value, double lowest, double highest, std::string_view unit)
+} // namespace
+
+std::string rangeNumberText(double value)
 {
-    if (value >= lowest && value <= highest) return {};
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return tidyExponent(std::string(buffer, result.ptr));
+}
+
+std::string roughNumberText(double value)
+{
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 3);
+    return tidyExponent(std::string(buffer, result.ptr));
+}
+
+namespace {
+
+std::string outOfRangeMessage(std::string_view name, double lowest, double highest, std::string_view unit, const std::string& got)
+{
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "literal" + std::string here.
     std::string message(name);
     message.append(" must lie in [").append(rangeNumberText(lowest)).append(", ").append(rangeNumberText(highest)).append("]");
     if (!unit.empty()) message.append(" ").append(unit);
-    return message.append(" (got ").append(rangeNumberText(value)).append(")");
+    return message.append(" (got ").append(got).append(")");
+}
+
+} // namespace
+
+std::string checkRange(std::string_view name, double value, double lowest, double highest, std::string_view unit)
+{
+    if (value >= lowest && value <= highest) return {};
+    return outOfRangeMessage(name, lowest, highest, unit, rangeNumberText(value));
+}
+
+std::string checkRange(std::string_view name, float value, double lowest, double highest, std::string_view unit)
+{
+    if (value >= lowest && value <= highest) return {};
+    // The float's own shortest text: 3e38, not the 3.0000000054977558e38 its double would print.
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return outOfRangeMessage(name, lowest, highest, unit, tidyExponent(std::string(buffer, result.ptr)));
 }
 
 std::string checkMagnitude(std::string_view name, double value, double limit, std::string_view unit)

@@ -33,9 +33,14 @@ inline constexpr int kMaxThreads = 1024;       // beyond any machine the solver 
 // Short text of a number for messages: "1e-6", "10000", "5e-324" (shortest round trip).
 std::string rangeNumberText(double value);
 
+// Three significant digits, for estimates: "127", "6.25e5".
+std::string roughNumberText(double value);
+
 // Empty when lowest ≤ value ≤ highest (NaN fails), else "NAME must lie in [LOWEST, HIGHEST] UNIT
 // (got VALUE)".
 std::string checkRange(std::string_view name, double value, double lowest, double highest, std::string_view unit);
+// The same for a float field's value, shown as the float's own shortest text.
+std::string checkRange(std::string_view name, float value, double lowest, double highest, std::string_view unit);
 
 // checkRange over [−limit, limit].
 std::string checkMagnitude(std::string_view name, double value, double limit, std::string_view unit);

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <algorithm>
 #include <limits>
-#include <iomanip>
 #include <optional>
 #include <sstream>
 
@@ -74,14 +73,6 @@ double stableDepth(const Lattice& lattice, const SimParams& params)
 
 namespace {
 
-// Three significant digits: the estimates in messages are rough.
-std::string roughText(double value)
-{
-    std::ostringstream text;
-    text << std::setprecision(3) << value;
-    return text.str();
-}
-
 // Something that brings water in, with the depth it alone can make within one step (m).
 struct Driver {
     std::string name; // "the inflow of boundary segment 1 (west), 400 m³/s,"
@@ -122,11 +113,11 @@ void addBoundaryDrivers(const RefusalContext& c, std::vector<Driver>& drivers)
         if (s.type == BoundaryType::Sea) {
             const double depth = s.value - lowestBedAlong(c, s);
             drivers.push_back({std::string("the sea level of ") + segmentName(s, i) + ", " + rangeNumberText(s.value) + " m,",
-                               std::string("stands ") + roughText(depth) + " m above the lowest bed on that stretch", depth});
+                               std::string("stands ") + roughNumberText(depth) + " m above the lowest bed on that stretch", depth});
         } else if (s.type == BoundaryType::Inflow) {
             const double depth = s.value * c.params.dt / ((s.end - s.start + 1) * c.lattice.cellArea());
             drivers.push_back({std::string("the inflow of ") + segmentName(s, i) + ", " + rangeNumberText(s.value) + " m³/s,",
-                               std::string("brings about ") + roughText(depth) + " m of water per step onto its cells", depth});
+                               std::string("brings about ") + roughNumberText(depth) + " m of water per step onto its cells", depth});
         }
     }
 }
@@ -138,10 +129,10 @@ void addSourceAndRainDrivers(const RefusalContext& c, std::vector<Driver>& drive
         if (s.kind != PointSource::Kind::Spring) continue;
         const double depth = s.rate * c.params.dt / c.lattice.cellArea();
         drivers.push_back({std::string("the rate of spring ") + std::to_string(i + 1) + ", " + rangeNumberText(s.rate) + " m³/s,",
-                           std::string("brings about ") + roughText(depth) + " m of water per step into its cell", depth});
+                           std::string("brings about ") + roughNumberText(depth) + " m of water per step into its cell", depth});
     }
     const double rainDepth = c.params.rain * c.params.dt;
-    drivers.push_back({std::string("the rain, ") + rangeNumberText(c.params.rain) + " m/s,", std::string("adds ") + roughText(rainDepth) + " m of water per step", rainDepth});
+    drivers.push_back({std::string("the rain, ") + rangeNumberText(c.params.rain) + " m/s,", std::string("adds ") + roughNumberText(rainDepth) + " m of water per step", rainDepth});
 }
 
 // The driver that alone makes water deeper than is stable or allowed, if any (the worst one).
@@ -159,7 +150,7 @@ std::optional<Driver> overwhelmingDriver(const RefusalContext& c)
 std::string driverAdvice(const RefusalContext& c, const Driver& driver)
 {
     const double stable = stableDepth(c.lattice, c.params);
-    const std::string bound = stable < ranges::kMaxElevation ? std::string("the about ") + roughText(stable) + " m deep water that stays stable"
+    const std::string bound = stable < ranges::kMaxElevation ? std::string("the deepest water that stays stable (about ") + roughNumberText(stable) + " m)"
                                                              : std::string("the depth range allows (") + rangeNumberText(ranges::kMaxElevation) + " m)";
     return std::string("The cause is ") + driver.name + " which " + driver.how + ", more than " + bound + ": lower it";
 }
@@ -191,10 +182,10 @@ std::string unstableCallMessage(const RefusalContext& c, const char* what)
 std::string counterLimitMessage(std::int64_t steps, double time, double dt, int count)
 {
     if (count > ranges::kMaxSteps - steps)
-        return std::string("refused: ") + std::to_string(count) + " more steps would take the step counter (steps, now " + std::to_string(steps)
+        return std::string("refused: a call of ") + std::to_string(count) + " steps would take the step counter (steps, now " + std::to_string(steps)
                + ") past its limit 2^62 = " + std::to_string(ranges::kMaxSteps) + "; nothing was stepped";
     if (time + dt * count > ranges::kMaxTime)
-        return std::string("refused: ") + std::to_string(count) + " more steps would take the simulated time (now " + rangeNumberText(time)
+        return std::string("refused: a call of ") + std::to_string(count) + " steps would take the simulated time (now " + rangeNumberText(time)
                + " s) past its limit " + rangeNumberText(ranges::kMaxTime) + " s; nothing was stepped";
     return {};
 }
