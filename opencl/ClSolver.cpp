@@ -158,7 +158,7 @@ struct ClSolver::Impl {
     void readDiagnostics();
     void writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const;
     std::vector<float> readRegion(const cl::Buffer& buffer, const CellRegion& rect) const;
-    std::string refuse(double maxDepth, std::int64_t callStart, const char* what) const;
+    std::string refuse(const Diagnostics& atStart, const char* what) const;
     const char* unstableWhat() const;
 };
 
@@ -478,9 +478,9 @@ void ClSolver::Impl::readDiagnostics()
     diagnostics.cfl = sums[3] > 0.0f ? std::numeric_limits<double>::infinity() : cflNumber(lattice, params, diagnostics.maxDepth);
 }
 
-std::string ClSolver::Impl::refuse(double maxDepth, std::int64_t callStart, const char* what) const
+std::string ClSolver::Impl::refuse(const Diagnostics& atStart, const char* what) const
 {
-    return unstableCallMessage({lattice, params, bed, segments, sources, maxDepth, callStart}, what);
+    return unstableCallMessage({lattice, params, bed, segments, sources, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
 }
 
 // Why the state after a call cannot stand as a step of the scheme, or nullptr. The device sums no
@@ -498,7 +498,7 @@ StepResult ClSolver::step(int count)
     if (count < 0) throw std::invalid_argument("step count must not be negative");
     Impl& s = *impl_;
     if (std::string refusal = counterLimitMessage(s.steps, s.time, s.params.dt, count); !refusal.empty()) return {0, std::move(refusal)};
-    if (!(s.diagnostics.cfl <= 1.0)) return {0, s.refuse(s.diagnostics.maxDepth, s.steps, "the CFL number is above 1")};
+    if (!(s.diagnostics.cfl <= 1.0)) return {0, s.refuse(s.diagnostics, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
     const int start = s.current; // no step of this call writes it: a refused call returns to it
     try {
@@ -527,7 +527,7 @@ StepResult ClSolver::step(int count)
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
     }
     std::string message;
-    if (const char* what = s.unstableWhat()) message = s.refuse(before.maxDepth, before.steps, what);
+    if (const char* what = s.unstableWhat()) message = s.refuse(before, what);
     else if (const std::string problem = checkLedger(s.ledger); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
     if (!message.empty()) {
         s.current = start;

@@ -97,7 +97,7 @@ StepResult CpuSolver::step(int count)
 {
     if (count < 0) throw std::invalid_argument("step count must not be negative");
     if (std::string refusal = counterLimitMessage(steps_, time_, params_.dt, count); !refusal.empty()) return {0, std::move(refusal)};
-    if (refuseAboveCfl_ && !(diagnostics_.cfl <= 1.0)) return {0, refusal(diagnostics_.maxDepth, steps_, "the CFL number is above 1")};
+    if (refuseAboveCfl_ && !(diagnostics_.cfl <= 1.0)) return {0, refusal(diagnostics_, "the CFL number is above 1")};
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
 
@@ -106,7 +106,7 @@ StepResult CpuSolver::step(int count)
 
     const bool finite = refreshDiagnostics();
     std::string message;
-    if (const char* what = unstableWhat(finite)) message = refusal(before.maxDepth, before.steps, what);
+    if (const char* what = unstableWhat(finite)) message = refusal(before, what);
     else if (const std::string problem = checkLedger(ledger_); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
     if (message.empty()) return {count, {}};
     std::swap(state_, kept_);
@@ -126,9 +126,9 @@ const char* CpuSolver::unstableWhat(bool finite) const
     return nullptr;
 }
 
-std::string CpuSolver::refusal(double maxDepth, std::int64_t callStart, const char* what) const
+std::string CpuSolver::refusal(const Diagnostics& atStart, const char* what) const
 {
-    return unstableCallMessage({lattice_, params_, bed_, segments_, sources_, maxDepth, callStart}, what);
+    return unstableCallMessage({lattice_, params_, bed_, segments_, sources_, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
 }
 
 void CpuSolver::setBed(const CellRegion& rect, const std::vector<float>& bed)

@@ -64,7 +64,7 @@ private:
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
     const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
-    std::string refusal(double maxDepth, std::int64_t callStart, const char* what) const;
+    std::string refusal(const Diagnostics& atStart, const char* what) const; // the message of a refused call
     bool scanFaceSpeeds();                         // momentum: max speed from the velocities; false if one is NaN/Inf
 
     int threadCount_;

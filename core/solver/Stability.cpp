@@ -174,7 +174,7 @@ std::string unstableCallMessage(const RefusalContext& c, const char* what)
                           + ", so the state was left as it was before that call. ";
     // Water already beyond the limit at the start is dt's doing; water brought in during the call
     // may be an inflow's, a sea's or the rain's.
-    const bool unstableAtStart = !(cflNumber(c.lattice, c.params, c.maxDepth) <= 1.0);
+    const bool unstableAtStart = !(c.cflAtStart <= 1.0);
     const std::optional<Driver> driver = unstableAtStart ? std::nullopt : overwhelmingDriver(c);
     return message + (driver ? driverAdvice(c, *driver) : dtAdvice(c));
 }

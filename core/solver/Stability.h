@@ -39,6 +39,7 @@ struct RefusalContext {
     const std::vector<BoundarySegment>& boundary;
     const std::vector<PointSource>& sources;
     double maxDepth = 0.0;         // m, deepest water when the call started
+    double cflAtStart = 0.0;       // the solver's CFL number when the call started
     std::int64_t callStart = 0;    // the step counter when the call started
 };
 
