@@ -5,6 +5,7 @@
 #include "ClHeaders.h"
 #include "KernelSource.h"
 
+#include "model/ValueRanges.h"
 #include "solver/BoundaryEdges.h"
 #include "solver/RegionEdit.h"
 #include "solver/SourceCells.h"
@@ -157,7 +158,8 @@ struct ClSolver::Impl {
     void readDiagnostics();
     void writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const;
     std::vector<float> readRegion(const cl::Buffer& buffer, const CellRegion& rect) const;
-    std::string refuse(std::int64_t callStart, const char* what) const;
+    std::string refuse(const Diagnostics& atStart, const char* what) const;
+    const char* unstableWhat() const;
 };
 
 ClSolver::ClSolver(const ClOptions& options) : impl_(std::make_unique<Impl>())
@@ -476,16 +478,27 @@ void ClSolver::Impl::readDiagnostics()
     diagnostics.cfl = sums[3] > 0.0f ? std::numeric_limits<double>::infinity() : cflNumber(lattice, params, diagnostics.maxDepth);
 }
 
-std::string ClSolver::Impl::refuse(std::int64_t callStart, const char* what) const
+std::string ClSolver::Impl::refuse(const Diagnostics& atStart, const char* what) const
 {
-    return unstableCallMessage(lattice, params, diagnostics.maxDepth, callStart, what);
+    return unstableCallMessage({lattice, params, bed, segments, sources, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
+}
+
+// Why the state after a call cannot stand as a step of the scheme, or nullptr. The device sums no
+// flow magnitudes: only the depth's range is checked here (the CPU solver checks flows too).
+const char* ClSolver::Impl::unstableWhat() const
+{
+    if (!std::isfinite(diagnostics.cfl)) return "a value turned NaN/Inf";
+    if (diagnostics.cfl > 1.0) return "the CFL number rose above 1";
+    if (diagnostics.maxDepth > ranges::kMaxElevation) return kWaterOutOfRange;
+    return nullptr;
 }
 
 StepResult ClSolver::step(int count)
 {
     if (count < 0) throw std::invalid_argument("step count must not be negative");
     Impl& s = *impl_;
-    if (s.diagnostics.cfl > 1.0) return {0, s.refuse(s.steps, "the CFL number is above 1")};
+    if (std::string refusal = counterLimitMessage(s.steps, s.time, s.params.dt, count); !refusal.empty()) return {0, std::move(refusal)};
+    if (!(s.diagnostics.cfl <= 1.0)) return {0, s.refuse(s.diagnostics, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
     const int start = s.current; // no step of this call writes it: a refused call returns to it
     try {
@@ -513,9 +526,10 @@ StepResult ClSolver::step(int count)
         s.diagnostics = before;
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
     }
-    const bool finite = std::isfinite(s.diagnostics.cfl);
-    if (!finite || s.diagnostics.cfl > 1.0) {
-        const std::string message = s.refuse(before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
+    std::string message;
+    if (const char* what = s.unstableWhat()) message = s.refuse(before, what);
+    else if (const std::string problem = checkLedger(s.ledger); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
+    if (!message.empty()) {
         s.current = start;
         s.time = before.time;
         s.steps = before.steps;

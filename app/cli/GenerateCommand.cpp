@@ -4,6 +4,7 @@
 
 #include "generator/ParameterReference.h"
 #include "generator/TerrainGenerator.h"
+#include "model/ValueRanges.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -108,7 +109,8 @@ int runGenerate(const QStringList& args)
     if (parser.isSet("threads")) {
         bool ok = false;
         options.threads = parser.value("threads").toInt(&ok);
-        if (!ok || options.threads < 1) return fail("--threads expects a positive whole number", kExitUsage);
+        if (!ok || options.threads < 1 || options.threads > rb::ranges::kMaxThreads)
+            return fail(QString("--threads must be a whole number in 1..%1, got '%2'").arg(rb::ranges::kMaxThreads).arg(parser.value("threads")), kExitUsage);
     }
     QTextStream err(stderr);
     if (parser.isSet("progress")) options.progress = [&err](int percent) { err << "generate: " << percent << "%" << Qt::endl; };

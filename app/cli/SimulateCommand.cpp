@@ -2,6 +2,7 @@
 #include "Commands.h"
 
 #include "model/Map.h"
+#include "model/ValueRanges.h"
 #include "SolverFactory.h"
 
 #include <algorithm>
@@ -38,6 +39,11 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
     return true;
 }
 
+bool takesValue(BoundaryType type)
+{
+    return type == BoundaryType::Sea || type == BoundaryType::Inflow;
+}
+
 // SIDE=TYPE[:VALUE], SIDE one of north|south|east|west|all.
 bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vector<BoundarySegment>& segments)
 {
@@ -52,9 +58,12 @@ bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vect
         bool ok = false;
         value = typeAndValue[1].toDouble(&ok);
         if (!ok) return cli::fail(usage + " (VALUE is not a number)", cli::kExitUsage), false;
-    } else if (*type == BoundaryType::Sea || *type == BoundaryType::Inflow) {
+    } else if (takesValue(*type)) {
         return cli::fail(usage + QString(" (%1 needs a VALUE)").arg(typeAndValue[0]), cli::kExitUsage), false;
     }
+    // A value the type would ignore is a mistake the user should hear about (a wall at 5 m?).
+    if (typeAndValue.size() == 2 && !takesValue(*type))
+        return cli::fail(QString("--boundary '%1': %2 takes no VALUE (only sea and inflow do)").arg(text, typeAndValue[0]), cli::kExitUsage), false;
     std::vector<Side> sides;
     if (sideAndRest[0] == "all") sides = {Side::North, Side::South, Side::East, Side::West};
     else if (const auto side = parseSide(sideAndRest[0].toStdString())) sides = {*side};
@@ -98,6 +107,8 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
     if (parser.isSet("fill-to")) {
         const auto level = cli::numberOption(parser, "fill-to");
         if (!level) return false;
+        if (const std::string problem = checkMagnitude("--fill-to", *level, ranges::kMaxElevation, "m"); !problem.empty())
+            return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
         for (std::size_t i = 0; i < map.state.depth.size(); ++i)
             map.state.depth[i] = std::max(map.state.depth[i], static_cast<float>(*level) - map.state.bed[i]);
     }

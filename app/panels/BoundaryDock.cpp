@@ -1,5 +1,7 @@
 #include "panels/BoundaryDock.h"
 
+#include "model/ValueRanges.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -10,6 +12,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
 
 namespace rb::panels {
@@ -90,7 +93,9 @@ void BoundaryDock::edit(int row, int column, const std::function<void(BoundarySe
     const int length = sideLength(lattice_, segment.side);
     segment.start = std::clamp(segment.start, 0, length - 1);
     segment.end = std::clamp(segment.end, segment.start, length - 1);
-    if (segment.type == BoundaryType::Inflow) segment.value = std::max(0.0, segment.value);
+    // A segment keeps its value when its type changes: bring it into the new type's range.
+    if (segment.type == BoundaryType::Inflow) segment.value = std::clamp(segment.value, 0.0, ranges::kMaxRate);
+    if (segment.type == BoundaryType::Sea) segment.value = std::clamp(segment.value, -ranges::kMaxSeaLevel, ranges::kMaxSeaLevel);
     if (after == segments_) return;
     emit boundaryEdited(after, description, QString("%1:%2").arg(row).arg(column));
 }
@@ -115,7 +120,7 @@ void BoundaryDock::fillRow(int row, const BoundarySegment& segment)
     end->setValue(segment.end);
     type->setCurrentIndex(indexOf(kTypes, segment.type));
     const bool inflow = segment.type == BoundaryType::Inflow, sea = segment.type == BoundaryType::Sea;
-    value->setRange(inflow ? 0.0 : -1e5, 1e6);
+    value->setRange(inflow ? 0.0 : -ranges::kMaxSeaLevel, sea ? ranges::kMaxSeaLevel : 1e6);
     value->setSuffix(inflow ? tr(" m³/s") : sea ? tr(" m") : QString());
     value->setEnabled(inflow || sea);
     value->setValue(segment.value);

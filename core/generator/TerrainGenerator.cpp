@@ -10,6 +10,7 @@
 #include "generator/ParallelRows.h"
 #include "generator/RiverLandscape.h"
 #include "generator/SeaFill.h"
+#include "model/ValueRanges.h"
 
 #include <algorithm>
 #include <cmath>
@@ -257,6 +258,10 @@ private:
 GenerationResult generateMap(const GeneratorSettings& settings, const GenerationOptions& options)
 {
     if (std::string error = settings.validate(); !error.empty()) return failure(GenerationStatus::Invalid, error);
+    // libgomp aborts when it cannot create the threads asked for: refuse absurd counts here.
+    if (options.threads < 0 || options.threads > ranges::kMaxThreads)
+        return failure(GenerationStatus::Invalid, std::string("threads must lie in 1..") + std::to_string(ranges::kMaxThreads) + " (0: OpenMP's default; got "
+                                                      + std::to_string(options.threads) + ")");
     return GenerationRun(settings, options).run();
 }
 

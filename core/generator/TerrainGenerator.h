@@ -11,7 +11,7 @@ namespace rb::gen {
 struct GenerationOptions {
     ProgressCallback progress;                // 0..100, rising, called on the generating thread
     const std::atomic<bool>* cancel = nullptr; // raise to stop: the run returns Cancelled
-    int threads = 0;                          // OpenMP threads for the parallel parts; 0 = default
+    int threads = 0;                          // OpenMP threads for the parallel parts, ≤ ranges::kMaxThreads; 0 = default
 };
 
 // Makes a map from settings: terrain from the preset's libnoise graph evaluated at every cell's

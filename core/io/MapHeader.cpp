@@ -2,6 +2,7 @@
 
 #include "io/ExactNumber.h"
 #include "io/JsonFields.h"
+#include "model/ValueRanges.h"
 
 #include <QJsonArray>
 
@@ -95,8 +96,8 @@ std::optional<Lattice> latticeFromJson(const JsonFields& root, QString* error)
                      .arg(width, 0, 'g', 17).arg(height, 0, 'g', 17).arg(Lattice::kMaxSide);
         return std::nullopt;
     }
-    if (!(cellSize > 0.0)) {
-        *error = QString("invalid values: cell size %1 m is not positive").arg(cellSize, 0, 'g', 17);
+    if (const std::string problem = checkRange("cell size (lattice.cellSize)", cellSize, ranges::kMinCellSize, ranges::kMaxCellSize, "m"); !problem.empty()) {
+        *error = "invalid values: " + QString::fromStdString(problem);
         return std::nullopt;
     }
     return Lattice(*kind, static_cast<int>(width), static_cast<int>(height), cellSize);

@@ -1,5 +1,7 @@
 #include "lattice/Lattice.h"
 
+#include "model/ValueRanges.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -52,8 +54,8 @@ Lattice::Lattice(LatticeKind kind, int width, int height, double cellSize)
     if (width < 2 || height < 2 || width > kMaxSide || height > kMaxSide)
         throw std::invalid_argument("lattice size " + std::to_string(width) + "x" + std::to_string(height)
                                     + " is outside 2.." + std::to_string(kMaxSide));
-    if (!(cellSize > 0.0) || !std::isfinite(cellSize))
-        throw std::invalid_argument("cell size must be a positive number of metres");
+    if (const std::string problem = checkRange("cell size", cellSize, ranges::kMinCellSize, ranges::kMaxCellSize, "m"); !problem.empty())
+        throw std::invalid_argument(problem);
     if (kind == LatticeKind::Square) {
         familyCount_ = 2;
         families_ = squareFamilies(cellSize);

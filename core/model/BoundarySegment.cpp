@@ -1,8 +1,8 @@
 #include "model/BoundarySegment.h"
 
 #include "lattice/Lattice.h"
+#include "model/ValueRanges.h"
 
-#include <cmath>
 
 namespace rb {
 
@@ -52,6 +52,24 @@ BoundarySegment wholeSide(const Lattice& lattice, Side side, BoundaryType type, 
     return {side, 0, sideLength(lattice, side) - 1, type, value};
 }
 
+namespace {
+
+// Walls and outflows ignore their value; the editor's boundary table keeps the one a segment had
+// before its type changed, so any value a type takes is accepted there.
+std::string checkSegmentValue(const BoundarySegment& s)
+{
+    using namespace ranges;
+    switch (s.type) {
+    case BoundaryType::Sea: return checkMagnitude("sea level", s.value, kMaxSeaLevel, "m");
+    case BoundaryType::Inflow: return checkRange("inflow", s.value, 0.0, kMaxRate, "m³/s");
+    case BoundaryType::Wall:
+    case BoundaryType::Outflow: break;
+    }
+    return checkMagnitude("value (ignored by walls and outflows)", s.value, kMaxRate, "");
+}
+
+} // namespace
+
 std::string validateBoundary(const Lattice& lattice, const std::vector<BoundarySegment>& segments)
 {
     for (std::size_t i = 0; i < segments.size(); ++i) {
@@ -60,8 +78,7 @@ std::string validateBoundary(const Lattice& lattice, const std::vector<BoundaryS
         if (s.start < 0 || s.end < s.start || s.end >= sideLength(lattice, s.side))
             return where + ": cells " + std::to_string(s.start) + ".." + std::to_string(s.end) + " do not fit a side of "
                    + std::to_string(sideLength(lattice, s.side)) + " cells";
-        if (!std::isfinite(s.value)) return where + ": value is not a finite number";
-        if (s.type == BoundaryType::Inflow && s.value < 0.0) return where + ": inflow must be zero or positive (m³/s)";
+        if (const std::string problem = checkSegmentValue(s); !problem.empty()) return where + ": " + problem;
     }
     return {};
 }

@@ -1,6 +1,10 @@
 #include "model/MapState.h"
 
+#include "model/ValueRanges.h"
+
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace rb {
 
@@ -19,39 +23,93 @@ double MapState::volume() const
 
 namespace {
 
-std::string firstNonFinite(const FloatField& field, const char* name)
+std::string cellText(int x, int y)
+{
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on "(" + std::to_string(x).
+    std::string text = "(";
+    text.append(std::to_string(x)).append(", ").append(std::to_string(y)).append(")");
+    return text;
+}
+
+// The first value outside [lowest, highest], named with its cell; NaN and Inf get their own words
+// because "got nan" reads like a typo.
+std::string firstOutOfRange(const FloatField& field, const char* name, double lowest, double highest, const char* unit)
 {
     for (int y = 0; y < field.height(); ++y)
-        for (int x = 0; x < field.width(); ++x)
-            if (!std::isfinite(field(x, y)))
-                return std::string(name) + " has a non-finite value at (" + std::to_string(x) + ", " + std::to_string(y) + ")";
+        for (int x = 0; x < field.width(); ++x) {
+            const float v = field(x, y);
+            if (v >= lowest && v <= highest) continue;
+            if (!std::isfinite(v)) return std::string(name) + " has a non-finite value at " + cellText(x, y);
+            return checkRange(std::string(name) + " at " + cellText(x, y), v, lowest, highest, unit);
+        }
+    return {};
+}
+
+std::string firstNegativeDepth(const FloatField& depth)
+{
+    for (int y = 0; y < depth.height(); ++y)
+        for (int x = 0; x < depth.width(); ++x)
+            if (depth(x, y) < 0.0f) return std::string("water depth is negative at ") + cellText(x, y);
+    return {};
+}
+
+std::string checkSizes(const MapState& s)
+{
+    const Lattice& lattice = s.lattice;
+    const int w = lattice.width(), h = lattice.height();
+    if (s.bed.width() != w || s.bed.height() != h) return "terrain size does not match the lattice";
+    if (s.depth.width() != w || s.depth.height() != h) return "water depth size does not match the lattice";
+    if (static_cast<int>(s.flows.size()) != lattice.familyCount()) return "wrong number of flow arrays for the lattice";
+    for (const FloatField& f : s.flows)
+        if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "flow array size does not match the lattice";
+    if (!s.velocities.empty() && static_cast<int>(s.velocities.size()) != lattice.familyCount()) return "wrong number of velocity arrays for the lattice";
+    for (const FloatField& f : s.velocities)
+        if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "velocity array size does not match the lattice";
+    return {};
+}
+
+std::string checkFields(const MapState& s)
+{
+    using namespace ranges;
+    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    if (auto e = firstOutOfRange(s.bed, "terrain", -kMaxElevation, kMaxElevation, "m"); !e.empty()) return e;
+    if (auto e = firstOutOfRange(s.depth, "water depth", -kInfinity, kInfinity, "m"); !e.empty()) return e;
+    if (auto e = firstNegativeDepth(s.depth); !e.empty()) return e;
+    if (auto e = firstOutOfRange(s.depth, "water depth", 0.0, kMaxElevation, "m"); !e.empty()) return e;
+    for (const FloatField& f : s.flows)
+        if (auto e = firstOutOfRange(f, "flow", -kMaxFlow, kMaxFlow, "m³/s"); !e.empty()) return e;
+    for (const FloatField& f : s.velocities)
+        if (auto e = firstOutOfRange(f, "velocity", -kInfinity, kInfinity, "m/s"); !e.empty()) return e;
     return {};
 }
 
 } // namespace
 
+std::string checkLedger(const VolumeLedger& l)
+{
+    const std::pair<const char*, double> totals[] = {
+        {"ledger.boundaryIn", l.boundaryIn}, {"ledger.boundaryOut", l.boundaryOut}, {"ledger.springs", l.springs},
+        {"ledger.drains", l.drains},         {"ledger.rain", l.rain},               {"ledger.evaporation", l.evaporation},
+        {"ledger.edited", l.edited},
+    };
+    for (const auto& [name, total] : totals)
+        if (auto e = checkMagnitude(name, total, ranges::kMaxLedger, "m³"); !e.empty()) return e;
+    return {};
+}
+
+std::string checkStepCounter(std::int64_t steps)
+{
+    if (steps >= 0 && steps <= ranges::kMaxSteps) return {};
+    return std::string("steps (the step counter) must lie in 0..2^62 = ") + std::to_string(ranges::kMaxSteps) + " (got " + std::to_string(steps) + ")";
+}
+
 std::string MapState::validate() const
 {
-    const int w = lattice.width(), h = lattice.height();
-    if (bed.width() != w || bed.height() != h) return "terrain size does not match the lattice";
-    if (depth.width() != w || depth.height() != h) return "water depth size does not match the lattice";
-    if (static_cast<int>(flows.size()) != lattice.familyCount()) return "wrong number of flow arrays for the lattice";
-    for (const FloatField& f : flows)
-        if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "flow array size does not match the lattice";
-    if (!velocities.empty() && static_cast<int>(velocities.size()) != lattice.familyCount()) return "wrong number of velocity arrays for the lattice";
-    for (const FloatField& f : velocities)
-        if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "velocity array size does not match the lattice";
-    if (auto e = firstNonFinite(bed, "terrain"); !e.empty()) return e;
-    if (auto e = firstNonFinite(depth, "water depth"); !e.empty()) return e;
-    for (const FloatField& f : flows)
-        if (auto e = firstNonFinite(f, "flow"); !e.empty()) return e;
-    for (const FloatField& f : velocities)
-        if (auto e = firstNonFinite(f, "velocity"); !e.empty()) return e;
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x)
-            if (depth(x, y) < 0.0f) return "water depth is negative at (" + std::to_string(x) + ", " + std::to_string(y) + ")";
-    if (!std::isfinite(time) || time < 0.0) return "simulation time is not a finite, non-negative number";
-    return {};
+    if (auto e = checkSizes(*this); !e.empty()) return e;
+    if (auto e = checkFields(*this); !e.empty()) return e;
+    if (auto e = checkRange("time", time, 0.0, ranges::kMaxTime, "s"); !e.empty()) return e;
+    if (auto e = checkStepCounter(steps); !e.empty()) return e;
+    return checkLedger(ledger);
 }
 
 } // namespace rb

@@ -54,9 +54,16 @@ struct MapState {
     explicit MapState(const Lattice& lattice); // flat bed at 0, dry, still
 
     double volume() const; // m³ of water on the map (double accumulation)
-    // Empty when the dimensions agree with the lattice and every value is finite and depth ≥ 0.
+    // Empty when the dimensions agree with the lattice and every value lies in its range
+    // (ValueRanges.h): bed, depth ≥ 0, flows, time, step counter, ledger; else the first problem.
     std::string validate() const;
     bool operator==(const MapState&) const = default;
 };
+
+// Empty when every ledger total lies in ±ranges::kMaxLedger, else a message naming the total.
+std::string checkLedger(const VolumeLedger& ledger);
+
+// Empty when 0 ≤ steps ≤ ranges::kMaxSteps, else a message naming the step counter.
+std::string checkStepCounter(std::int64_t steps);
 
 } // namespace rb

@@ -1,8 +1,8 @@
 #include "model/PointSource.h"
 
 #include "lattice/Lattice.h"
+#include "model/ValueRanges.h"
 
-#include <cmath>
 
 namespace rb {
 
@@ -11,7 +11,7 @@ std::string validateSources(const Lattice& lattice, const std::vector<PointSourc
     for (std::size_t i = 0; i < sources.size(); ++i) {
         const PointSource& s = sources[i];
         const std::string where = std::string(s.kind == PointSource::Kind::Spring ? "spring " : "drain ") + std::to_string(i + 1);
-        if (!std::isfinite(s.rate) || s.rate < 0.0) return where + ": rate must be zero or positive (m³/s)";
+        if (const std::string problem = checkRange("rate", s.rate, 0.0, ranges::kMaxRate, "m³/s"); !problem.empty()) return where + ": " + problem;
         if (!lattice.nearestCell({s.x, s.y}))
             return where + ": position (" + std::to_string(s.x) + ", " + std::to_string(s.y) + ") m is outside the map";
     }

@@ -1,5 +1,7 @@
 #include "model/SimParams.h"
 
+#include "model/ValueRanges.h"
+
 #include <cmath>
 
 namespace rb {
@@ -30,16 +32,20 @@ std::optional<FlowModel> parseFlowModel(std::string_view name)
 
 std::string SimParams::validate() const
 {
-    auto finite = [](double v) { return std::isfinite(v); };
-    if (!finite(gravity) || gravity <= 0.0) return "gravity must be a positive number (m/s²)";
-    if (!finite(dt) || dt <= 0.0) return "dt must be a positive number of seconds";
-    if (!finite(friction) || friction < 0.0 || friction >= 1.0) return "friction must lie in [0, 1)";
-    if (!finite(viscosity) || viscosity < 0.0) return "viscosity must be zero or positive (m²/s)";
-    if (substeps < 1 || substeps > 100000) return "substeps must lie in 1..100000";
-    if (!finite(rain) || rain < 0.0) return "rain must be zero or positive (m/s)";
-    if (!finite(evaporation) || evaporation < 0.0) return "evaporation must be zero or positive (m/s)";
-    if (!finite(manning) || manning < 0.0 || manning > 1.0) return "manning must lie in [0, 1] s/m^(1/3) (0: use friction)";
-    if (!finite(eddyViscosity) || eddyViscosity < 0.0) return "eddy viscosity must be zero or positive (m²/s)";
+    using namespace ranges;
+    // The first failing check in field order, each message naming its field and range.
+    for (const std::string& problem : {
+             checkRange("gravity", gravity, kMinGravity, kMaxGravity, "m/s²"),
+             checkRange("dt", dt, kMinDt, kMaxDt, "s"),
+             std::isfinite(friction) && friction >= 0.0 && friction < 1.0 ? std::string() : "friction must lie in [0, 1) (got " + rangeNumberText(friction) + ")",
+             checkRange("viscosity", viscosity, 0.0, kMaxViscosity, "m²/s"),
+             substeps >= 1 && substeps <= 100000 ? std::string() : "substeps must lie in 1..100000 (got " + std::to_string(substeps) + ")",
+             checkRange("rain", rain, 0.0, kMaxRain, "m/s"),
+             checkRange("evaporation", evaporation, 0.0, kMaxRain, "m/s"),
+             checkRange("manning", manning, 0.0, 1.0, "s/m^(1/3) (0: use friction)"),
+             checkRange("eddy viscosity", eddyViscosity, 0.0, kMaxViscosity, "m²/s"),
+         })
+        if (!problem.empty()) return problem;
     return {};
 }
 

@@ -1,5 +1,6 @@
 #include "solver/CpuSolver.h"
 
+#include "model/ValueRanges.h"
 #include "solver/RegionEdit.h"
 #include "solver/Stability.h"
 
@@ -95,7 +96,8 @@ void CpuSolver::setSources(const std::vector<PointSource>& sources)
 StepResult CpuSolver::step(int count)
 {
     if (count < 0) throw std::invalid_argument("step count must not be negative");
-    if (refuseAboveCfl_ && diagnostics_.cfl > 1.0) return {0, unstableCallMessage(lattice_, params_, diagnostics_.maxDepth, steps_, "the CFL number is above 1")};
+    if (std::string refusal = counterLimitMessage(steps_, time_, params_.dt, count); !refusal.empty()) return {0, std::move(refusal)};
+    if (refuseAboveCfl_ && !(diagnostics_.cfl <= 1.0)) return {0, refusal(diagnostics_, "the CFL number is above 1")};
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
 
@@ -103,16 +105,30 @@ StepResult CpuSolver::step(int count)
     else advance(count); // the state before the call is now in kept_
 
     const bool finite = refreshDiagnostics();
-    if (!finite || (refuseAboveCfl_ && diagnostics_.cfl > 1.0)) {
-        const std::string message = unstableCallMessage(lattice_, params_, before.maxDepth, before.steps, finite ? "the CFL number rose above 1" : "a value turned NaN/Inf");
-        std::swap(state_, kept_);
-        time_ = before.time;
-        steps_ = before.steps;
-        ledger_ = before.ledger;
-        diagnostics_ = before;
-        return {0, message};
-    }
-    return {count, {}};
+    std::string message;
+    if (const char* what = unstableWhat(finite)) message = refusal(before, what);
+    else if (const std::string problem = checkLedger(ledger_); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
+    if (message.empty()) return {count, {}};
+    std::swap(state_, kept_);
+    time_ = before.time;
+    steps_ = before.steps;
+    ledger_ = before.ledger;
+    diagnostics_ = before;
+    return {0, message};
+}
+
+// Why the state after a call cannot stand as a step of the scheme, or nullptr.
+const char* CpuSolver::unstableWhat(bool finite) const
+{
+    if (!finite) return "a value turned NaN/Inf";
+    if (refuseAboveCfl_ && !(diagnostics_.cfl <= 1.0)) return "the CFL number rose above 1";
+    if (diagnostics_.maxDepth > ranges::kMaxElevation || largestMagnitude_ > ranges::kMaxFlow) return kWaterOutOfRange;
+    return nullptr;
+}
+
+std::string CpuSolver::refusal(const Diagnostics& atStart, const char* what) const
+{
+    return unstableCallMessage({lattice_, params_, bed_, segments_, sources_, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
 }
 
 void CpuSolver::setBed(const CellRegion& rect, const std::vector<float>& bed)
@@ -304,6 +320,7 @@ bool CpuSolver::refreshDiagnostics()
     diagnostics_.ledger = ledger_;
     diagnostics_.maxDepth = std::bit_cast<float>(all.depthBits);
     diagnostics_.maxSpeed = std::bit_cast<float>(all.speedBits);
+    largestMagnitude_ = std::bit_cast<float>(all.largestBits);
     bool finite = all.largestBits < kInfinityBits;
     diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth);
     if (params_.model == FlowModel::Momentum) {

@@ -68,6 +68,8 @@ private:
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
+    const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
+    std::string refusal(const Diagnostics& atStart, const char* what) const; // the message of a refused call
     bool scanFaceSpeeds(double& fastestSignal);    // momentum: max speed from the velocities; false if one is NaN/Inf
 
     int threadCount_;
@@ -91,6 +93,7 @@ private:
     std::int64_t steps_ = 0;
     VolumeLedger ledger_;
     Diagnostics diagnostics_;
+    float largestMagnitude_ = 0.0f; // largest |depth| or |flow| at the last refresh: the range check's
     bool parallel_ = false;
 };
 

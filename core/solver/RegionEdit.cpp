@@ -1,5 +1,6 @@
 #include "solver/RegionEdit.h"
 
+#include "model/ValueRanges.h"
 #include "solver/Stability.h"
 
 #include <algorithm>
@@ -21,6 +22,24 @@ std::string outsideMessage(const Lattice& lattice, const CellRegion& rect)
            std::to_string(lattice.height()) + " map";
 }
 
+// The first value an edit may not set: non-finite, a negative depth, or beyond the elevation range.
+std::string firstForbiddenValue(const CellRegion& rect, const std::vector<float>& values, EditedField field)
+{
+    const char* what = field == EditedField::Bed ? "terrain height" : "water depth";
+    const double lowest = field == EditedField::Bed ? -ranges::kMaxElevation : 0.0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const float v = values[i];
+        if (v >= lowest && v <= ranges::kMaxElevation) continue;
+        const auto n = static_cast<int>(i);
+        std::string cell = "("; // appended: GCC 12 warns falsely (-Wrestrict) on "(" + std::to_string(…)
+        cell.append(std::to_string(rect.x + n % rect.width)).append(", ").append(std::to_string(rect.y + n / rect.width)).append(")");
+        if (!std::isfinite(v)) return std::string("the edit sets a non-finite ") + what + " at cell " + cell;
+        if (v < 0.0f && field == EditedField::Depth) return std::string("the edit sets a negative ") + what + " at cell " + cell;
+        return std::string("the edit's ") + checkRange(std::string(what) + " at cell " + cell, v, lowest, ranges::kMaxElevation, "m");
+    }
+    return {};
+}
+
 } // namespace
 
 std::string checkRegionEdit(const Lattice& lattice, const CellRegion& rect, const std::vector<float>& values, EditedField field)
@@ -28,12 +47,7 @@ std::string checkRegionEdit(const Lattice& lattice, const CellRegion& rect, cons
     if (!rect.inside(lattice)) return outsideMessage(lattice, rect);
     if (values.size() != rect.cellCount())
         return "the edit holds " + std::to_string(values.size()) + " values for a region of " + std::to_string(rect.cellCount()) + " cells";
-    const char* what = field == EditedField::Bed ? "terrain height" : "water depth";
-    const auto bad = std::find_if(values.begin(), values.end(), [&](float v) { return !std::isfinite(v) || (field == EditedField::Depth && v < 0.0f); });
-    if (bad == values.end()) return {};
-    const auto i = static_cast<int>(bad - values.begin());
-    return std::string("the edit sets a ") + (std::isfinite(*bad) ? "negative " : "non-finite ") + what + " at cell (" +
-           std::to_string(rect.x + i % rect.width) + ", " + std::to_string(rect.y + i / rect.width) + ")";
+    return firstForbiddenValue(rect, values, field);
 }
 
 void requireRegionInside(const Lattice& lattice, const CellRegion& rect)

@@ -1,8 +1,11 @@
 #include "solver/Stability.h"
 
+#include "model/ValueRanges.h"
+
 #include <cmath>
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace rb {
@@ -69,14 +72,138 @@ double stableDtLimit(const Lattice& lattice, const SimParams& params, double max
     return k > 0.0 ? std::sqrt(stabilityLimit(lattice.kind()) / k) : std::numeric_limits<double>::infinity();
 }
 
-std::string unstableCallMessage(const Lattice& lattice, const SimParams& params, double maxDepth, std::int64_t callStart, const char* what)
+double stableDepth(const Lattice& lattice, const SimParams& params)
 {
-    std::ostringstream message;
-    message << "unstable: " << what << " in the call starting at step " << callStart
-            << ", so the state was left as it was before that call. Lower dt (now " << params.dt
-            << " s; the stability limit for the deepest water is about " << stableDtLimit(lattice, params, std::max(maxDepth, 1e-3)) << " s)";
-    if (params.pipe == PipeMode::Constant) message << " or the gravity";
-    return message.str();
+    // Pipes: σ ∝ g·h·w/(l·S)·dt² reaches the limit at h = l·S·limit/(g·w·dt²); the momentum
+    // model's wave term dt·√(g·h)·F reaches 1 at the same depth.
+    if (params.model == FlowModel::Pipes && params.pipe == PipeMode::Constant) return std::numeric_limits<double>::infinity();
+    const EdgeFamily& family = lattice.family(0);
+    return family.pipeLength * lattice.cellArea() * stabilityLimit(lattice.kind()) / (params.gravity * family.faceWidth * params.dt * params.dt);
+}
+
+namespace {
+
+// Something that brings water in, with the depth it alone can make within one step (m).
+struct Driver {
+    std::string name; // "the inflow of boundary segment 1 (west), 400 m³/s,"
+    std::string how;  // "brings about 3.2 m of water per step onto its cells"
+    double depth = 0.0;
+};
+
+CellCoord edgeCell(const Lattice& lattice, Side side, int along)
+{
+    switch (side) {
+    case Side::North: return {along, 0};
+    case Side::South: return {along, lattice.height() - 1};
+    case Side::West: return {0, along};
+    case Side::East: return {lattice.width() - 1, along};
+    }
+    return {along, 0};
+}
+
+double lowestBedAlong(const RefusalContext& c, const BoundarySegment& s)
+{
+    double lowest = std::numeric_limits<double>::infinity();
+    for (int i = s.start; i <= s.end; ++i) {
+        const CellCoord cell = edgeCell(c.lattice, s.side, i);
+        lowest = std::min(lowest, static_cast<double>(c.bed[c.lattice.index(cell.x, cell.y)]));
+    }
+    return lowest;
+}
+
+std::string segmentName(const BoundarySegment& s, std::size_t index)
+{
+    return std::string("boundary segment ") + std::to_string(index + 1) + " (" + std::string(sideName(s.side)) + ")";
+}
+
+void addBoundaryDrivers(const RefusalContext& c, std::vector<Driver>& drivers)
+{
+    for (std::size_t i = 0; i < c.boundary.size(); ++i) {
+        const BoundarySegment& s = c.boundary[i];
+        if (s.type == BoundaryType::Sea) {
+            const double depth = s.value - lowestBedAlong(c, s);
+            drivers.push_back({std::string("the sea level of ") + segmentName(s, i) + ", " + rangeNumberText(s.value) + " m,",
+                               std::string("stands ") + roughNumberText(depth) + " m above the lowest bed on that stretch", depth});
+        } else if (s.type == BoundaryType::Inflow) {
+            const double depth = s.value * c.params.dt / ((s.end - s.start + 1) * c.lattice.cellArea());
+            drivers.push_back({std::string("the inflow of ") + segmentName(s, i) + ", " + rangeNumberText(s.value) + " m³/s,",
+                               std::string("brings about ") + roughNumberText(depth) + " m of water per step onto its cells", depth});
+        }
+    }
+}
+
+void addSourceAndRainDrivers(const RefusalContext& c, std::vector<Driver>& drivers)
+{
+    for (std::size_t i = 0; i < c.sources.size(); ++i) {
+        const PointSource& s = c.sources[i];
+        if (s.kind != PointSource::Kind::Spring) continue;
+        const double depth = s.rate * c.params.dt / c.lattice.cellArea();
+        drivers.push_back({std::string("the rate of spring ") + std::to_string(i + 1) + ", " + rangeNumberText(s.rate) + " m³/s,",
+                           std::string("brings about ") + roughNumberText(depth) + " m of water per step into its cell", depth});
+    }
+    const double rainDepth = c.params.rain * c.params.dt;
+    drivers.push_back({std::string("the rain, ") + rangeNumberText(c.params.rain) + " m/s,", std::string("adds ") + roughNumberText(rainDepth) + " m of water per step", rainDepth});
+}
+
+// The driver that alone makes water deeper than is stable or allowed, if any (the worst one).
+std::optional<Driver> overwhelmingDriver(const RefusalContext& c)
+{
+    std::vector<Driver> drivers;
+    addBoundaryDrivers(c, drivers);
+    addSourceAndRainDrivers(c, drivers);
+    const double limit = std::min(stableDepth(c.lattice, c.params), ranges::kMaxElevation);
+    const auto worst = std::max_element(drivers.begin(), drivers.end(), [](const Driver& a, const Driver& b) { return a.depth < b.depth; });
+    if (worst == drivers.end() || !(worst->depth > limit)) return std::nullopt;
+    return *worst;
+}
+
+std::string driverAdvice(const RefusalContext& c, const Driver& driver)
+{
+    const double stable = stableDepth(c.lattice, c.params);
+    const std::string bound = stable < ranges::kMaxElevation ? std::string("the deepest water that stays stable (about ") + roughNumberText(stable) + " m)"
+                                                             : std::string("the depth range allows (") + rangeNumberText(ranges::kMaxElevation) + " m)";
+    return std::string("The cause is ") + driver.name + " which " + driver.how + ", more than " + bound + ": lower it";
+}
+
+std::string dtAdvice(const RefusalContext& c)
+{
+    std::ostringstream advice;
+    advice << "Lower dt (now " << c.params.dt << " s; the stability limit for the deepest water is about "
+           << stableDtLimit(c.lattice, c.params, std::max(c.maxDepth, 1e-3)) << " s)";
+    // With constant pipes the wave speed is √(g·dx) whatever the depth; above Earth's pull gravity is
+    // as much the cause as dt.
+    if (c.params.pipe == PipeMode::Constant || c.params.gravity > 10.0) advice << " or the gravity (now " << c.params.gravity << " m/s²)";
+    return advice.str();
+}
+
+} // namespace
+
+std::string unstableCallMessage(const RefusalContext& c, const char* what)
+{
+    std::string message = std::string("unstable: ") + std::string(what) + " in the call starting at step " + std::to_string(c.callStart)
+                          + ", so the state was left as it was before that call. ";
+    // Water already beyond the limit at the start is dt's doing; water brought in during the call
+    // may be an inflow's, a sea's or the rain's.
+    const bool unstableAtStart = !(c.cflAtStart <= 1.0);
+    const std::optional<Driver> driver = unstableAtStart ? std::nullopt : overwhelmingDriver(c);
+    return message + (driver ? driverAdvice(c, *driver) : dtAdvice(c));
+}
+
+std::string counterLimitMessage(std::int64_t steps, double time, double dt, int count)
+{
+    if (count > ranges::kMaxSteps - steps)
+        return std::string("refused: a call of ") + std::to_string(count) + " steps would take the step counter (steps, now " + std::to_string(steps)
+               + ") past its limit 2^62 = " + std::to_string(ranges::kMaxSteps) + "; nothing was stepped";
+    if (time + dt * count > ranges::kMaxTime)
+        return std::string("refused: a call of ") + std::to_string(count) + " steps would take the simulated time (now " + rangeNumberText(time)
+               + " s) past its limit " + rangeNumberText(ranges::kMaxTime) + " s; nothing was stepped";
+    return {};
+}
+
+std::string ledgerLimitMessage(std::int64_t callStart, const std::string& ledgerProblem)
+{
+    return std::string("refused: after the call starting at step ") + std::to_string(callStart) + ", " + ledgerProblem
+           + ", so the state was left as it was before that call";
 }
 
 } // namespace rb

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "lattice/Lattice.h"
+#include "model/BoundarySegment.h"
+#include "model/PointSource.h"
 #include "model/SimParams.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace rb {
 
@@ -29,7 +32,36 @@ double momentumCflNumber(const Lattice& lattice, const SimParams& params, double
 // The dt at which cflNumber would be 1 (for messages and the editor's dt hints).
 double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed = 0.0);
 
-// The message of a refused call: what went wrong, that the state is unchanged, and what to lower.
-std::string unstableCallMessage(const Lattice& lattice, const SimParams& params, double maxDepth, std::int64_t callStart, const char* what);
+// The deepest still water that is stable at params.dt (the depth at which cflNumber reaches 1);
+// infinite when the CFL number does not depend on depth (constant pipes).
+double stableDepth(const Lattice& lattice, const SimParams& params);
+
+// What a solver knew when it refused a call: the model in force and the water at the call's start.
+struct RefusalContext {
+    const Lattice& lattice;
+    const SimParams& params;
+    const std::vector<float>& bed; // W×H, row-major
+    const std::vector<BoundarySegment>& boundary;
+    const std::vector<PointSource>& sources;
+    double maxDepth = 0.0;         // m, deepest water when the call started
+    double cflAtStart = 0.0;       // the solver's CFL number when the call started
+    std::int64_t callStart = 0;    // the step counter when the call started
+};
+
+// The message of a refused call: what went wrong, that the state is unchanged, and which parameter
+// to lower. That is dt (and gravity) when the water at the call's start was already beyond the
+// limit, or when nothing else explains it; a sea level, inflow, spring or rain that alone brings
+// water deeper than is stable (or than the depth range allows) within one step is named instead.
+std::string unstableCallMessage(const RefusalContext& context, const char* what);
+
+// Empty when `count` more steps keep the step counter and the time in their ranges, else the
+// refusal's message naming the counter that would pass its limit (nothing has been stepped).
+std::string counterLimitMessage(std::int64_t steps, double time, double dt, int count);
+
+// The refusal of a call after which a ledger total left its range (the state is put back).
+std::string ledgerLimitMessage(std::int64_t callStart, const std::string& ledgerProblem);
+
+// The `what` of a call after which the water left its range (depth or a flow), for unstableCallMessage.
+inline constexpr const char* kWaterOutOfRange = "the water left its range (depth above 1e5 m or a flow above 1e15 m³/s)";
 
 } // namespace rb

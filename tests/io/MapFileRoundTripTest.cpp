@@ -3,6 +3,7 @@
 
 #include "io/ExactNumber.h"
 #include "io/MapFile.h"
+#include "model/ValueRanges.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -138,12 +139,13 @@ INSTANTIATE_TEST_SUITE_P(BothLattices, MapFileRoundTrip, ::testing::Values(Latti
 TEST(MapFileRoundTrip, ExtremeNumbersSurviveTheHeader)
 {
     Map map = randomMap(LatticeKind::Square, 4, 4, 11);
-    map.state.time = std::numeric_limits<double>::max();
-    map.state.steps = std::numeric_limits<std::int64_t>::min();
-    map.state.ledger = {std::numeric_limits<double>::denorm_min(), -std::numeric_limits<double>::max(), 0.1 + 0.2,
-                        1.0 / 3.0, -0.0, 5e-324, -1.0 / 7.0};
+    // The extremes of each field's range (model/ValueRanges.h) and bit patterns a lossy path would change.
+    map.state.time = ranges::kMaxTime;
+    map.state.steps = ranges::kMaxSteps;
+    map.state.ledger = {std::numeric_limits<double>::denorm_min(), -ranges::kMaxLedger, 0.1 + 0.2,
+                        1.0 / 3.0, -0.0, 5e-324, std::nextafter(ranges::kMaxLedger, 0.0)};
     map.params.dt = std::nextafter(0.05, 1.0);
-    map.params.gravity = std::numeric_limits<double>::min(); // smallest normal
+    map.params.gravity = ranges::kMinGravity;
     QString error;
     const std::optional<Map> back = io::decodeMap(io::encodeMap(map), &error);
     ASSERT_TRUE(back) << error.toStdString();

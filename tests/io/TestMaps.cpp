@@ -1,5 +1,7 @@
 #include "TestMaps.h"
 
+#include "model/ValueRanges.h"
+
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -81,6 +83,12 @@ double randomFiniteDouble(std::uint64_t& state)
     }
 }
 
+double randomDoubleWithin(std::uint64_t& state, double limit)
+{
+    for (;;)
+        if (const double d = randomFiniteDouble(state); std::abs(d) <= limit) return d;
+}
+
 Map randomMap(LatticeKind kind, int width, int height, std::uint64_t seed)
 {
     std::mt19937_64 rng(seed);
@@ -88,10 +96,11 @@ Map randomMap(LatticeKind kind, int width, int height, std::uint64_t seed)
     Map map;
     map.state = MapState(Lattice(kind, width, height, 0.5 + static_cast<double>(seed % 7) / 3.0));
     randomFields(map.state, rng);
-    map.state.time = std::abs(randomFiniteDouble(bits));
+    // Random bit patterns within the ranges a map may hold (model/ValueRanges.h).
+    const auto ledgerTotal = [&bits] { return randomDoubleWithin(bits, ranges::kMaxLedger); };
+    map.state.time = std::abs(randomDoubleWithin(bits, ranges::kMaxTime));
     map.state.steps = (std::int64_t{1} << 53) + 1 + static_cast<std::int64_t>(seed);
-    map.state.ledger = {randomFiniteDouble(bits), randomFiniteDouble(bits), randomFiniteDouble(bits),
-                        randomFiniteDouble(bits), randomFiniteDouble(bits), -0.0, randomFiniteDouble(bits)};
+    map.state.ledger = {ledgerTotal(), ledgerTotal(), ledgerTotal(), ledgerTotal(), ledgerTotal(), -0.0, ledgerTotal()};
     map.params = unusualParams();
     map.boundary = someBoundary(map.state.lattice);
     map.sources = someSources(map.state.lattice, rng);

@@ -7,12 +7,14 @@
 namespace rb::test {
 
 // A map with random fields (every cell different, some -0.0, subnormals and exact zeros), random
-// time, a step count beyond 2^53 and a ledger of arbitrary finite doubles, non-default parameters,
+// time, a step count beyond 2^53 and a ledger of random bit patterns within their ranges, non-default parameters,
 // several boundary segments, a spring and a drain, and generator settings with quotes, newlines and
 // non-ASCII text. Valid: Map::validate() is empty.
 Map randomMap(LatticeKind kind, int width, int height, std::uint64_t seed);
 
 // A finite double drawn from all bit patterns (so every exponent is as likely as any other).
 double randomFiniteDouble(std::uint64_t& state);
+// A random bit pattern with |value| ≤ limit.
+double randomDoubleWithin(std::uint64_t& state, double limit);
 
 } // namespace rb::test

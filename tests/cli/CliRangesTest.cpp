@@ -1,0 +1,102 @@
+// Issue 16, "Nothing lost", through the real riverbed-cli: every absurd option value is a usage
+// error (exit 2) naming the option or field; refusals of a step name their cause; the CFL number
+// in the JSON is never null.
+#include <gtest/gtest.h>
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliRun cli(const QStringList& args)
+{
+    QProcess process;
+    process.start(RIVERBED_CLI_PATH, args);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+struct AbsurdOption {
+    QStringList args;  // after "simulate MAP --steps 10"
+    QString field;     // what stderr must name
+};
+
+class CliRanges : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        map = dir.filePath("demo.rbmap");
+        const CliRun demo = cli({"demo", "--size", "32", "--steps", "0", "-o", map});
+        ASSERT_EQ(demo.exitCode, 0) << demo.err.toStdString();
+    }
+    CliRun simulate(const QStringList& options) const { return cli(QStringList{"simulate", map, "--steps", "10"} + options); }
+
+    QTemporaryDir dir;
+    QString map;
+};
+
+TEST_F(CliRanges, AbsurdOptionValuesAreUsageErrorsNamingTheField)
+{
+    const AbsurdOption rows[] = {
+        {{"--dt", "5e-324"}, "dt must lie in"},
+        {{"--dt", "1e300"}, "dt must lie in"},
+        {{"--viscosity", "1e300"}, "viscosity must lie in"},
+        {{"--gravity", "1e308"}, "gravity must lie in"},
+        {{"--rain", "1e308"}, "rain must lie in"},
+        {{"--evaporation", "1e308"}, "evaporation must lie in"},
+        {{"--eddy-viscosity", "1e300"}, "eddy viscosity must lie in"},
+        {{"--boundary", "all=sea:-1e30"}, "sea level must lie in"},
+        {{"--boundary", "west=inflow:1e308"}, "inflow must lie in"},
+        {{"--boundary", "north=wall:5"}, "--boundary 'north=wall:5': wall takes no VALUE"},
+        {{"--boundary", "east=outflow:0"}, "--boundary 'east=outflow:0': outflow takes no VALUE"},
+        {{"--spring", "4,4,1e308"}, "spring 1: rate must lie in"},
+        {{"--drain", "4,4,1e308"}, "drain 1: rate must lie in"},
+        {{"--fill-to", "1e300"}, "--fill-to must lie in"},
+    };
+    for (const AbsurdOption& row : rows) {
+        const CliRun run = simulate(row.args);
+        EXPECT_EQ(run.exitCode, 2) << row.args.join(' ').toStdString() << ": " << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains(row.field)) << row.args.join(' ').toStdString() << ": " << run.err.toStdString();
+        EXPECT_TRUE(run.out.isEmpty()) << "nothing is simulated";
+    }
+}
+
+TEST_F(CliRanges, GenerateRefusesAbsurdThreadCounts)
+{
+    for (const QString threads : {"40000", "0", "-3"}) {
+        const CliRun run = cli({"generate", "--preset", "island", "--size", "32", "--threads", threads, "-o", dir.filePath("g.rbmap")});
+        EXPECT_EQ(run.exitCode, 2) << threads.toStdString();
+        EXPECT_TRUE(run.err.contains("--threads must be a whole number in 1..1024")) << run.err.toStdString();
+    }
+}
+
+// A sea level at the top of its range over the demo's water: the sea, not dt, is to blame.
+TEST_F(CliRanges, RefusalsNameTheSeaLevelNotDt)
+{
+    const CliRun run = simulate({"--boundary", "north=sea:100000"});
+    EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("the sea level of boundary segment")) << run.err.toStdString();
+    EXPECT_FALSE(run.err.contains("Lower dt")) << run.err.toStdString();
+}
+
+TEST_F(CliRanges, HeavyGravityGivesANumericCflAndNamesGravity)
+{
+    const CliRun run = simulate({"--gravity", "100", "--dt", "2"});
+    EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
+    const QJsonObject first = QJsonDocument::fromJson(run.out.split('\n').front().toUtf8()).object();
+    ASSERT_TRUE(first.contains("cfl")) << run.out.toStdString();
+    EXPECT_TRUE(first["cfl"].isDouble()) << "cfl must be a number, never null: " << run.out.toStdString();
+    EXPECT_TRUE(run.err.contains("Lower dt") && run.err.contains("gravity")) << run.err.toStdString();
+}
+
+} // namespace
