@@ -1,5 +1,6 @@
 #pragma once
 
+#include "commands/CommandIds.h"
 #include "model/PointSource.h"
 
 #include <QUndoCommand>
@@ -23,7 +24,7 @@ public:
 
     void undo() override;
     void redo() override;
-    int id() const override { return moved_ ? -1 : 7002; }
+    int id() const override { return moved_ ? -1 : MoveSourceId; }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "commands/CommandIds.h"
 #include "model/BoundarySegment.h"
 
 #include <QUndoCommand>
@@ -22,7 +23,7 @@ public:
 
     void undo() override;
     void redo() override;
-    int id() const override { return mergeKey_.isEmpty() ? -1 : 7003; }
+    int id() const override { return mergeKey_.isEmpty() ? -1 : SetBoundaryId; }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "commands/CommandIds.h"
 #include "model/SimParams.h"
 
 #include <QUndoCommand>
@@ -19,7 +20,7 @@ public:
 
     void undo() override;
     void redo() override;
-    int id() const override { return 7001; }
+    int id() const override { return SetSimParamsId; }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:

@@ -1,6 +1,7 @@
 #include "editor/MainWindow.h"
 
 #include "commands/SetBoundaryCommand.h"
+#include "commands/SetFlowModelCommand.h"
 #include "commands/SetSimParamsCommand.h"
 #include "dialogs/EngineExportDialog.h"
 #include "editor/LatticeConversion.h"
@@ -266,6 +267,9 @@ void MainWindow::createDocks()
 
     connect(simulationDock_, &panels::SimulationDock::paramsEdited, this, [this](const SimParams& params, const QString& field) {
         document_->undoStack()->push(new commands::SetSimParamsCommand(document_, document_->map().params, params, field));
+    });
+    connect(simulationDock_, &panels::SimulationDock::flowModelChosen, this, [this](FlowModel model) {
+        document_->undoStack()->push(new commands::SetFlowModelCommand(document_, document_->map().params.model, model));
     });
     connect(simulationDock_, &panels::SimulationDock::backendChosen, this,
             [this](const QString& backend) { runner_->setBackend(backend.toStdString()); });

@@ -57,8 +57,40 @@ void SimulationRunner::setBackend(const std::string& backend)
 void SimulationRunner::setParams(const SimParams& params)
 {
     post([this, params] {
-        if (solver_) runGuarded([&] { solver_->setParams(params); });
+        if (solver_) runGuarded([&] { applyParams(params); });
     });
+}
+
+// Worker. The OpenCL kernels run the pipes only (ClSolver::setParams refuses a momentum model), so
+// the momentum model moves the state to the CPU solver; the way back stays there, with a word why.
+void SimulationRunner::applyParams(const SimParams& params)
+{
+    const bool runsOnlyPipes = dynamic_cast<const opencl::ClSolver*>(solver_.get()) != nullptr;
+    if (params.model == FlowModel::Momentum && runsOnlyPipes) {
+        moveToCpuFor(params);
+        return;
+    }
+    const FlowModel before = solver_->params().model;
+    solver_->setParams(params);
+    if (movedForMomentum_ && before == FlowModel::Momentum && params.model == FlowModel::Pipes) {
+        movedForMomentum_ = false; // said once; a later switch to momentum on the CPU needs no word
+        const QString name = QString::fromStdString(solver_->name());
+        const QString notice = tr("Back to the pipes model, still on the CPU: choose the OpenCL backend again to move back");
+        reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
+    }
+}
+
+// Worker. The full state at this step boundary (depths, flows, time, ledger) goes to a CPU solver
+// under the parameters it ran with, and only then does the model change, exactly as a switch on
+// the CPU would (velocities start from the flows). A refused parameter set leaves the old solver.
+void SimulationRunner::moveToCpuFor(const SimParams& params)
+{
+    opencl::SolverChoice cpu = opencl::createSolver("cpu", solver_->readMap());
+    cpu.solver->setParams(params);
+    QString why = QString::fromUtf8(opencl::kNoMomentumYet);
+    why[0] = why[0].toUpper();
+    adoptSolver(std::move(cpu.solver), tr("%1 — running on the CPU").arg(why));
+    movedForMomentum_ = true;
 }
 
 void SimulationRunner::setBoundary(const std::vector<BoundarySegment>& segments)
@@ -305,22 +337,32 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 {
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
-        lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
-        const QString name = QString::fromStdString(choice.solver->name());
-        const QString notice = QString::fromStdString(choice.notice);
-        {
-            std::lock_guard lock(mutex_);
-            solver_ = std::move(choice.solver);
-        }
+        // A momentum map asked onto OpenCL lands on the CPU (the factory's notice says why): a
+        // later switch back to the pipes should say it stays there, as after a live switch.
+        const bool cpuForMomentum = backend != "cpu" && map.params.model == FlowModel::Momentum &&
+                                    dynamic_cast<const opencl::ClSolver*>(choice.solver.get()) == nullptr;
+        adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
         backend_ = backend;
-        stepsPerSecond_ = 0.0;
-        reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
+        movedForMomentum_ = cpuForMomentum;
         return true;
     } catch (const std::exception& e) {
         const QString message = QString::fromStdString(e.what());
         reportFromWorker([this, message] { emit requestFailed(message); });
         return false;
     }
+}
+
+// Worker. Replaces the solver between two steps and tells the window which one runs now.
+void SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString& notice)
+{
+    lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
+    const QString name = QString::fromStdString(solver->name());
+    {
+        std::lock_guard lock(mutex_);
+        solver_ = std::move(solver);
+    }
+    stepsPerSecond_ = 0.0;
+    reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
 }
 
 } // namespace rb::editor

@@ -36,6 +36,8 @@ public:
     // Returns the id that snapshots of this map carry (older snapshots may still arrive).
     std::uint64_t load(const Map& map, const std::string& backend);
     void setBackend(const std::string& backend); // moves the current state to a new solver
+    // A momentum model on a solver that runs only the pipes (OpenCL) moves the state to the CPU
+    // solver first and says why in solverReady's notice; back to pipes, it stays on the CPU.
     void setParams(const SimParams& params);
     void resetWater(const Map& initial);         // the initial water back, parameters kept
     void setBoundary(const std::vector<BoundarySegment>& segments);
@@ -66,7 +68,10 @@ public:
     std::shared_ptr<const SimulationSnapshot> latestSnapshot() const;
 
 signals:
-    void solverReady(const QString& name, const QString& notice); // after load / backend change
+    // After load, a backend change or a move to the CPU for the momentum model; `notice` says why
+    // the solver is not the one asked for (empty when it is). Also sent, with the same solver, to
+    // remind that a switch back to the pipes stays on the CPU.
+    void solverReady(const QString& name, const QString& notice);
     void pausedByError(const QString& message);                   // a refused step
     void requestFailed(const QString& message);                   // an invalid map or parameter
     void playingChanged(bool playing);
@@ -81,6 +86,9 @@ private:
     void publish();
     std::shared_ptr<const MapState> readDrawnState();
     bool createSolver(const Map& map, const std::string& backend);
+    void applyParams(const SimParams& params);
+    void moveToCpuFor(const SimParams& params);
+    void adoptSolver(std::unique_ptr<Solver> solver, const QString& notice);
     void reportFromWorker(std::function<void()> onGui);
     void runGuarded(const std::function<void()>& work); // worker: a throw becomes requestFailed
     void setPlaying(bool playing);
@@ -104,6 +112,7 @@ private:
     std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
     std::int64_t lastFullReadNs_ = 0;
     std::string backend_;
+    bool movedForMomentum_ = false; // the momentum model took the state off OpenCL onto the CPU
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;

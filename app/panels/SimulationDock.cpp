@@ -44,6 +44,7 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     form_->addRow(tr("Lattice"), lattice_);
     connect(lattice_, &QComboBox::activated, this,
             [this] { emit latticeChosen(static_cast<LatticeKind>(lattice_->currentData().toInt())); });
+    addFlowModelChoice(body);
 
     gravity_ = addNumber("gravity", tr("Gravity"), 0.01, 100.0, 3, 0.1, " m/s²", tr("Gravitational acceleration g"),
                          [](SimParams& p, double v) { p.gravity = v; });
@@ -56,8 +57,9 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     dtRow->addWidget(dt_, 1);
     dtRow->addWidget(cfl_);
     form_->addRow(tr("Time step"), dtRow);
-    friction_ = addNumber("friction", tr("Friction"), 0.0, 0.9999, 4, 0.01, " /s", tr("Fraction of the flow lost per second"),
+    friction_ = addNumber("friction", tr("Friction"), 0.0, 0.9999, 4, 0.01, " /s", tr("Fraction of the flow lost per second (the momentum model uses it only while Manning's n is 0)"),
                           [](SimParams& p, double v) { p.friction = v; });
+    addMomentumParameters();
     viscosity_ = addNumber("viscosity", tr("Viscosity"), 0.0, 100.0, 4, 0.01, " m²/s", tr("Kinematic viscosity damping shallow flows (0 = off)"),
                            [](SimParams& p, double v) { p.viscosity = v; });
 
@@ -96,7 +98,56 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     layout->addWidget(message_);
     layout->addStretch(1);
     setWidget(body);
+    showRowsOfModel(shown_.model);
     updateCfl();
+}
+
+// Pipes or momentum, each explained by what a level designer sees, not by its equations.
+void SimulationDock::addFlowModelChoice(QWidget* body)
+{
+    model_ = new QComboBox(body);
+    model_->setObjectName("flowModel");
+    model_->addItem(tr("Pipes"), static_cast<int>(FlowModel::Pipes));
+    model_->setItemData(0, tr("Fast, and water carries no inertia: it always runs straight downhill, so a stream entering a lake spreads out at once"),
+                        Qt::ToolTipRole);
+    model_->addItem(tr("Momentum"), static_cast<int>(FlowModel::Momentum));
+    model_->setItemData(1, tr("Water keeps its momentum: jets shoot across a lake, currents carry on round bends and dam breaks "
+                              "rush out as they should. Slower, and CPU only for now (an OpenCL backend hands over to the CPU)"),
+                        Qt::ToolTipRole);
+    model_->setToolTip(tr("Which equations move the water: Pipes (fast, no inertia) or Momentum (jets, currents and dam breaks "
+                          "behave physically; slower, CPU only for now). Switching keeps the water and its flow"));
+    form_->addRow(tr("Flow model"), model_);
+    connect(model_, &QComboBox::activated, this, [this] {
+        const auto model = static_cast<FlowModel>(model_->currentData().toInt());
+        if (updating_ || model == shown_.model) return;
+        shown_.model = model;
+        showRowsOfModel(model);
+        updateCfl();
+        emit flowModelChosen(model);
+    });
+}
+
+// Momentum only; hidden while the pipes run (showRowsOfModel), where they would change nothing.
+void SimulationDock::addMomentumParameters()
+{
+    manning_ = addNumber("manning", tr("Manning's n"), 0.0, 1.0, 3, 0.001, " s/m^⅓",
+                         tr("Bed roughness for the momentum model: about 0.013 for concrete, 0.03 for a natural river, "
+                            "0.1 for a weedy or wooded floodplain. 0 uses the Friction field instead"),
+                         [](SimParams& p, double v) { p.manning = v; });
+    eddyViscosity_ = addNumber("eddyViscosity", tr("Eddy viscosity"), 0.0, 100.0, 3, 0.01, " m²/s",
+                               tr("How strongly neighbouring currents drag on each other in the momentum model: higher "
+                                  "values smooth eddies and widen jets (0 = off; large values shorten the stable time step)"),
+                               [](SimParams& p, double v) { p.eddyViscosity = v; });
+}
+
+// Each model's own parameters are shown only while it runs; Friction, Gravity and the rest are shared.
+void SimulationDock::showRowsOfModel(FlowModel model)
+{
+    const bool momentum = model == FlowModel::Momentum;
+    form_->setRowVisible(manning_, momentum);
+    form_->setRowVisible(eddyViscosity_, momentum);
+    form_->setRowVisible(viscosity_, !momentum);
+    form_->setRowVisible(pipe_, !momentum);
 }
 
 QDoubleSpinBox* SimulationDock::addNumber(const QString& name, const QString& label, double min, double max, int decimals,
@@ -147,6 +198,10 @@ void SimulationDock::setParams(const SimParams& params)
     dt_->setValue(params.dt);
     friction_->setValue(params.friction);
     viscosity_->setValue(params.viscosity);
+    model_->setCurrentIndex(model_->findData(static_cast<int>(params.model)));
+    manning_->setValue(params.manning);
+    eddyViscosity_->setValue(params.eddyViscosity);
+    showRowsOfModel(params.model);
     pipe_->setCurrentIndex(pipe_->findData(static_cast<int>(params.pipe)));
     substeps_->setValue(params.substeps);
     rain_->setValue(params.rain / kMetresPerSecondPerMmPerHour);

@@ -39,18 +39,26 @@ signals:
     void paramsEdited(const rb::SimParams& params, const QString& fieldName);
     void backendChosen(const QString& backend);
     void latticeChosen(rb::LatticeKind kind);
+    // The model is not a tuning value like the others: it gets its own signal (and undo command).
+    void flowModelChosen(rb::FlowModel model);
 
 private:
     QDoubleSpinBox* addNumber(const QString& name, const QString& label, double min, double max, int decimals,
                               double step, const QString& suffix, const QString& tip,
                               std::function<void(SimParams&, double)> apply, bool addRow = true);
     void fillBackends();
+    void addFlowModelChoice(QWidget* body);
+    void addMomentumParameters();
+    void showRowsOfModel(FlowModel model);
     void edited(const SimParams& params, const QString& fieldName);
     void updateCfl();
 
     QFormLayout* form_ = nullptr;
     QComboBox* backend_ = nullptr;
     QComboBox* lattice_ = nullptr;
+    QComboBox* model_ = nullptr;
+    QDoubleSpinBox* manning_ = nullptr;
+    QDoubleSpinBox* eddyViscosity_ = nullptr;
     QDoubleSpinBox* gravity_ = nullptr;
     QDoubleSpinBox* dt_ = nullptr;
     QLabel* cfl_ = nullptr;
