@@ -1,6 +1,8 @@
 // Issue 16, "Nothing lost", through the real riverbed-cli: every absurd option value is a usage
 // error (exit 2) naming the option or field; refusals of a step name their cause; the CFL number
 // in the JSON is never null.
+#include "CliRun.h"
+
 #include <gtest/gtest.h>
 
 #include <QJsonDocument>
@@ -10,20 +12,8 @@
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun cli(const QStringList& args)
-{
-    QProcess process;
-    process.start(RIVERBED_CLI_PATH, args);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using rb::test::CliRun;
+using rb::test::cli;
 
 struct AbsurdOption {
     QStringList args;  // after "simulate MAP --steps 10"

@@ -1,5 +1,7 @@
 // Runs the real riverbed-cli binary and checks what a pipeline would rely on: JSON lines with
 // the documented keys, conservation in what they report, exit codes and messages on bad input.
+#include "CliRun.h"
+
 #include <gtest/gtest.h>
 
 #include <QFileInfo>
@@ -14,20 +16,8 @@
 
 namespace {
 
-struct CliRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun cli(const QStringList& args)
-{
-    QProcess process;
-    process.start(RIVERBED_CLI_PATH, args);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using rb::test::CliRun;
+using rb::test::cli;
 
 std::vector<QJsonObject> jsonLines(const QString& text)
 {
