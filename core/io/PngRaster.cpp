@@ -98,12 +98,14 @@ bool checkChunks(QIODevice& device, QString* error)
     return fits;
 }
 
-// Qt refuses images above a global allocation limit (256 MiB by default); a 16384² 16-bit or RGB
-// heightmap is legal here and larger, so the limit is raised (never lowered) to what this one needs.
+// Qt refuses images above a global allocation limit (128 MiB in Qt 6.4); a 16384² heightmap is
+// legal here and larger, so the limit is raised (never lowered) to what this one may need. Qt
+// checks before it knows the pixel format it will decode to, at up to 4 bytes a pixel for 8-bit
+// images (an 8-bit 8000² failed at 128 MiB: measured) and 8 for 16-bit ones.
 void allowAllocation(const PngHeader& h)
 {
-    const qint64 decodedBytesPerPixel = h.colourType == 2 ? 4 : h.bitDepth / 8; // RGB decodes to 32-bit pixels
-    const qint64 megabytes = qint64{h.width} * h.height * decodedBytesPerPixel / (1024 * 1024) + 1;
+    const qint64 checkedBytesPerPixel = h.bitDepth == 16 ? 8 : 4;
+    const qint64 megabytes = qint64{h.width} * h.height * checkedBytesPerPixel / (1024 * 1024) + 1;
     if (QImageReader::allocationLimit() != 0 && megabytes > QImageReader::allocationLimit())
         QImageReader::setAllocationLimit(static_cast<int>(megabytes));
 }

@@ -108,6 +108,36 @@ TEST_F(HeightmapReader, Gray16PngMapsOntoTheGivenRange)
     EXPECT_EQ(identity.metres(5, 3), static_cast<float>(reinterpret_cast<const quint16*>(image.constScanLine(3))[5]));
 }
 
+// Sizes up to the documented 16384 per side read whatever Qt's own image allocation limit
+// (128–256 MiB by default, which an 8-bit 8000² or a 16-bit 16384×1024 image passes on decoding).
+TEST_F(HeightmapReader, LargeLegalPngsAreRead)
+{
+    struct Case {
+        int width, height;
+        QImage::Format format;
+    };
+    for (const Case c : {Case{8000, 8000, QImage::Format_Grayscale8}, Case{16384, 1024, QImage::Format_Grayscale16}}) {
+        SCOPED_TRACE(std::to_string(c.width) + "x" + std::to_string(c.height));
+        QImage image(c.width, c.height, c.format);
+        const int levels = c.format == QImage::Format_Grayscale8 ? 256 : 65536;
+        for (int y = 0; y < c.height; ++y) {
+            uchar* line = image.scanLine(y);
+            for (int x = 0; x < c.width; ++x) {
+                const int v = pattern(x, y, levels);
+                if (c.format == QImage::Format_Grayscale8) line[x] = static_cast<uchar>(v);
+                else reinterpret_cast<quint16*>(line)[x] = static_cast<quint16>(v);
+            }
+        }
+        const QString file = savedImage(image, "large.png");
+        image = QImage(); // keep the peak memory to what the reader needs
+        const io::Heightmap h = accepted(file);
+        ASSERT_EQ(h.metres.width(), c.width);
+        ASSERT_EQ(h.metres.height(), c.height);
+        for (const auto& [x, y] : {std::pair{0, 0}, std::pair{c.width - 1, 0}, std::pair{c.width / 2, c.height - 1}, std::pair{c.width - 1, c.height - 1}})
+            EXPECT_EQ(h.metres(x, y), static_cast<float>(pattern(x, y, levels))) << x << "," << y;
+    }
+}
+
 TEST_F(HeightmapReader, SidecarGivesTheDefaultRangeAndTheOptionOverridesIt)
 {
     const QString file = savedImage(gray16(4, 4), "s.png");
