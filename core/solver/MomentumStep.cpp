@@ -42,36 +42,46 @@ MomentumStep::MomentumStep(const Lattice& lattice, const MomentumConstants& cons
     for (const BoundaryEdge& e : edges)
         if (e.type == BoundaryType::Wall) wall_[static_cast<std::size_t>(e.family)][e.flowIndex] = 1;
     shareInflows(edges);
-    // A cell's neighbours, by row parity: per family, the tail side (−direction) and the head side.
-    for (int parity = 0; parity < 2; ++parity)
-        for (int g = 0; g < lattice.familyCount(); ++g) {
-            const EdgeFamily& family = lattice.family(g);
-            const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
-            neighbours_[static_cast<std::size_t>(parity)].push_back({family.tailOffset(parity), -dx, -dy});
-            neighbours_[static_cast<std::size_t>(parity)].push_back({family.headOffset(parity), dx, dy});
-        }
-    for (std::vector<Neighbour>& list : neighbours_) {
-        std::vector<int> order(list.size());
-        for (std::size_t i = 0; i < list.size(); ++i) order[i] = static_cast<int>(i);
-        std::sort(order.begin(), order.end(), [&](int i, int j) {
-            return std::atan2(list[static_cast<std::size_t>(i)].directionY, list[static_cast<std::size_t>(i)].directionX)
-                   < std::atan2(list[static_cast<std::size_t>(j)].directionY, list[static_cast<std::size_t>(j)].directionX);
-        });
-        const auto n = static_cast<int>(order.size());
-        for (int k = 0; k < n; ++k) {
-            list[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].nextInAngle = order[static_cast<std::size_t>((k + 1) % n)];
-            list[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])].previousInAngle = order[static_cast<std::size_t>((k + n - 1) % n)];
-        }
-        for (Neighbour& m : list) { // the cone decompositions' determinants, inverted once
-            const Neighbour& next = list[static_cast<std::size_t>(m.nextInAngle)];
-            const Neighbour& previous = list[static_cast<std::size_t>(m.previousInAngle)];
-            m.inverseCrossToNext = 1.0f / (m.directionX * next.directionY - m.directionY * next.directionX);
-            m.inverseCrossFromPrevious = 1.0f / (previous.directionX * m.directionY - previous.directionY * m.directionX);
-        }
-    }
+    buildNeighbours();
     const auto count = static_cast<float>(neighbours_[0].size());
     const auto l = static_cast<float>(lattice.family(0).pipeLength);
     laplacian_ = 4.0f / (count * l * l);
+}
+
+// A cell's neighbours, by row parity: per family, the tail side (−direction) and the head side,
+// each told which neighbours lie on either side of it in angle (for the upwind cones).
+void MomentumStep::buildNeighbours()
+{
+    for (int parity = 0; parity < 2; ++parity) {
+        std::vector<Neighbour>& list = neighbours_[static_cast<std::size_t>(parity)];
+        for (int g = 0; g < lattice_.familyCount(); ++g) {
+            const EdgeFamily& family = lattice_.family(g);
+            const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
+            list.push_back({family.tailOffset(parity), -dx, -dy});
+            list.push_back({family.headOffset(parity), dx, dy});
+        }
+        linkByAngle(list);
+    }
+}
+
+void MomentumStep::linkByAngle(std::vector<Neighbour>& list)
+{
+    const auto angle = [&](int i) { return std::atan2(list[static_cast<std::size_t>(i)].directionY, list[static_cast<std::size_t>(i)].directionX); };
+    std::vector<int> order(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int i, int j) { return angle(i) < angle(j); });
+    const std::size_t n = order.size();
+    for (std::size_t k = 0; k < n; ++k) {
+        Neighbour& m = list[static_cast<std::size_t>(order[k])];
+        m.nextInAngle = order[(k + 1) % n];
+        m.previousInAngle = order[(k + n - 1) % n];
+    }
+    for (Neighbour& m : list) { // the cone decompositions' determinants, inverted once
+        const Neighbour& next = list[static_cast<std::size_t>(m.nextInAngle)];
+        const Neighbour& previous = list[static_cast<std::size_t>(m.previousInAngle)];
+        m.inverseCrossToNext = 1.0f / (m.directionX * next.directionY - m.directionY * next.directionX);
+        m.inverseCrossFromPrevious = 1.0f / (previous.directionX * m.directionY - previous.directionY * m.directionX);
+    }
 }
 
 namespace {

@@ -90,6 +90,8 @@ private:
     float eddyDiffusion(int family, int x, int y, float speed) const;
     float applyFriction(float speed, float fullSpeed, float faceDepth) const;
     static float upwindFaceDepth(const MomentumFields& fields, std::size_t tail, std::size_t head, float direction);
+    void buildNeighbours();
+    static void linkByAngle(std::vector<Neighbour>& list);
     void shareInflows(const std::vector<BoundaryEdge>& edges);
     double crossing(const BoundaryEdge& e) const;
     bool isFace(int family, int x, int y) const;     // a face with at least one end on the map
