@@ -180,7 +180,7 @@ void CpuSolver::advance(int count)
 void CpuSolver::advanceMomentum(int count)
 {
     kept_ = state_;
-    MomentumStep step(lattice_, momentumConstants_, boundaryEdges_, parallel_ ? threadCount_ : 1);
+    MomentumFusedStep step(lattice_, momentumConstants_, boundaryEdges_, parallel_ ? threadCount_ : 1);
     MomentumFields fields;
     fields.bed = bed_.data();
     fields.depth = state_.depth.data();

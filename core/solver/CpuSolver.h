@@ -1,6 +1,6 @@
 #pragma once
 
-#include "solver/MomentumStep.h"
+#include "solver/MomentumFusedStep.h"
 #include "solver/PipeStages.h"
 #include "solver/Solver.h"
 #include "solver/TilePlan.h"

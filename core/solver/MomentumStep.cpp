@@ -167,28 +167,38 @@ void MomentumStep::reconstructCellVectors(const std::array<const float*, Lattice
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x) {
-            float mxx = 0.0f, mxy = 0.0f, myy = 0.0f, rx = 0.0f, ry = 0.0f;
-            for (int f = 0; f < lattice_.familyCount(); ++f) {
-                const EdgeFamily& family = lattice_.family(f);
-                const CellOffset h = family.headOffset(y);
-                const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
-                const float scale = perWidth ? 1.0f / static_cast<float>(family.faceWidth) : 1.0f;
-                for (const std::size_t slot : {lattice_.paddedIndex(x, y), lattice_.paddedIndex(x + h.dx, y + h.dy)}) {
-                    if (wall_[static_cast<std::size_t>(f)][slot]) continue;
-                    const float c = components[static_cast<std::size_t>(f)][slot] * scale;
-                    mxx += dx * dx;
-                    mxy += dx * dy;
-                    myy += dy * dy;
-                    rx += dx * c;
-                    ry += dy * c;
-                }
-            }
-            const float determinant = mxx * myy - mxy * mxy;
-            if (determinant < 1e-3f) continue; // too few faces to tell a direction (a cell walled in)
             const std::size_t cell = cellIndex(lattice_, x, y);
-            outX[cell] = (myy * rx - mxy * ry) / determinant;
-            outY[cell] = (mxx * ry - mxy * rx) / determinant;
+            cellVector(components, perWidth, x, y, outX[cell], outY[cell]);
         }
+}
+
+// One cell's vector; (0, 0) where too few faces can carry flow to tell a direction (walled in).
+void MomentumStep::cellVector(const std::array<const float*, Lattice::kMaxFamilies>& components, bool perWidth, int x, int y,
+                              float& outX, float& outY) const
+{
+    float mxx = 0.0f, mxy = 0.0f, myy = 0.0f, rx = 0.0f, ry = 0.0f;
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const EdgeFamily& family = lattice_.family(f);
+        const CellOffset h = family.headOffset(y);
+        const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
+        const float scale = perWidth ? 1.0f / static_cast<float>(family.faceWidth) : 1.0f;
+        for (const std::size_t slot : {lattice_.paddedIndex(x, y), lattice_.paddedIndex(x + h.dx, y + h.dy)}) {
+            if (wall_[static_cast<std::size_t>(f)][slot]) continue;
+            const float c = components[static_cast<std::size_t>(f)][slot] * scale;
+            mxx += dx * dx;
+            mxy += dx * dy;
+            myy += dy * dy;
+            rx += dx * c;
+            ry += dy * c;
+        }
+    }
+    const float determinant = mxx * myy - mxy * mxy;
+    if (determinant < 1e-3f) {
+        outX = outY = 0.0f;
+        return;
+    }
+    outX = (myy * rx - mxy * ry) / determinant;
+    outY = (mxx * ry - mxy * rx) / determinant;
 }
 
 void MomentumStep::reconstructCellDischarges(const MomentumFields& fields)
@@ -282,27 +292,33 @@ void MomentumStep::accelerateInteriorFaces(const MomentumFields& fields)
         accelerated_[static_cast<std::size_t>(f)].assign(lattice_.paddedCount(), 0.0f);
     }
     for (int f = 0; f < lattice_.familyCount(); ++f) {
-        const EdgeFamily& family = lattice_.family(f);
-        const float gOverL = c_.gravity / static_cast<float>(family.pipeLength);
-        const float* speeds = fields.speeds[static_cast<std::size_t>(f)];
         float* next = accelerated_[static_cast<std::size_t>(f)].data();
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
         for (int y = 0; y < height; ++y)
             for (int x = 0; x < width; ++x) {
-                const CellOffset t = family.tailOffset(y);
+                const CellOffset t = lattice_.family(f).tailOffset(y);
                 if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
-                const std::size_t head = cellIndex(lattice_, x, y), tail = cellIndex(lattice_, x + t.dx, y + t.dy);
-                const float hHead = fields.depth[head], hTail = fields.depth[tail];
-                if (std::max(hHead, hTail) <= kDryDepth) continue; // nothing here to move
-                const float surfaceDrop = (fields.bed[tail] + hTail) - (fields.bed[head] + hHead);
-                const float speed = speeds[lattice_.paddedIndex(x, y)];
-                const float faceDepth = 0.5f * (hHead + hTail);
-                float u = speed + c_.dt * gOverL * surfaceDrop;
-                if (faceDepth > kDryDepth) u += advectionChange(f, x, y, speed, faceDepth);
-                if (c_.eddyViscosity > 0.0f) u += c_.dt * eddyDiffusion(f, x, y, speed);
-                next[lattice_.paddedIndex(x, y)] = applyFriction(u, faceSpeed(f, tail, head, u), faceDepth);
+                next[lattice_.paddedIndex(x, y)] = acceleratedSpeed(fields, f, x, y);
             }
     }
+}
+
+// An interior face's velocity after the surface gradient, advection, eddy viscosity and friction.
+float MomentumStep::acceleratedSpeed(const MomentumFields& fields, int f, int x, int y) const
+{
+    const EdgeFamily& family = lattice_.family(f);
+    const CellOffset t = family.tailOffset(y);
+    const std::size_t head = cellIndex(lattice_, x, y), tail = cellIndex(lattice_, x + t.dx, y + t.dy);
+    const float hHead = fields.depth[head], hTail = fields.depth[tail];
+    if (std::max(hHead, hTail) <= kDryDepth) return 0.0f; // nothing here to move
+    const float gOverL = c_.gravity / static_cast<float>(family.pipeLength);
+    const float surfaceDrop = (fields.bed[tail] + hTail) - (fields.bed[head] + hHead);
+    const float speed = fields.speeds[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
+    const float faceDepth = 0.5f * (hHead + hTail);
+    float u = speed + c_.dt * gOverL * surfaceDrop;
+    if (faceDepth > kDryDepth) u += advectionChange(f, x, y, speed, faceDepth);
+    if (c_.eddyViscosity > 0.0f) u += c_.dt * eddyDiffusion(f, x, y, speed);
+    return applyFriction(u, faceSpeed(f, tail, head, u), faceDepth);
 }
 
 // The water above the higher of the two beds on the side the flow comes from.

@@ -65,7 +65,8 @@ public:
     // velocities): U = Q / (w · water over the higher bed upwind), 0 where that is dry.
     static std::vector<FloatField> velocitiesFromFlows(const MapState& state);
 
-private:
+protected: // MomentumFusedStep computes the same, faster, and falls back to these near the map's edge
+
     struct Neighbour {          // a face of the same family next to this one
         CellOffset offset;      // head of the neighbour face − head of this face
         float directionX = 0.0f; // unit vector of that offset in world space
@@ -85,6 +86,7 @@ private:
     void recordBoundary(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, VolumeLedger& ledger) const;
     void applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const;
 
+    float acceleratedSpeed(const MomentumFields& fields, int family, int x, int y) const;
     float advectionChange(int family, int x, int y, float speed, float faceDepth) const;
     float upwindShare(const Neighbour& n, float vx, float vy, int y) const;
     float eddyDiffusion(int family, int x, int y, float speed) const;
@@ -98,6 +100,8 @@ private:
     bool isOpenFace(int family, int x, int y) const; // ... that is not a wall
     void reconstructCellVectors(const std::array<const float*, Lattice::kMaxFamilies>& components, bool perWidth,
                                 std::vector<float>& outX, std::vector<float>& outY) const;
+    void cellVector(const std::array<const float*, Lattice::kMaxFamilies>& components, bool perWidth, int x, int y,
+                    float& outX, float& outY) const;
     float faceSpeed(int family, std::size_t tail, std::size_t head, float along) const; // |u| at a face
     const std::vector<Neighbour>& neighbours(int y) const { return neighbours_[static_cast<std::size_t>(y & 1)]; }
 

@@ -1,0 +1,491 @@
+#include "solver/MomentumFusedStep.h"
+
+#include "solver/VectorClones.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rb {
+namespace {
+
+// As MomentumStep's outflow scaling (the same margin, so the same answers).
+constexpr float kScaleMargin = 1.0f - 1e-6f;
+
+// −(the mean of four cells' discharges), summed in MomentumStep::advectionChange's order. Free
+// functions with restrict parameters: GCC vectorises these, not the same loops inline.
+RB_VECTOR_CLONES void negatedMeanOfFour(float* __restrict out, const float* __restrict a, const float* __restrict b, const float* __restrict c,
+                       const float* __restrict d, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) out[x] = -((((0.0f + a[x]) + b[x]) + c[x]) + d[x]) / 4.0f;
+}
+
+RB_VECTOR_CLONES void negatedOne(float* __restrict out, const float* __restrict a, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) out[x] = -(0.0f + a[x]);
+}
+
+// std::min and std::max as the reference calls them ((b < a) ? b : a, (a < b) ? b : a), written
+// as plain selects so the loops that use them vectorise.
+float smaller(float a, float b) { return b < a ? b : a; }
+float larger(float a, float b) { return a < b ? b : a; }
+
+// Σ_faces d·(component·scale) for the two faces of one family at a run of cells, added to the
+// row sums in cellVector's order (this family's tail-side face, then its head-side face).
+RB_VECTOR_CLONES void addFaceComponents(float* __restrict sumX, float* __restrict sumY, const float* __restrict entering,
+                       const float* __restrict leaving, float dx, float dy, float scale, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float first = entering[x] * scale, second = leaving[x] * scale;
+        sumX[x] = (sumX[x] + dx * first) + dx * second;
+        sumY[x] = (sumY[x] + dy * first) + dy * second;
+    }
+}
+
+RB_VECTOR_CLONES void solveLeastSquares(float* __restrict outX, float* __restrict outY, const float* __restrict rx, const float* __restrict ry, float mxx,
+                       float mxy, float myy, float determinant, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        outX[x] = (myy * rx[x] - mxy * ry[x]) / determinant;
+        outY[x] = (mxx * ry[x] - mxy * rx[x]) / determinant;
+    }
+}
+
+// MomentumStep::acceleratedSpeed before eddy viscosity and friction: the surface gradient and
+// the (limited) advection, for a run of interior faces.
+
+RB_VECTOR_CLONES void accelerateRun(float* __restrict moved, const float* __restrict depth, const float* __restrict tailDepth, const float* __restrict bed,
+                   const float* __restrict tailBed, const float* __restrict speeds, const float* __restrict weights,
+                   const float* __restrict weighted, float dt, float gOverL, float pipeLength, float dryDepth, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float hHead = depth[x], hTail = tailDepth[x];
+        const float surfaceDrop = (tailBed[x] + hTail) - (bed[x] + hHead);
+        const float faceDepth = 0.5f * (hHead + hTail);
+        const float u = speeds[x] + dt * gOverL * surfaceDrop;
+        const float rate = dt / (faceDepth * pipeLength);
+        const float change = -smaller(rate, 1.0f / weights[x]) * weighted[x];
+        const float advection = weights[x] > 0.0f ? change : 0.0f;
+        moved[x] = faceDepth > dryDepth ? u + advection : u;
+    }
+}
+
+RB_VECTOR_CLONES void addDifferences(float* __restrict sum, const float* __restrict neighbour, const float* __restrict own, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) sum[x] += neighbour[x] - own[x];
+}
+
+RB_VECTOR_CLONES void addDiffusion(float* __restrict moved, const float* __restrict sum, float dt, float weight, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) moved[x] += dt * (weight * sum[x]);
+}
+
+RB_VECTOR_CLONES void slowRun(float* __restrict next, const float* __restrict depth, const float* __restrict tailDepth, const float* __restrict moved,
+             float factor, float dryDepth, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float slowed = moved[x] * factor;
+        next[x] = larger(depth[x], tailDepth[x]) <= dryDepth ? 0.0f : slowed;
+    }
+}
+
+// MomentumStep::dischargesFromVelocities for a run of faces (std::clamp as libstdc++ computes it).
+RB_VECTOR_CLONES void dischargeRun(float* __restrict speeds, float* __restrict flows, const float* __restrict next, const float* __restrict depth,
+                  const float* __restrict tailDepth, const float* __restrict bed, const float* __restrict tailBed, float limit,
+                  float width, float dryDepth, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float v = next[x];
+        const float atLeast = v < -limit ? -limit : v;
+        const float u = limit < v ? limit : atLeast;
+        // Every load first, then selects of operands (not of sums), stores last: GCC vectorises.
+        const float headBed = bed[x], tailBedHere = tailBed[x], headDepth = depth[x], tailDepthHere = tailDepth[x];
+        const bool fromTail = u > 0.0f;
+        const float upwindBed = fromTail ? tailBedHere : headBed, upwindDepth = fromTail ? tailDepthHere : headDepth;
+        const float faceDepth = (upwindBed + upwindDepth) - larger(headBed, tailBedHere);
+        const float discharge = u * faceDepth * width;
+        const bool carries = faceDepth > dryDepth;
+        const float keptSpeed = carries ? u : 0.0f, keptDischarge = carries ? discharge : 0.0f;
+        speeds[x] = keptSpeed;
+        flows[x] = keptDischarge;
+    }
+}
+
+RB_VECTOR_CLONES void addLeaving(float* __restrict leaving, const float* __restrict entering, const float* __restrict exiting, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) leaving[x] += larger(0.0f, -entering[x]) + larger(0.0f, exiting[x]);
+}
+
+RB_VECTOR_CLONES void scaleRun(float* __restrict scale, const float* __restrict depth, const float* __restrict leaving, float cellArea, float dt, int x0,
+              int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float available = depth[x] * cellArea;
+        const float wanted = leaving[x] * dt;
+        scale[x] = wanted > available ? available / wanted * kScaleMargin : 1.0f;
+    }
+}
+
+RB_VECTOR_CLONES void scaleFacesRun(float* __restrict flows, float* __restrict speeds, const float* __restrict scale, const float* __restrict tailScale, int x0,
+                   int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float fromTail = tailScale[x], fromHead = scale[x]; // both loaded: a select, not a branch
+        const float factor = flows[x] > 0.0f ? fromTail : fromHead;
+        flows[x] *= factor;
+        speeds[x] *= factor;
+    }
+}
+
+RB_VECTOR_CLONES void addNet(float* __restrict net, const float* __restrict entering, const float* __restrict exiting, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) net[x] += entering[x] - exiting[x];
+}
+
+// Continuity, rain and evaporation; what rain and evaporation did to each float depth is kept for
+// the ledger.
+RB_VECTOR_CLONES void depthRun(float* __restrict depth, float* __restrict rained, float* __restrict evaporated, const float* __restrict net, float dtOverArea,
+              float rainDepth, float evaporationDepth, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float moved = depth[x] + dtOverArea * net[x];
+        const float wetted = moved + rainDepth;
+        const float updated = wetted - smaller(wetted, evaporationDepth);
+        depth[x] = updated;
+        rained[x] = wetted - moved;
+        evaporated[x] = wetted - updated;
+    }
+}
+
+} // namespace
+
+MomentumFusedStep::MomentumFusedStep(const Lattice& lattice, const MomentumConstants& constants, const std::vector<BoundaryEdge>& edges,
+                                     int threadCount)
+    : MomentumStep(lattice, constants, edges, threadCount)
+{
+    buildStencils();
+    cellQx_.assign(lattice.cellCount(), 0.0f);
+    cellQy_.assign(lattice.cellCount(), 0.0f);
+    cellUx_.assign(lattice.cellCount(), 0.0f);
+    cellUy_.assign(lattice.cellCount(), 0.0f);
+    for (int f = 0; f < lattice.familyCount(); ++f) accelerated_[static_cast<std::size_t>(f)].assign(lattice.paddedCount(), 0.0f);
+    scale_.assign(lattice.paddedCount(), 1.0f); // the ghost ring stays 1: unlimited reservoirs
+    rowRain_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
+    rowEvaporation_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
+    // Σ d·dᵀ over all of a cell's faces, summed in the order cellVector sums it.
+    for (int f = 0; f < lattice.familyCount(); ++f)
+        for (int side = 0; side < 2; ++side) {
+            const auto dx = static_cast<float>(lattice.family(f).directionX), dy = static_cast<float>(lattice.family(f).directionY);
+            interiorMxx_ += dx * dx;
+            interiorMxy_ += dx * dy;
+            interiorMyy_ += dy * dy;
+        }
+}
+
+void MomentumFusedStep::buildStencils()
+{
+    const auto width = static_cast<std::ptrdiff_t>(lattice_.width());
+    const auto paddedWidth = static_cast<std::ptrdiff_t>(lattice_.paddedWidth());
+    for (int parity = 0; parity < 2; ++parity)
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            const EdgeFamily& family = lattice_.family(f);
+            const CellOffset t = family.tailOffset(parity), h = family.headOffset(parity);
+            FamilyStencil& s = stencils_[static_cast<std::size_t>(parity)][static_cast<std::size_t>(f)];
+            s.tailCell = t.dy * width + t.dx;
+            s.tailSlot = t.dy * paddedWidth + t.dx;
+            s.headSlot = h.dy * paddedWidth + h.dx;
+            s.neighbours.clear();
+            for (const Neighbour& n : neighbours_[static_cast<std::size_t>(parity)]) {
+                const CellOffset o = n.offset;
+                const CellOffset nt = family.tailOffset((parity + o.dy) & 1);
+                NeighbourFace face;
+                face.slot = o.dy * paddedWidth + o.dx;
+                face.cells[0] = 0;
+                face.cells[1] = s.tailCell;
+                face.cells[2] = o.dy * width + o.dx;
+                face.cells[3] = (o.dy + nt.dy) * width + (o.dx + nt.dx);
+                if (o.dx == t.dx && o.dy == t.dy) face.sharedCell = 1;           // its head is our tail
+                else if (o.dx + nt.dx == 0 && o.dy + nt.dy == 0) face.sharedCell = 0; // its tail is our head
+                face.upwind = &n;
+                s.neighbours.push_back(face);
+            }
+        }
+}
+
+void MomentumFusedStep::run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
+                            VolumeLedger& ledger)
+{
+    reconstructCells(fields);
+    accelerateFaces(fields);
+    setBoundaryFaces(fields, edges);
+    dischargesFromVelocitiesFast(fields);
+    limitOutflowsFast(fields);
+    recordBoundary(fields, edges, ledger);
+    double rained = 0.0, evaporated = 0.0;
+    updateDepthsFast(fields, rained, evaporated);
+    ledger.rain += rained * c_.cellArea;
+    ledger.evaporation += evaporated * c_.cellArea;
+    applySources(fields, sources, ledger);
+}
+
+// Stage 1, cell discharges and velocities. A cell off the map's edge has all its faces, so its
+// least-squares matrix is the same everywhere (summed once, in the same order).
+void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
+{
+    std::array<const float*, Lattice::kMaxFamilies> flows{}, speeds{};
+    for (std::size_t f = 0; f < flows.size(); ++f) flows[f] = fields.flows[f], speeds[f] = fields.speeds[f];
+    const int width = lattice_.width(), height = lattice_.height();
+#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
+    {
+        RowScratch scratch(width);
+#pragma omp for schedule(static)
+        for (int y = 0; y < height; ++y) {
+            const bool interior = y >= 1 && y < height - 1 && width > 2;
+            if (interior) reconstructInteriorRow(fields, y, scratch);
+            for (int x = 0; x < width; x += interior ? width - 1 : 1) {
+                const std::size_t cell = lattice_.index(x, y);
+                cellVector(flows, true, x, y, cellQx_[cell], cellQy_[cell]);
+                cellVector(speeds, false, x, y, cellUx_[cell], cellUy_[cell]);
+            }
+        }
+    }
+}
+
+void MomentumFusedStep::reconstructInteriorRow(const MomentumFields& fields, int y, RowScratch& scratch)
+{
+    const int x0 = 1, x1 = lattice_.width() - 1;
+    const std::size_t rowCell = lattice_.index(0, y), rowSlot = lattice_.paddedIndex(0, y);
+    float* qx = scratch.a.data();
+    float* qy = scratch.b.data();
+    float* ux = scratch.c.data();
+    float* uy = scratch.d.data();
+    for (float* row : {qx, qy, ux, uy}) std::fill(row + x0, row + x1, 0.0f);
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const EdgeFamily& family = lattice_.family(f);
+        const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
+        const float perWidth = 1.0f / static_cast<float>(family.faceWidth);
+        const float* q = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
+        const float* u = fields.speeds[static_cast<std::size_t>(f)] + rowSlot;
+        const std::ptrdiff_t ahead = stencil(y, f).headSlot;
+        addFaceComponents(qx, qy, q, q + ahead, dx, dy, perWidth, x0, x1);
+        addFaceComponents(ux, uy, u, u + ahead, dx, dy, 1.0f, x0, x1);
+    }
+    const float mxx = interiorMxx_, mxy = interiorMxy_, myy = interiorMyy_;
+    const float determinant = mxx * myy - mxy * mxy;
+    solveLeastSquares(cellQx_.data() + rowCell, cellQy_.data() + rowCell, qx, qy, mxx, mxy, myy, determinant, x0, x1);
+    solveLeastSquares(cellUx_.data() + rowCell, cellUy_.data() + rowCell, ux, uy, mxx, mxy, myy, determinant, x0, x1);
+}
+
+// Stage 2, interior faces. Rows at least kMargin from the edge take the fast path in their middle.
+void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
+#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
+    {
+        RowScratch scratch(width);
+#pragma omp for schedule(static)
+        for (int y = 0; y < height; ++y)
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                float* next = accelerated_[static_cast<std::size_t>(f)].data();
+                const bool fast = interiorRow(y) && width > 2 * kMargin;
+                if (fast) accelerateInteriorRow(fields, f, y, scratch);
+                for (int x = 0; x < width; ++x) {
+                    if (fast && x == kMargin) x = width - kMargin; // done above
+                    const CellOffset t = lattice_.family(f).tailOffset(y);
+                    if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
+                    next[lattice_.paddedIndex(x, y)] = acceleratedSpeed(fields, f, x, y);
+                }
+            }
+    }
+}
+
+// MomentumStep::advectionChange's sums for a run of faces: weights Σ s_k and weighted
+// Σ s_k·(U − U_k) over the upstream neighbours (s_k > 0), neighbour by neighbour in the
+// reference's order, each along the whole run so the loop vectorises.
+RB_VECTOR_CLONES void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const float* speeds, RowScratch& scratch) const
+{
+    const FamilyStencil& s = stencil(y, f);
+    const std::vector<Neighbour>& table = neighbours(y);
+    const float* __restrict cellQx = cellQx_.data() + lattice_.index(0, y);
+    const float* __restrict cellQy = cellQy_.data() + lattice_.index(0, y);
+    float* __restrict weights = scratch.a.data();
+    float* __restrict weighted = scratch.b.data();
+    float* __restrict qx = scratch.c.data(); // the upstream direction: −q̃ between the two faces
+    float* __restrict qy = scratch.d.data();
+    std::fill(weights + x0, weights + x1, 0.0f);
+    std::fill(weighted + x0, weighted + x1, 0.0f);
+    for (const NeighbourFace& k : s.neighbours) {
+        if (k.sharedCell >= 0) {
+            negatedOne(qx, cellQx + k.cells[k.sharedCell], x0, x1);
+            negatedOne(qy, cellQy + k.cells[k.sharedCell], x0, x1);
+        } else {
+            negatedMeanOfFour(qx, cellQx + k.cells[0], cellQx + k.cells[1], cellQx + k.cells[2], cellQx + k.cells[3], x0, x1);
+            negatedMeanOfFour(qy, cellQy + k.cells[0], cellQy + k.cells[1], cellQy + k.cells[2], cellQy + k.cells[3], x0, x1);
+        }
+        const Neighbour& n = *k.upwind;
+        const Neighbour& next = table[static_cast<std::size_t>(n.nextInAngle)];
+        const Neighbour& previous = table[static_cast<std::size_t>(n.previousInAngle)];
+        const float nx = n.directionX, ny = n.directionY, toNext = n.inverseCrossToNext, fromPrevious = n.inverseCrossFromPrevious;
+        const float nextX = next.directionX, nextY = next.directionY, previousX = previous.directionX, previousY = previous.directionY;
+        const float* __restrict own = speeds;
+        const float* __restrict neighbourSpeeds = speeds + k.slot;
+        for (int x = x0; x < x1; ++x) {
+            const float vx = qx[x], vy = qy[x];
+            const float a = (vx * nextY - vy * nextX) * toNext;
+            const float b = (nx * vy - ny * vx) * toNext;
+            const float c = (previousX * vy - previousY * vx) * fromPrevious;
+            const float d = (vx * ny - vy * nx) * fromPrevious;
+            // upwindShare's cones as selects (−1: not in the next cone), so the loop vectorises.
+            const float inNextCone = b >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
+            const float inPreviousCone = d >= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
+            const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
+            // A neighbour that is not upstream adds exact zeros: the sums start at +0 and can
+            // never become −0, so adding +0 or a finite ±0 product leaves them as they are.
+            const float upstream = share > 0.0f ? share : 0.0f;
+            weights[x] = weights[x] + upstream;
+            weighted[x] = weighted[x] + upstream * (own[x] - neighbourSpeeds[x]);
+        }
+    }
+}
+
+// MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where
+// every face, cell and neighbour of the stencils is on the map and no wall is near.
+void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, RowScratch& scratch)
+{
+    const int x0 = kMargin, x1 = lattice_.width() - kMargin;
+    const EdgeFamily& family = lattice_.family(f);
+    const FamilyStencil& s = stencil(y, f);
+    const float* speeds = fields.speeds[static_cast<std::size_t>(f)] + lattice_.paddedIndex(0, y);
+    float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
+    const float* depth = fields.depth + lattice_.index(0, y);
+    const float* bed = fields.bed + lattice_.index(0, y);
+    const std::ptrdiff_t tail = s.tailCell;
+    accumulateAdvection(f, y, x0, x1, speeds, scratch);
+    const auto pipeLength = static_cast<float>(family.pipeLength);
+    const float gOverL = c_.gravity / pipeLength;
+    float* moved = scratch.c.data(); // the velocity before friction
+    accelerateRun(moved, depth, depth + tail, bed, bed + tail, speeds, scratch.a.data(), scratch.b.data(), c_.dt, gOverL, pipeLength,
+                  kDryDepth, x0, x1);
+    if (c_.eddyViscosity > 0.0f) {
+        float* sum = scratch.d.data();
+        std::fill(sum + x0, sum + x1, 0.0f);
+        for (const NeighbourFace& k : s.neighbours) addDifferences(sum, speeds + k.slot, speeds, x0, x1);
+        addDiffusion(moved, sum, c_.dt, c_.eddyViscosity * laplacian_, x0, x1);
+    }
+    if (c_.manningTerm <= 0.0f) {
+        slowRun(next, depth, depth + tail, moved, c_.frictionFactor, kDryDepth, x0, x1);
+        return;
+    }
+    const std::size_t rowCell = lattice_.index(0, y);
+    for (int x = x0; x < x1; ++x) { // Manning: a cube root per face, not vectorised
+        if (larger(depth[x], depth[x + tail]) <= kDryDepth) {
+            next[x] = 0.0f;
+            continue;
+        }
+        const auto head = rowCell + static_cast<std::size_t>(x);
+        const auto tailCell = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(head) + tail);
+        next[x] = applyFriction(moved[x], faceSpeed(f, tailCell, head, moved[x]), 0.5f * (depth[x] + depth[x + tail]));
+    }
+}
+
+// Stage 4: Q = U·(water over the higher bed upwind)·w on every face with both cells on the map.
+void MomentumFusedStep::dischargesFromVelocitiesFast(const MomentumFields& fields)
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const auto w = static_cast<float>(lattice_.family(f).faceWidth);
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+        for (int y = 0; y < height; ++y) {
+            const CellOffset t = lattice_.family(f).tailOffset(y);
+            if (y + t.dy < 0 || y + t.dy >= height) continue;
+            const int x0 = std::max(0, -t.dx), x1 = std::min(width, width - t.dx);
+            const std::ptrdiff_t tail = stencil(y, f).tailCell;
+            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
+            const float* depth = fields.depth + lattice_.index(0, y);
+            const float* bed = fields.bed + lattice_.index(0, y);
+            dischargeRun(fields.speeds[static_cast<std::size_t>(f)] + rowSlot, fields.flows[static_cast<std::size_t>(f)] + rowSlot,
+                         accelerated_[static_cast<std::size_t>(f)].data() + rowSlot, depth, depth + tail, bed, bed + tail, c_.speedLimit,
+                         w, kDryDepth, x0, x1);
+        }
+    }
+}
+
+// Stage 5: every cell's scale, then every face scaled by its giving cell's.
+void MomentumFusedStep::limitOutflowsFast(const MomentumFields& fields)
+{
+    const int width = lattice_.width(), height = lattice_.height(), families = lattice_.familyCount();
+#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
+    {
+        RowScratch scratch(width);
+#pragma omp for schedule(static)
+        for (int y = 0; y < height; ++y) {
+            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
+            float* leaving = scratch.a.data();
+            std::fill(leaving, leaving + width, 0.0f);
+            for (int f = 0; f < families; ++f) {
+                const float* q = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
+                addLeaving(leaving, q, q + stencil(y, f).headSlot, 0, width);
+            }
+            scaleRun(scale_.data() + rowSlot, fields.depth + lattice_.index(0, y), leaving, c_.cellArea, c_.dt, 0, width);
+        }
+    }
+    for (int f = 0; f < families; ++f) {
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+        for (int y = 0; y < height; ++y) {
+            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
+            const float* scale = scale_.data() + rowSlot;
+            scaleFacesRun(fields.flows[static_cast<std::size_t>(f)] + rowSlot, fields.speeds[static_cast<std::size_t>(f)] + rowSlot, scale,
+                          scale + stencil(y, f).tailSlot, 0, width);
+        }
+        for (int x = -1; x <= width; ++x) scaleFace(fields, f, x, -1), scaleFace(fields, f, x, height); // the ghost ring
+        for (int y = 0; y < height; ++y) scaleFace(fields, f, -1, y), scaleFace(fields, f, width, y);
+    }
+}
+
+void MomentumFusedStep::scaleFace(const MomentumFields& fields, int f, int x, int y)
+{
+    if (!isFace(f, x, y)) return;
+    const CellOffset t = lattice_.family(f).tailOffset(y);
+    const std::size_t slot = lattice_.paddedIndex(x, y);
+    float* q = fields.flows[static_cast<std::size_t>(f)];
+    const float factor = q[slot] > 0.0f ? scale_[lattice_.paddedIndex(x + t.dx, y + t.dy)] : scale_[slot];
+    q[slot] *= factor;
+    fields.speeds[static_cast<std::size_t>(f)][slot] *= factor;
+}
+
+// Stage 6, continuity, rain and evaporation; the ledger sums row by row in the reference's order.
+void MomentumFusedStep::updateDepthsFast(const MomentumFields& fields, double& rained, double& evaporated)
+{
+    const int width = lattice_.width(), height = lattice_.height(), families = lattice_.familyCount();
+#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
+    {
+        RowScratch scratch(width);
+#pragma omp for schedule(static)
+        for (int y = 0; y < height; ++y) {
+            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
+            float* net = scratch.a.data();
+            std::fill(net, net + width, 0.0f);
+            for (int f = 0; f < families; ++f) {
+                const float* q = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
+                addNet(net, q, q + stencil(y, f).headSlot, 0, width);
+            }
+            const float* rainRow = scratch.b.data();
+            const float* evaporationRow = scratch.c.data();
+            depthRun(fields.depth + lattice_.index(0, y), scratch.b.data(), scratch.c.data(), net, c_.dtOverArea, c_.rainDepth,
+                     c_.evaporationDepth, 0, width);
+            double rain = 0.0, evaporation = 0.0;
+            for (int x = 0; x < width; ++x) {
+                rain += static_cast<double>(rainRow[x]);
+                evaporation += static_cast<double>(evaporationRow[x]);
+            }
+            rowRain_[static_cast<std::size_t>(y)] = rain;
+            rowEvaporation_[static_cast<std::size_t>(y)] = evaporation;
+        }
+    }
+    for (int y = 0; y < height; ++y) {
+        rained += rowRain_[static_cast<std::size_t>(y)];
+        evaporated += rowEvaporation_[static_cast<std::size_t>(y)];
+    }
+}
+
+} // namespace rb

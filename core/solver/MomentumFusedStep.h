@@ -1,0 +1,66 @@
+#pragma once
+
+#include "solver/MomentumStep.h"
+
+#include <cstddef>
+
+namespace rb {
+
+// MomentumStep's step, bit for bit, written for speed: away from the map's edge every stage is a
+// row loop with fixed index offsets (no per-face lattice queries, no wall or map-edge checks),
+// loops ordered so the compiler can vectorise along the row, and no per-step allocation. Within
+// two cells of the edge, where faces meet walls and ghost cells, it calls the reference's own
+// per-face and per-cell functions. The stages and their order are the reference's
+// (MomentumStep::run); tests compare the two bitwise.
+class MomentumFusedStep : public MomentumStep {
+public:
+    MomentumFusedStep(const Lattice& lattice, const MomentumConstants& constants, const std::vector<BoundaryEdge>& edges,
+                      int threadCount = 1);
+
+    void run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
+             VolumeLedger& ledger);
+
+private:
+    // A same-family face next to an interior face, as offsets from that face.
+    struct NeighbourFace {
+        std::ptrdiff_t slot = 0;   // its padded slot − ours
+        std::ptrdiff_t cells[4]{}; // our head, our tail, its head, its tail − our head's cell index
+        int sharedCell = -1;       // the one cell the two faces share along the family (0 or 1), or −1
+        const Neighbour* upwind = nullptr; // direction and cone data (MomentumStep's table)
+    };
+    struct FamilyStencil {
+        std::ptrdiff_t tailCell = 0; // tail's cell index − head's
+        std::ptrdiff_t tailSlot = 0; // the tail cell's padded slot − the head's
+        std::ptrdiff_t headSlot = 0; // the padded slot of the face this cell is the tail of − the cell's
+        std::vector<NeighbourFace> neighbours;
+    };
+    // One thread's rows of partial sums (loops run stencil entry by entry, each along the row).
+    struct RowScratch {
+        explicit RowScratch(int width)
+            : a(static_cast<std::size_t>(width)), b(a.size()), c(a.size()), d(a.size()) {}
+        std::vector<float> a, b, c, d;
+    };
+
+    void buildStencils();
+    void reconstructCells(const MomentumFields& fields);
+    void reconstructInteriorRow(const MomentumFields& fields, int y, RowScratch& scratch);
+    void accelerateFaces(const MomentumFields& fields);
+    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, RowScratch& scratch);
+    void accumulateAdvection(int f, int y, int x0, int x1, const float* speeds, RowScratch& scratch) const;
+    void dischargesFromVelocitiesFast(const MomentumFields& fields);
+    void limitOutflowsFast(const MomentumFields& fields);
+    void scaleFace(const MomentumFields& fields, int f, int x, int y);
+    void updateDepthsFast(const MomentumFields& fields, double& rained, double& evaporated);
+
+    const FamilyStencil& stencil(int y, int f) const { return stencils_[static_cast<std::size_t>(y & 1)][static_cast<std::size_t>(f)]; }
+    bool interiorRow(int y) const { return y >= kMargin && y < lattice_.height() - kMargin; }
+
+    // Faces this far from the map's edge see no wall, ghost cell or boundary face in any stencil.
+    static constexpr int kMargin = 2;
+
+    std::array<std::array<FamilyStencil, Lattice::kMaxFamilies>, 2> stencils_; // [row parity][family]
+    float interiorMxx_ = 0.0f, interiorMxy_ = 0.0f, interiorMyy_ = 0.0f; // Σ d·dᵀ of a cell with all its faces
+    std::vector<double> rowRain_, rowEvaporation_;
+};
+
+} // namespace rb
