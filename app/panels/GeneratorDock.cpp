@@ -1,6 +1,8 @@
 #include "panels/GeneratorDock.h"
 
 #include "generator/ParamSpec.h"
+#include "panels/GeneratorPreview.h"
+#include "panels/ScientificSpinBox.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -11,6 +13,7 @@
 #include <QRandomGenerator>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -25,18 +28,41 @@ QString text(std::string_view view)
     return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size()));
 }
 
-QString tooltipOf(const gen::ParamSpec& spec)
+// How a value is shown: the storage unit, or the one designers use for it.
+struct DisplayUnit {
+    QString suffix;
+    double perStored = 1.0;
+};
+
+DisplayUnit displayUnitOf(const gen::ParamSpec& spec)
 {
-    QString tip = text(spec.description) + "\n" + QObject::tr("Range: %1").arg(text(spec.rangeText()));
-    if (!spec.unit.empty()) tip += " " + text(spec.unit);
-    return tip;
+    if (spec.unit == "m/s" && spec.key == "rain") return {QStringLiteral(" mm/h"), 1000.0 * 3600.0};
+    if (spec.unit == "m3/s") return {QStringLiteral(" m³/s")};
+    if (spec.unit.empty()) return {};
+    return {" " + text(spec.unit)};
 }
 
-// Enough decimals to show the table's defaults and limits exactly.
-int decimalsFor(const gen::ParamSpec& spec)
+// "mountain_height" → "Mountain height".
+QString labelOf(const gen::ParamSpec& spec)
 {
-    const double smallest = std::min(std::abs(spec.minimum) > 0 ? std::abs(spec.minimum) : 1.0, 1.0);
-    return std::clamp(static_cast<int>(std::ceil(-std::log10(smallest))) + 2, 2, 6);
+    QString label = text(spec.key).replace('_', ' ');
+    if (!label.isEmpty()) label[0] = label[0].toUpper();
+    return label;
+}
+
+QString numberText(double value)
+{
+    return QString::number(value, 'g', 6);
+}
+
+QString tooltipOf(const gen::ParamSpec& spec)
+{
+    QString tip = "<p><b>" + labelOf(spec) + "</b> (<code>" + text(spec.key) + "</code>)</p><p>" + text(spec.description) + "</p>";
+    if (spec.kind == gen::ParamKind::Choice) return tip + "<p>" + QObject::tr("Choices: %1").arg(text(spec.rangeText())) + "</p>";
+    const DisplayUnit unit = displayUnitOf(spec);
+    return tip + "<p>" +
+           QObject::tr("Range: %1 to %2%3").arg(numberText(spec.minimum * unit.perStored), numberText(spec.maximum * unit.perStored), unit.suffix) +
+           "</p>";
 }
 
 } // namespace
@@ -55,6 +81,8 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
     }
     preset_->setToolTip(tr("The kind of landscape to generate"));
     layout->addWidget(preset_);
+    preview_ = new GeneratorPreview(body);
+    layout->addWidget(preview_, 0, Qt::AlignHCenter);
     connect(preset_, &QComboBox::activated, this,
             [this] { setSettings(gen::GeneratorSettings(static_cast<gen::Preset>(preset_->currentData().toInt()))); });
 
@@ -65,7 +93,8 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
     formHost_ = new QWidget;
     form_ = new QFormLayout(formHost_);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    setMinimumWidth(270);
+    form_->setRowWrapPolicy(QFormLayout::WrapLongRows); // a narrow dock puts labels above their boxes
+    setMinimumWidth(300); // the widest label, a number box and the seed's Random button side by side
     scroll->setWidget(formHost_);
 
     auto* buttons = new QHBoxLayout;
@@ -101,8 +130,9 @@ void GeneratorDock::setSettings(const gen::GeneratorSettings& settings)
         const double value = spec->get(settings);
         if (auto* combo = qobject_cast<QComboBox*>(editor)) combo->setCurrentIndex(static_cast<int>(value));
         else if (auto* spin = qobject_cast<QSpinBox*>(editor)) spin->setValue(static_cast<int>(value));
-        else if (auto* number = qobject_cast<QDoubleSpinBox*>(editor)) number->setValue(value);
+        else if (auto* number = qobject_cast<ScientificSpinBox*>(editor)) number->setStoredValue(value);
     }
+    preview_->request(settings);
 }
 
 void GeneratorDock::rebuildForm(gen::Preset preset)
@@ -114,7 +144,7 @@ void GeneratorDock::rebuildForm(gen::Preset preset)
         QWidget* editor = makeEditor(*spec, spec->get(defaults));
         editors_.insert(text(spec->key), editor);
         if (spec->key != "seed") {
-            form_->addRow(text(spec->key), editor);
+            form_->addRow(labelOf(*spec), editor);
             continue;
         }
         auto* row = new QWidget;
@@ -123,38 +153,51 @@ void GeneratorDock::rebuildForm(gen::Preset preset)
         rowLayout->addWidget(editor, 1);
         auto* dice = new QToolButton(row);
         dice->setObjectName("randomiseSeed");
-        dice->setText(tr("Randomise"));
-        dice->setToolTip(tr("Pick a new random seed"));
+        dice->setIcon(style()->standardIcon(QStyle::SP_BrowserReload)); // an icon: room for a 10-digit seed
+        dice->setText(tr("Random seed"));
+        dice->setAccessibleName(tr("Random seed"));
+        dice->setToolTip(tr("Pick a new random seed (the same seed always gives the same map)"));
+        dice->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed); // never narrower than its text
         connect(dice, &QToolButton::clicked, this, [this] { randomiseSeed(); });
         rowLayout->addWidget(dice);
-        form_->addRow(text(spec->key), row);
+        form_->addRow(labelOf(*spec), row);
     }
 }
 
 QWidget* GeneratorDock::makeEditor(const gen::ParamSpec& spec, double value)
 {
     QWidget* editor = nullptr;
+    const DisplayUnit unit = displayUnitOf(spec);
     if (spec.kind == gen::ParamKind::Choice) {
         auto* combo = new QComboBox;
         for (std::string_view choice : spec.choiceList()) combo->addItem(text(choice));
         combo->setCurrentIndex(static_cast<int>(value));
+        connect(combo, &QComboBox::currentIndexChanged, this, &GeneratorDock::settingsEdited);
         editor = combo;
     } else if (spec.kind == gen::ParamKind::Integer) {
         auto* spin = new QSpinBox;
         spin->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
+        spin->setSuffix(unit.suffix);
         spin->setValue(static_cast<int>(value));
+        spin->setKeyboardTracking(false);
+        connect(spin, &QSpinBox::valueChanged, this, &GeneratorDock::settingsEdited);
         editor = spin;
     } else {
-        auto* number = new QDoubleSpinBox;
-        number->setDecimals(decimalsFor(spec));
-        number->setRange(spec.minimum, spec.maximum);
-        number->setSingleStep(std::max((spec.maximum - spec.minimum) / 100.0, std::pow(10.0, -number->decimals())));
-        number->setValue(value);
+        auto* number = new ScientificSpinBox(unit.perStored);
+        number->setSuffix(unit.suffix);
+        number->setStoredRange(spec.minimum, spec.maximum);
+        number->setStoredValue(value);
+        connect(number, &QDoubleSpinBox::valueChanged, this, &GeneratorDock::settingsEdited);
         editor = number;
     }
     editor->setObjectName(text(spec.key));
     editor->setToolTip(tooltipOf(spec));
     return editor;
+}
+
+void GeneratorDock::settingsEdited()
+{
+    preview_->request(settings());
 }
 
 gen::GeneratorSettings GeneratorDock::settings() const
@@ -164,7 +207,7 @@ gen::GeneratorSettings GeneratorDock::settings() const
         QWidget* editor = editors_.value(text(spec->key));
         if (auto* combo = qobject_cast<QComboBox*>(editor)) spec->set(settings, combo->currentIndex());
         else if (auto* spin = qobject_cast<QSpinBox*>(editor)) spec->set(settings, spin->value());
-        else if (auto* number = qobject_cast<QDoubleSpinBox*>(editor)) spec->set(settings, number->value());
+        else if (auto* number = qobject_cast<ScientificSpinBox*>(editor)) spec->set(settings, number->storedValue());
     }
     return settings;
 }

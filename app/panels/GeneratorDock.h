@@ -14,9 +14,13 @@ class QWidget;
 
 namespace rb::panels {
 
+class GeneratorPreview;
+
 // The generator's preset and every parameter it has (built from the generator's own parameter
-// table, with its ranges and descriptions as tooltips), a seed with a "randomise" button, and
-// Generate / Cancel with a progress bar. Running the generator is the main window's business.
+// table: labels from the keys, units as suffixes — rain in mm/h — ranges and descriptions as
+// tooltips, numbers in the shortest exact notation), a seed with a "random" button, a preview
+// thumbnail that follows the boxes, and Generate / Cancel with a progress bar. Running the
+// generator is the main window's business.
 class GeneratorDock : public QDockWidget {
     Q_OBJECT
 public:
@@ -24,6 +28,7 @@ public:
 
     void setSettings(const gen::GeneratorSettings& settings);
     gen::GeneratorSettings settings() const; // what the boxes show
+    GeneratorPreview* preview() const { return preview_; }
     void setBusy(bool busy);
     void setProgress(int percent);
 
@@ -35,6 +40,7 @@ private:
     void rebuildForm(gen::Preset preset);
     QWidget* makeEditor(const gen::ParamSpec& spec, double value);
     void randomiseSeed();
+    void settingsEdited(); // a box changed: refresh the preview
 
     QComboBox* preset_ = nullptr;
     QWidget* formHost_ = nullptr;
@@ -43,6 +49,7 @@ private:
     QPushButton* generate_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
+    GeneratorPreview* preview_ = nullptr;
 };
 
 } // namespace rb::panels
