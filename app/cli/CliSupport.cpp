@@ -2,6 +2,7 @@
 
 #include "io/MapFile.h"
 #include "model/Map.h"
+#include "solver/AdaptiveTimeStep.h"
 #include "solver/Solver.h"
 
 #include <QCoreApplication>
@@ -96,24 +97,24 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
     return value;
 }
 
-QJsonObject diagnosticsJson(const Diagnostics& d)
+QJsonObject diagnosticsJson(const Diagnostics& d, double dt)
 {
     return {{"step", static_cast<qint64>(d.steps)}, {"time", d.time},         {"volume", d.volume},
             {"inflow", d.inflow()},                 {"outflow", d.outflow()}, {"max_depth", d.maxDepth},
-            {"max_speed", d.maxSpeed},              {"cfl", d.cfl}};
+            {"max_speed", d.maxSpeed},              {"cfl", d.cfl},          {"dt", dt}};
 }
 
 bool stepAndReport(Solver& solver, int steps, int every)
 {
-    printJsonLine(diagnosticsJson(solver.diagnostics()));
+    printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt));
     for (int done = 0; done < steps;) {
         const int chunk = std::min(every, steps - done);
-        if (const StepResult result = solver.step(chunk); !result.ok()) {
+        if (const StepResult result = AdaptiveTimeStep::step(solver, chunk); !result.ok()) {
             fail(QString::fromStdString(result.error));
             return false;
         }
         done += chunk;
-        printJsonLine(diagnosticsJson(solver.diagnostics()));
+        printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt));
     }
     return true;
 }

@@ -11,11 +11,36 @@ namespace {
 
 using namespace rb;
 
+// --dt S (a fixed step) or --dt auto[:CFL] (the step chosen each call for that CFL number, at most
+// the map's dt, or its ceiling if it already runs automatically).
+bool applyTimeStepOption(const QCommandLineParser& parser, SimParams& params)
+{
+    const QString text = parser.value("dt");
+    if (!text.startsWith("auto")) {
+        const auto value = cli::numberOption(parser, "dt");
+        if (!value) return false;
+        params.dt = *value;
+        params.cflTarget = 0.0;
+        params.dtMax = 0.0;
+        return true;
+    }
+    double target = kDefaultCflTarget;
+    if (text != "auto") {
+        bool ok = false;
+        target = text.startsWith("auto:") ? text.mid(5).toDouble(&ok) : 0.0;
+        if (!ok) return cli::fail("--dt must be a number of seconds or auto[:CFL] (e.g. auto:0.5)", cli::kExitUsage), false;
+    }
+    if (!params.automaticDt()) params.dtMax = params.dt;
+    params.cflTarget = target;
+    return true;
+}
+
 // Applies --dt, --friction, ... on top of the map's own parameters.
 bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
 {
+    if (parser.isSet("dt") && !applyTimeStepOption(parser, params)) return false;
     const std::pair<const char*, double*> numbers[] = {
-        {"dt", &params.dt},         {"friction", &params.friction}, {"gravity", &params.gravity},
+        {"friction", &params.friction}, {"gravity", &params.gravity},
         {"viscosity", &params.viscosity}, {"rain", &params.rain},   {"evaporation", &params.evaporation},
         {"manning", &params.manning},     {"eddy-viscosity", &params.eddyViscosity},
     };
@@ -123,13 +148,14 @@ int runSimulate(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Steps a .rbmap with its flow model (virtual pipes or momentum) and prints one JSON line per report:\n"
-        "{step, time, volume, inflow, outflow, max_depth, max_speed, cfl} (SI units; inflow/outflow are cumulative m³).\n"
+        "{step, time, volume, inflow, outflow, max_depth, max_speed, cfl, dt} (SI units; inflow/outflow are cumulative m³;\n"
+        "dt is the step in use, chosen every 16 steps when the map runs with an automatic time step).\n"
         "Options override the map's own settings; boundary options are applied after the map's segments.");
     parser.addPositionalArgument("MAP", "The map to simulate (.rbmap).");
     parser.addOptions({
         {"steps", "Number of steps (required).", "N"},
         {{"o", "output"}, "Write the final state to OUT (.rbmap).", "OUT"},
-        {"dt", "Time step, s.", "S"},
+        {"dt", "Time step: S seconds, or auto[:CFL] to pick each step for that CFL number (default 0.5), at most the map's dt.", "S|auto[:CFL]"},
         {"friction", "Fraction of flow lost per second, in [0, 1).", "F"},
         {"gravity", "Gravity, m/s².", "G"},
         {"viscosity", "Viscosity, m²/s (0 = off).", "V"},

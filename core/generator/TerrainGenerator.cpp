@@ -219,6 +219,10 @@ private:
     {
         SimParams params;
         params.dt = suggestedDt(expectedMaxDepth());
+        // New maps run with the automatic time step (docs/solver.md): a deep dab or a big inflow
+        // slows the steps instead of stopping the run; calm water runs at the suggested dt.
+        params.cflTarget = kDefaultCflTarget;
+        params.dtMax = params.dt;
         if (settings_.preset() == Preset::Lakes) params.rain = settings_.lakes.rain;
         return params;
     }

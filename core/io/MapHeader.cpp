@@ -39,10 +39,15 @@ QJsonObject ledgerToJson(const VolumeLedger& ledger)
 
 QJsonObject paramsToJson(const SimParams& p)
 {
-    return {{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
-            {"viscosity", exact(p.viscosity)}, {"pipe", nameText(pipeModeName(p.pipe))},
-            {"substeps", p.substeps},          {"rain", exact(p.rain)}, {"evaporation", exact(p.evaporation)},
-            {"model", nameText(flowModelName(p.model))}, {"manning", exact(p.manning)}, {"eddyViscosity", exact(p.eddyViscosity)}};
+    QJsonObject params{{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
+                       {"viscosity", exact(p.viscosity)}, {"pipe", nameText(pipeModeName(p.pipe))},
+                       {"substeps", p.substeps},          {"rain", exact(p.rain)}, {"evaporation", exact(p.evaporation)},
+                       {"model", nameText(flowModelName(p.model))}, {"manning", exact(p.manning)}, {"eddyViscosity", exact(p.eddyViscosity)}};
+    if (p.automaticDt()) { // only then: a fixed-dt map's header stays as it was
+        params.insert("cflTarget", exact(p.cflTarget));
+        params.insert("dtMax", exact(p.dtMax));
+    }
+    return params;
 }
 
 QJsonArray boundaryToJson(const std::vector<BoundarySegment>& segments)
@@ -129,6 +134,9 @@ SimParams paramsFromJson(const JsonFields& root)
     if (f.has("model")) p.model = f.name("model", "flow model", parseFlowModel).value_or(FlowModel::Pipes);
     if (f.has("manning")) p.manning = f.exactNumber("manning");
     if (f.has("eddyViscosity")) p.eddyViscosity = f.exactNumber("eddyViscosity");
+    // Automatic dt; absent: a fixed dt.
+    if (f.has("cflTarget")) p.cflTarget = f.exactNumber("cflTarget");
+    if (f.has("dtMax")) p.dtMax = f.exactNumber("dtMax");
     return p;
 }
 

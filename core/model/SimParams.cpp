@@ -44,6 +44,9 @@ std::string SimParams::validate() const
              checkRange("evaporation", evaporation, 0.0, kMaxRain, "m/s"),
              checkRange("manning", manning, 0.0, 1.0, "s/m^(1/3) (0: use friction)"),
              checkRange("eddy viscosity", eddyViscosity, 0.0, kMaxViscosity, "m²/s"),
+             cflTarget == 0.0 ? std::string() : checkRange("CFL target", cflTarget, kMinCflTarget, kMaxCflTarget, "(0: fixed dt)"),
+             cflTarget == 0.0 ? std::string() : checkRange("dt ceiling", dtMax, kMinDt, kMaxDt, "s"),
+             cflTarget == 0.0 || dt <= dtMax ? std::string() : "dt (" + rangeNumberText(dt) + " s) must not exceed the dt ceiling (" + rangeNumberText(dtMax) + " s)",
          })
         if (!problem.empty()) return problem;
     return {};

@@ -25,6 +25,9 @@ enum class FlowModel {
 std::string_view flowModelName(FlowModel model); // "pipes", "momentum"
 std::optional<FlowModel> parseFlowModel(std::string_view name);
 
+// The automatic time step's CFL target for new maps and `--dt auto`.
+inline constexpr double kDefaultCflTarget = 0.5;
+
 // Everything the user may change between two steps.
 struct SimParams {
     double gravity = 9.81;     // m/s²
@@ -40,6 +43,13 @@ struct SimParams {
     // 0; the eddy viscosity (m²/s) diffuses velocity (the pipes' `viscosity` is the seed's damping).
     double manning = 0.0;
     double eddyViscosity = 0.0;
+    // Automatic time step (docs/solver.md): when cflTarget is above 0, every call picks the dt that
+    // holds the CFL number at cflTarget for the water at the call's start, at most dtMax; `dt` is
+    // then the step in use (saved, so a resumed run picks the same steps). 0: `dt` is fixed.
+    double cflTarget = 0.0;
+    double dtMax = 0.0;
+
+    bool automaticDt() const { return cflTarget > 0.0; }
 
     // Empty when valid, else a message naming the offending parameter.
     std::string validate() const;

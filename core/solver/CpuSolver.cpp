@@ -59,11 +59,12 @@ void CpuSolver::load(const Map& map)
 void CpuSolver::setParams(const SimParams& params)
 {
     if (const std::string problem = params.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    const SimParams before = params_;
     params_ = params;
     constants_ = StepConstants::from(params, lattice_);
     momentumConstants_ = MomentumConstants::from(params, lattice_);
     matchVelocitiesToModel();
-    diagnostics_.cfl = cflNumber(lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
+    diagnostics_.cfl = cflAfterParamsChange(before, diagnostics_.cfl, lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
 }
 
 // Switching to momentum keeps the water moving: velocities start from the flows in force.

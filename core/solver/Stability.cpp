@@ -62,6 +62,17 @@ double momentumCflNumber(const Lattice& lattice, const SimParams& params, double
     return params.dt * momentumRate(lattice, params, fastestSignal);
 }
 
+double cflAfterParamsChange(const SimParams& before, double cflBefore, const Lattice& lattice, const SimParams& after,
+                            double maxDepth, double maxSpeed)
+{
+    SimParams sameDt = before;
+    sameDt.dt = after.dt;
+    sameDt.cflTarget = after.cflTarget;
+    sameDt.dtMax = after.dtMax;
+    if (sameDt == after && before.dt > 0.0) return cflBefore * (after.dt / before.dt);
+    return cflNumber(lattice, after, maxDepth, maxSpeed);
+}
+
 double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed)
 {
     if (params.model == FlowModel::Momentum) {

@@ -29,6 +29,12 @@ double cflNumber(const Lattice& lattice, const SimParams& params, double maxDept
 // which may sit far apart).
 double momentumCflNumber(const Lattice& lattice, const SimParams& params, double fastestSignal);
 
+// The CFL number after a parameter change: scaled with dt when dt alone changed (every CFL number
+// is linear in dt, and the solvers' sharper figures from their last scan stay valid), else
+// cflNumber for the new parameters.
+double cflAfterParamsChange(const SimParams& before, double cflBefore, const Lattice& lattice, const SimParams& after,
+                            double maxDepth, double maxSpeed);
+
 // The dt at which cflNumber would be 1 (for messages and the editor's dt hints).
 double stableDtLimit(const Lattice& lattice, const SimParams& params, double maxDepth, double maxSpeed = 0.0);
 

@@ -1,0 +1,48 @@
+#include "solver/AdaptiveTimeStep.h"
+
+#include "model/ValueRanges.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rb {
+
+SimParams AdaptiveTimeStep::paramsForNextCall(const SimParams& inForce, double cfl)
+{
+    if (!inForce.automaticDt()) return inForce;
+    SimParams next = inForce;
+    // Still water (CFL 0) or a CFL number that says nothing: the ceiling.
+    next.dt = cfl > 0.0 && std::isfinite(cfl) ? std::min(inForce.dtMax, inForce.cflTarget * inForce.dt / cfl) : inForce.dtMax;
+    return next;
+}
+
+StepResult AdaptiveTimeStep::step(Solver& solver, int count)
+{
+    if (!solver.params().automaticDt()) return solver.step(count);
+    StepResult total;
+    while (total.stepsDone < count) {
+        // The dt is chosen on multiples of kStepsPerChoice of the step counter and kept between
+        // them: however a run is cut into calls (frames, report lines, a save and a resume), the
+        // same steps get the same dt.
+        const auto intoPeriod = static_cast<int>(solver.diagnostics().steps % kStepsPerChoice);
+        const int steps = std::min(count - total.stepsDone, kStepsPerChoice - intoPeriod);
+        // A new dt only where a period starts; within one, the dt in force (saved with a map).
+        const SimParams next = intoPeriod == 0 ? paramsForNextCall(solver.params(), solver.diagnostics().cfl) : solver.params();
+        if (next.dt < ranges::kMinDt) {
+            total.error = "the automatic time step would fall below " + rangeNumberText(ranges::kMinDt) +
+                          " s (the water moves too fast for the CFL target); the state is as after step " +
+                          std::to_string(solver.diagnostics().steps);
+            return total;
+        }
+        if (!(next == solver.params())) solver.setParams(next);
+        const StepResult part = solver.step(steps);
+        total.stepsDone += part.stepsDone;
+        if (!part.ok()) {
+            total.error = part.error;
+            return total;
+        }
+    }
+    return total;
+}
+
+} // namespace rb

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "solver/Solver.h"
+
+namespace rb {
+
+// The automatic time step (SimParams::cflTarget > 0): before each call, the dt that brings the
+// CFL number of the water as it stands to the target, at most the ceiling dtMax. Every CFL number
+// in Riverbed grows linearly with dt (Stability.h), so that dt is target · dt / cfl, computed from
+// the dt in force and the CFL number the solver reports for it. The dt in force is part of the
+// parameters (and of a saved map), so a resumed run reports the same CFL number and picks the
+// same dt: save → load → continue stays bitwise.
+class AdaptiveTimeStep {
+public:
+    // The parameters for the next call: `inForce` with its dt chosen (unchanged when the dt is
+    // fixed).
+    static SimParams paramsForNextCall(const SimParams& inForce, double cfl);
+
+    // `count` steps at the automatic dt (or one call at the fixed one): the dt is chosen again
+    // every kStepsPerChoice steps of the step counter. A dt below the smallest allowed, or a
+    // refused call, stops there: stepsDone says how far it got, the refused part left no trace.
+    static StepResult step(Solver& solver, int count);
+
+    static constexpr int kStepsPerChoice = 16;
+};
+
+} // namespace rb
