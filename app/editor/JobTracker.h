@@ -33,6 +33,7 @@ public:
 
     bool isIdle() const { return running_.isEmpty() && waiting_.isEmpty(); }
     QStringList descriptions() const; // what runs now, oldest first
+    int runningCount() const { return static_cast<int>(running_.size()); } // on the pool (not waiting)
     void waitForAll();
 
     // A progress callback that worker code may call from any thread; progress() arrives on the

@@ -1,5 +1,6 @@
 #include "editor/RecoveryFiles.h"
 
+#include "io/AtomicFile.h"
 #include "io/MapFile.h"
 #include "io/Sidecar.h"
 
@@ -124,13 +125,27 @@ std::vector<RecoveryEntry> RecoveryFiles::orphans() const
     return found;
 }
 
+// A kill during an autosave leaves the staging file of its atomic write beside the map; it is of
+// no use to anyone (the previous autosave is whole) and goes with the orphan.
+void RecoveryFiles::removeStaging(const RecoveryEntry& orphan)
+{
+    io::AtomicFile::removeStaleStaging(orphan.mapPath);
+    io::AtomicFile::removeStaleStaging(infoPathOf(orphan));
+}
+
+QString RecoveryFiles::infoPathOf(const RecoveryEntry& orphan)
+{
+    return QFileInfo(orphan.mapPath).dir().filePath(QString("recovery-%1%2").arg(orphan.pid).arg(QLatin1String(kInfoSuffix)));
+}
+
 std::optional<RecoveryEntry> RecoveryFiles::claim(const RecoveryEntry& orphan) const
 {
+    removeStaging(orphan);
     if (orphan.mapPath != mapPath()) {
         QFile::remove(mapPath());
         if (!QFile::rename(orphan.mapPath, mapPath())) return std::nullopt; // taken by another editor, or gone
         QFile::remove(infoPath());
-        QFile::rename(pathFor(orphan.pid, kInfoSuffix), infoPath());
+        QFile::rename(infoPathOf(orphan), infoPath());
     }
     RecoveryEntry mine = orphan;
     mine.mapPath = mapPath();
@@ -140,8 +155,9 @@ std::optional<RecoveryEntry> RecoveryFiles::claim(const RecoveryEntry& orphan) c
 
 void RecoveryFiles::discard(const RecoveryEntry& orphan)
 {
+    removeStaging(orphan);
     QFile::remove(orphan.mapPath);
-    QFile::remove(QFileInfo(orphan.mapPath).dir().filePath(QString("recovery-%1%2").arg(orphan.pid).arg(QLatin1String(kInfoSuffix))));
+    QFile::remove(infoPathOf(orphan));
 }
 
 } // namespace rb::editor

@@ -57,6 +57,8 @@ public:
 
 private:
     QString pathFor(qint64 pid, const char* suffix) const;
+    static QString infoPathOf(const RecoveryEntry& orphan);
+    static void removeStaging(const RecoveryEntry& orphan);
     static std::optional<RecoveryInfo> readInfo(const QString& path);
 
     QString folder_;
