@@ -100,7 +100,7 @@ void EditingSession::generate(const gen::GeneratorSettings& settings)
         },
         [this, ticket, generation](gen::GenerationResult result) {
             if (generation_ == generation) generation_.reset();
-            if (ticket != loadTicket_) return; // a later request replaced it
+            if (ticket != loadTicket_) return emit generationFinished(false); // a later request replaced it
             if (result.status == gen::GenerationStatus::Cancelled)
                 emit status(tr("Generation cancelled; the map is unchanged"), 8000);
             else if (!result.ok())
