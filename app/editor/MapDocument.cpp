@@ -32,6 +32,12 @@ void MapDocument::replace(Map map, const QString& fileName, bool modified)
     updateModified();
 }
 
+void MapDocument::swapMap(Map map)
+{
+    map_ = std::move(map);
+    emit mapReplaced();
+}
+
 void MapDocument::setParams(const SimParams& params)
 {
     if (map_.params == params) return;

@@ -34,6 +34,8 @@ public:
     // A whole new map (generated, opened, imported): clears the undo history.
     // `fileName` empty for a map that has no file yet; `modified` for a map not on disk.
     void replace(Map map, const QString& fileName, bool modified);
+    // The whole map swapped by an undoable command (a change of lattice): the history is kept.
+    void swapMap(Map map);
 
     // Called by commands only, so that every change is undoable.
     void setParams(const SimParams& params);

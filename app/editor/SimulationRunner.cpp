@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <utility>
 
 namespace rb::editor {
 
@@ -191,10 +192,13 @@ void SimulationRunner::setPlaying(bool playing)
     emit playingChanged(playing);
 }
 
-void SimulationRunner::requestMap(std::function<void(Map)> receiver)
+void SimulationRunner::requestMap(std::function<void(Map)> receiver, std::function<void()> unavailable)
 {
-    post([this, receiver = std::move(receiver)] {
-        if (!solver_) return;
+    post([this, receiver = std::move(receiver), unavailable = std::move(unavailable)] {
+        if (!solver_) {
+            if (unavailable) reportFromWorker(unavailable);
+            return;
+        }
         auto map = std::make_shared<Map>(solver_->readMap());
         reportFromWorker([receiver, map] { receiver(std::move(*map)); });
     });
@@ -357,10 +361,14 @@ void SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString
 {
     lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
     const QString name = QString::fromStdString(solver->name());
+    std::unique_ptr<Solver> old;
     {
         std::lock_guard lock(mutex_);
-        solver_ = std::move(solver);
+        old = std::exchange(solver_, std::move(solver));
     }
+    // Outside the lock: freeing a large map (or an OpenCL context) takes a while, and the GUI's
+    // snapshot pick-up must not wait for it.
+    old.reset();
     stepsPerSecond_ = 0.0;
     reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
 }

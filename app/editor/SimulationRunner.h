@@ -60,8 +60,9 @@ public:
     // depth is read back per snapshot, and the flows (for the cell readout) twice a second.
     void setFlowsEveryFrame(bool on) { flowsEveryFrame_ = on; }
 
-    // Calls `receiver` on the GUI thread with the full map (flows included) read at a step boundary.
-    void requestMap(std::function<void(Map)> receiver);
+    // Calls `receiver` on the GUI thread with the full map (flows included) read at a step boundary,
+    // or `unavailable` when there is no solver (no map loaded yet, or it could not be loaded).
+    void requestMap(std::function<void(Map)> receiver, std::function<void()> unavailable = {});
 
     // The newest snapshot not yet taken, or null. Taking one lets the worker publish the next.
     std::shared_ptr<const SimulationSnapshot> takeSnapshot();

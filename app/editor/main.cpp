@@ -1,8 +1,38 @@
-// riverbed: the editor. Everything is in riverbed_editor; this only starts it.
+// riverbed: the editor. Everything is in riverbed_editor; this reads the command line and starts it.
 #include "editor/MainWindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QSettings>
+#include <QTimer>
+
+namespace {
+
+using rb::editor::UserPrompts;
+
+// `--recover` / `--discard-recovery`, or RIVERBED_AUTO_RECOVER=restore|discard (1|0): an
+// autosave left by a crash is restored or deleted without the question (scripts and tests).
+std::optional<UserPrompts::Recovery> recoveryAnswer(const QCommandLineParser& parser)
+{
+    if (parser.isSet("recover")) return UserPrompts::Recovery::Restore;
+    if (parser.isSet("discard-recovery")) return UserPrompts::Recovery::Discard;
+    const QString variable = qEnvironmentVariable("RIVERBED_AUTO_RECOVER").trimmed().toLower();
+    if (variable == "restore" || variable == "1" || variable == "yes") return UserPrompts::Recovery::Restore;
+    if (variable == "discard" || variable == "0" || variable == "no") return UserPrompts::Recovery::Discard;
+    return std::nullopt;
+}
+
+void describeCommandLine(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription("Riverbed: terrain with water on it. Without MAP, a generated island.");
+    parser.addHelpOption();
+    parser.addPositionalArgument("MAP", "An .rbmap file to open.", "[MAP]");
+    parser.addOption({"play", "Start the simulation as soon as the map is in place."});
+    parser.addOption({"recover", "Restore the newest autosave a crash left, without asking."});
+    parser.addOption({"discard-recovery", "Delete the autosaves a crash left, without asking."});
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -11,10 +41,19 @@ int main(int argc, char* argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName("Riverbed");
     QApplication::setApplicationName("Riverbed");
-    rb::editor::MainWindow window;
+    QCommandLineParser parser;
+    describeCommandLine(parser);
+    parser.process(app);
+
+    rb::editor::EditorOptions options;
+    if (!parser.positionalArguments().isEmpty()) options.startFile = parser.positionalArguments().first();
+    options.startPlaying = parser.isSet("play");
+    rb::editor::MainWindow window(options);
+    UserPrompts prompts = UserPrompts::dialogs();
+    if (const auto answer = recoveryAnswer(parser)) prompts.askRecovery = UserPrompts::answerRecovery(*answer);
+    window.setPrompts(prompts);
     if (!window.restoreGeometry(QSettings().value("window/geometry").toByteArray())) window.resize(1280, 800);
     window.show();
-    const QStringList arguments = QApplication::arguments();
-    if (arguments.size() > 1) window.openFile(arguments.at(1));
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); }); // over the window, once it shows
     return QApplication::exec();
 }

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -32,7 +33,9 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     backend_ = new QComboBox(body);
     backend_->setObjectName("backend");
     backend_->setToolTip(tr("Where the water is simulated: the CPU solver, or an OpenCL device (the CPU solver takes over if it cannot run)"));
-    fillBackends();
+    backend_->addItem(tr("CPU"), QString("cpu"));
+    backend_->addItem(tr("Looking for OpenCL devices…"));
+    qobject_cast<QStandardItemModel*>(backend_->model())->item(1)->setEnabled(false); // shown, not choosable
     form_->addRow(tr("Backend"), backend_);
     connect(backend_, &QComboBox::activated, this, [this] { emit backendChosen(backend()); });
 
@@ -171,10 +174,10 @@ QDoubleSpinBox* SimulationDock::addNumber(const QString& name, const QString& la
     return box;
 }
 
-void SimulationDock::fillBackends()
+void SimulationDock::setDevices(const std::vector<opencl::DeviceInfo>& devices)
 {
-    backend_->addItem(tr("CPU"), QString("cpu"));
-    for (const opencl::DeviceInfo& device : opencl::listDevices())
+    while (backend_->count() > 1) backend_->removeItem(1);
+    for (const opencl::DeviceInfo& device : devices)
         backend_->addItem(tr("OpenCL: %1 (%2)").arg(QString::fromStdString(device.name), QString::fromStdString(device.type)),
                           QString("opencl:%1").arg(device.index));
 }

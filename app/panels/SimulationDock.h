@@ -6,6 +6,7 @@
 #include <QDockWidget>
 
 #include <functional>
+#include <vector>
 
 class QAction;
 class QFormLayout;
@@ -14,6 +15,10 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
+
+namespace rb::opencl {
+struct DeviceInfo;
+}
 
 namespace rb::panels {
 
@@ -26,6 +31,9 @@ public:
     explicit SimulationDock(QWidget* parent = nullptr);
 
     void setControls(QAction* playPause, QAction* step, QAction* resetWater);
+    // The OpenCL devices, once listed (off the GUI thread: the runtime can take a second to answer).
+    // Until then the CPU is the only choice and a line says the devices are being looked for.
+    void setDevices(const std::vector<opencl::DeviceInfo>& devices);
     void setParams(const SimParams& params); // shows them without reporting an edit
     void setLattice(const Lattice& lattice);
     void setMaxDepth(double metres);
@@ -46,7 +54,6 @@ private:
     QDoubleSpinBox* addNumber(const QString& name, const QString& label, double min, double max, int decimals,
                               double step, const QString& suffix, const QString& tip,
                               std::function<void(SimParams&, double)> apply, bool addRow = true);
-    void fillBackends();
     void addFlowModelChoice(QWidget* body);
     void addMomentumParameters();
     void showRowsOfModel(FlowModel model);

@@ -3,6 +3,7 @@
 #include "GuiTestSupport.h"
 
 #include "editor/MapDocument.h"
+#include "panels/EditorStatusBar.h"
 #include "view/Viewport.h"
 
 #include <QApplication>
@@ -38,7 +39,7 @@ private:
         QVERIFY(pixel);
         QVERIFY(QRect(QPoint(0, 0), viewport->renderWindow()->size()).contains(*pixel));
         QTest::mouseMove(viewport->renderWindow(), *pixel);
-        const QString expected = rb::editor::MainWindow::describeCell(window()->document()->map().state, cell);
+        const QString expected = rb::panels::EditorStatusBar::describeCell(window()->document()->map().state, cell);
         const QString prefix = QString("x %1, y %2 ").arg(cell.x).arg(cell.y);
         QLabel* readout = window()->cellReadout();
         QVERIFY2(rb::guitest::waitUntil([&] { return readout->text().startsWith(prefix); }, 5000),

@@ -41,6 +41,9 @@ Editor openEditor(int startSize, std::int64_t seed, QSize size, double cellSize)
     editor.window->resize(size);
     editor.window->show();
     if (!QTest::qWaitForWindowExposed(editor.window.get())) qWarning("the editor window was not exposed");
+    // The start-up island is generated and the OpenCL devices listed in the background.
+    if (!waitUntil([&] { return editor.window->currentMapId() != 0 && !editor.window->isBusy(); }))
+        qWarning("the editor did not finish starting up");
     return editor;
 }
 

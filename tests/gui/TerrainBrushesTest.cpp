@@ -150,6 +150,9 @@ private slots:
     {
         const rb::FloatField before = bed();
         use("flatten", 3.0, 1.0, 0.0);
+        // The view (which both this pick and the tool's use) shows the terrain the last undo gave
+        // back only once the simulation has taken it: wait, or the two picks may see different beds.
+        QVERIFY(rb::guitest::waitUntil([&] { return window()->viewport()->picker().state()->bed == before; }));
         const QPoint first = rb::guitest::pixelOfCell(*window(), 20, 20);
         const auto under = window()->viewport()->pickAt(first, rb::view::PickTarget::Terrain);
         QVERIFY(under);

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/Map.h"
+
+#include <QUndoCommand>
+
+namespace rb::editor {
+class EditingSession;
+}
+
+namespace rb::commands {
+
+// A change of lattice from the Simulation dock (square ↔ triangle): the map resampled by
+// editor::convertLattice. Undo gives back, bitwise, both the document's map (terrain, initial
+// water, boundary, sources, parameters) and the simulation's state as they were at the change;
+// redo gives back the resampled map as it was made. The whole maps are kept, since resampling
+// cannot be reversed. Never merges (no id): each change of lattice is a decision of its own.
+class ChangeLatticeCommand : public QUndoCommand {
+public:
+    ChangeLatticeCommand(editor::EditingSession* session, Map documentBefore, Map liveBefore, Map after);
+
+    void undo() override;
+    void redo() override;
+
+private:
+    editor::EditingSession* session_;
+    Map documentBefore_;
+    Map liveBefore_;
+    Map after_;
+};
+
+} // namespace rb::commands

@@ -1,0 +1,356 @@
+#include "editor/EditingSession.h"
+
+#include "commands/ChangeLatticeCommand.h"
+#include "editor/AutosaveTimer.h"
+#include "editor/JobTracker.h"
+#include "editor/LatticeConversion.h"
+#include "editor/MapDocument.h"
+#include "editor/SimulationRunner.h"
+#include "generator/TerrainGenerator.h"
+#include "io/MapFile.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QLocale>
+
+#include <thread>
+
+namespace rb::editor {
+
+struct EditingSession::Generation {
+    std::atomic<bool> cancel{false};
+    std::atomic<int> progress{0};
+};
+
+namespace {
+
+using Written = std::pair<bool, QString>; // success, or why not
+
+void sleepFor(std::chrono::milliseconds delay)
+{
+    if (delay.count() > 0) std::this_thread::sleep_for(delay);
+}
+
+} // namespace
+
+EditingSession::EditingSession(QObject* parent) : QObject(parent)
+{
+    document_ = new MapDocument(this);
+    runner_ = new SimulationRunner(this);
+    jobs_ = new JobTracker(this);
+    autosaveTimer_ = new AutosaveTimer(this);
+    connect(autosaveTimer_, &AutosaveTimer::due, this, &EditingSession::autosave);
+
+    // Edits reach the running simulation between two steps, without pausing it.
+    document_->setWaterEditor([this](const CellRegion& rect, MapDocument::DepthEdit edit) { runner_->editDepth(rect, std::move(edit)); });
+    connect(document_, &MapDocument::bedChanged, this, [this](const CellRegion& rect) { runner_->setBed(rect, document_->bedIn(rect)); });
+    connect(document_, &MapDocument::boundaryChanged, runner_, &SimulationRunner::setBoundary);
+    connect(document_, &MapDocument::sourcesChanged, runner_, &SimulationRunner::setSources);
+    connect(document_, &MapDocument::paramsChanged, runner_, &SimulationRunner::setParams);
+}
+
+// A normal end: generation is cancelled, saves and exports finish, and the recovery files go
+// (only a crash leaves them).
+EditingSession::~EditingSession()
+{
+    if (generation_) generation_->cancel = true;
+    jobs_->waitForAll();
+    forgetRecovery();
+}
+
+bool EditingSession::isBusy() const
+{
+    return !jobs_->isIdle();
+}
+
+void EditingSession::setBackend(const QString& backend)
+{
+    backend_ = backend;
+    runner_->setBackend(backend.toStdString());
+}
+
+// ---- where maps come from ------------------------------------------------------------------
+
+std::uint64_t EditingSession::nextLoadTicket()
+{
+    cancelGeneration(); // its map would be dropped anyway
+    return ++loadTicket_;
+}
+
+void EditingSession::load(Map map, const QString& fileName, bool modified)
+{
+    savedSteps_ = map.state.steps;
+    mapId_ = runner_->load(map, backend_.toStdString());
+    document_->replace(std::move(map), fileName, modified);
+    emit mapLoaded();
+}
+
+void EditingSession::generate(const gen::GeneratorSettings& settings)
+{
+    const std::uint64_t ticket = nextLoadTicket();
+    auto generation = std::make_shared<Generation>();
+    generation_ = generation;
+    jobs_->run<gen::GenerationResult>(
+        tr("Generating…"),
+        [settings, generation] {
+            gen::GenerationOptions options;
+            options.progress = [generation](int percent) { generation->progress = percent; };
+            options.cancel = &generation->cancel;
+            return gen::generateMap(settings, options);
+        },
+        [this, ticket, generation](gen::GenerationResult result) {
+            if (generation_ == generation) generation_.reset();
+            if (ticket != loadTicket_) return emit generationFinished(false); // a later request replaced it
+            if (result.status == gen::GenerationStatus::Cancelled)
+                emit status(tr("Generation cancelled; the map is unchanged"), 8000);
+            else if (!result.ok())
+                emit failed(tr("Generate"), QString::fromStdString(result.error));
+            else
+                load(std::move(result.map), QString(), false);
+            emit generationFinished(result.ok());
+        });
+}
+
+void EditingSession::cancelGeneration()
+{
+    if (generation_) generation_->cancel = true;
+}
+
+int EditingSession::generationProgress() const
+{
+    return generation_ ? generation_->progress.load() : 0;
+}
+
+void EditingSession::loadInBackground(const QString& description, const QString& errorTitle, std::function<Loaded()> read,
+                                      std::function<void(Map)> accept)
+{
+    const std::uint64_t ticket = nextLoadTicket();
+    jobs_->run<Loaded>(description, std::move(read), [this, ticket, errorTitle, accept = std::move(accept)](Loaded loaded) {
+        if (ticket != loadTicket_) return;
+        if (!loaded.first) return emit failed(errorTitle, loaded.second);
+        accept(std::move(*loaded.first));
+    });
+}
+
+void EditingSession::open(const QString& path)
+{
+    loadInBackground(
+        tr("Opening %1…").arg(QFileInfo(path).fileName()), tr("Open"),
+        [path] {
+            QString error;
+            std::optional<Map> map = io::readMapFile(path, &error);
+            return Loaded{std::move(map), error};
+        },
+        [this, path](Map map) {
+            load(std::move(map), path, false);
+            emit opened(path);
+        });
+}
+
+void EditingSession::importHeightmap(const QString& path, const io::ImportOptions& options)
+{
+    loadInBackground(
+        tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Import heightmap"),
+        [path, options] {
+            QString error;
+            std::optional<Map> map = io::importHeightmap(path, options, &error);
+            return Loaded{std::move(map), error};
+        },
+        [this](Map map) { load(std::move(map), QString(), true); });
+}
+
+// The orphan becomes this process's recovery file first, so a crash right after the restore
+// still leaves it to be offered again, and no other editor restores it too. The map comes back
+// under its own file name, modified: Save writes it where it belongs.
+void EditingSession::restore(const RecoveryEntry& orphan)
+{
+    const std::optional<RecoveryEntry> mine = recovery_.claim(orphan);
+    if (!mine) {
+        emit failed(tr("Restore"), tr("The autosave of “%1” is gone (another editor may have restored it)").arg(orphan.info.documentName));
+        return;
+    }
+    const RecoveryInfo info = mine->info;
+    loadInBackground(
+        tr("Restoring %1…").arg(info.documentName), tr("Restore"),
+        [path = mine->mapPath] {
+            QString error;
+            std::optional<Map> map = io::readMapFile(path, &error);
+            return Loaded{std::move(map), error};
+        },
+        [this, info](Map map) {
+            load(std::move(map), info.originalFile, true);
+            emit status(tr("Restored “%1” as autosaved at %2").arg(info.documentName, QLocale().toString(info.savedAt, QLocale::ShortFormat)), 15000);
+        });
+}
+
+// ---- where maps go -------------------------------------------------------------------------
+
+// The runner's map at a step boundary, handed to `use`; counted as a job while it is on its way,
+// so that a close waits for it too.
+void EditingSession::withRunnerMap(const QString& description, std::function<void(Map)> use, std::function<void()> unavailable)
+{
+    jobs_->expect(description);
+    runner_->requestMap(
+        [this, description, use = std::move(use)](Map map) {
+            map.generatorSettings = document_->map().generatorSettings; // the document's, not the solver's
+            use(std::move(map)); // may start the job that writes it: the tracker is not idle in between
+            jobs_->arrived(description);
+        },
+        [this, description, unavailable = std::move(unavailable)] {
+            if (unavailable) unavailable();
+            jobs_->arrived(description);
+        });
+}
+
+void EditingSession::saveAs(const QString& path, std::function<void()> onSaved)
+{
+    const QString description = tr("Saving %1…").arg(QFileInfo(path).fileName());
+    const std::uint64_t mapId = mapId_;
+    withRunnerMap(
+        description,
+        [this, description, path, onSaved = std::move(onSaved), mapId](Map map) {
+            const std::int64_t steps = map.state.steps;
+            jobs_->run<Written>(
+                description,
+                [path, map = std::move(map), delay = writeDelay_, progress = jobs_->progressReporter()] {
+                    sleepFor(delay);
+                    QString error;
+                    const bool ok = io::writeMapFile(path, map, &error, progress);
+                    return Written{ok, error};
+                },
+                [this, path, onSaved, mapId, steps](Written written) { saveDone(written.first, written.second, path, mapId, steps, onSaved); });
+        },
+        [this, path] {
+            emit failed(tr("Save"), tr("There is no map to save yet"));
+            emit saveFinished(false, path);
+        });
+}
+
+void EditingSession::saveDone(bool ok, const QString& error, const QString& path, std::uint64_t mapId, std::int64_t steps,
+                              const std::function<void()>& onSaved)
+{
+    if (!ok) {
+        emit failed(tr("Save"), error);
+    } else if (mapId == mapId_) { // the map saved is still the one in place
+        savedSteps_ = steps;
+        document_->markSaved(path);
+        forgetRecovery();
+        emit opened(path);
+        emit status(tr("Saved %1").arg(path), 5000);
+        if (onSaved) onSaved();
+    }
+    emit saveFinished(ok, path);
+}
+
+void EditingSession::exportLayer(io::Layer layer, const QString& path)
+{
+    const QString description = tr("Exporting %1…").arg(QFileInfo(path).fileName());
+    withRunnerMap(description, [this, description, path, layer](Map map) {
+        jobs_->run<Written>(
+            description,
+            [path, layer, state = std::move(map.state)] {
+                QString error;
+                const bool ok = io::exportLayer(state, layer, path, &error);
+                return Written{ok, error};
+            },
+            [this, path](Written written) {
+                if (!written.first) return emit failed(tr("Export"), written.second);
+                emit status(tr("Exported %1").arg(path), 5000);
+            });
+    });
+}
+
+void EditingSession::exportForEngine(const io::EngineExportRequest& request)
+{
+    const QString description = tr("Exporting for %1…").arg(QString::fromUtf8(io::engineName(request.engine).data()));
+    withRunnerMap(description, [this, description, request](Map map) {
+        jobs_->run<io::EngineExportResult>(
+            description,
+            [request, state = std::move(map.state), progress = jobs_->progressReporter()] {
+                return io::exportForEngine(state, request, progress);
+            },
+            [this](io::EngineExportResult result) {
+                if (!result.ok()) emit failed(tr("Export for game engine"), result.error);
+                emit engineExportFinished(result);
+            });
+    });
+}
+
+// ---- edits that replace the map --------------------------------------------------------------
+
+void EditingSession::changeLattice(LatticeKind kind)
+{
+    if (document_->map().state.lattice.kind() == kind) return;
+    const std::uint64_t mapId = mapId_;
+    withRunnerMap(tr("Resampling…"), [this, kind, mapId](Map live) {
+        if (mapId != mapId_ || document_->map().state.lattice.kind() == kind) return; // another map, or done already
+        Map resampled = convertLattice(live, kind);
+        document_->undoStack()->push(new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(resampled)));
+        emit status(tr("Map resampled onto the %1 lattice").arg(QString::fromUtf8(latticeKindName(kind).data())), 8000);
+    });
+}
+
+void EditingSession::swapMap(const Map& document, const Map& live)
+{
+    mapId_ = runner_->load(live, backend_.toStdString());
+    document_->swapMap(document);
+    emit mapLoaded();
+}
+
+void EditingSession::resetWater()
+{
+    runner_->resetWater(document_->map());
+    document_->markWaterChanged();
+}
+
+void EditingSession::simulationReached(std::int64_t steps)
+{
+    if (steps != savedSteps_) document_->markWaterChanged();
+}
+
+// ---- autosave ------------------------------------------------------------------------------
+
+// Off the GUI thread like a save, into this process's recovery file. A save or a quit while it is
+// being written bumps the epoch: the file it leaves is then removed as soon as it is written.
+void EditingSession::autosave()
+{
+    if (autosaving_ || mapId_ == 0 || !document_->isModified()) return;
+    autosaving_ = true;
+    const std::uint64_t epoch = recoveryEpoch_;
+    RecoveryInfo info;
+    info.documentName = document_->displayName();
+    info.originalFile = document_->fileName();
+    const QString description = tr("Autosaving…");
+    withRunnerMap(
+        description,
+        [this, description, epoch, info](Map map) {
+            RecoveryInfo written = info;
+            written.steps = map.state.steps;
+            written.savedAt = QDateTime::currentDateTime();
+            written.writerPid = QCoreApplication::applicationPid();
+            jobs_->run<QString>(
+                description,
+                [recovery = recovery_, map = std::move(map), written, delay = writeDelay_] {
+                    sleepFor(delay);
+                    return recovery.write(map, written);
+                },
+                [this, epoch](const QString& error) { autosaveDone(epoch, error); });
+        },
+        [this] { autosaving_ = false; });
+}
+
+void EditingSession::autosaveDone(std::uint64_t epoch, const QString& error)
+{
+    autosaving_ = false;
+    if (epoch != recoveryEpoch_) recovery_.remove(); // saved or quit meanwhile
+    else if (!error.isEmpty()) emit status(tr("Autosave failed: %1").arg(error), 10000);
+    else emit autosaved(recovery_.mapPath());
+}
+
+void EditingSession::forgetRecovery()
+{
+    ++recoveryEpoch_;
+    recovery_.remove();
+}
+
+} // namespace rb::editor

@@ -1,0 +1,123 @@
+#pragma once
+
+#include "editor/RecoveryFiles.h"
+#include "generator/GeneratorSettings.h"
+#include "io/EngineExport.h"
+#include "io/LayerExport.h"
+#include "io/MapImport.h"
+#include "model/Map.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+namespace rb::editor {
+
+class AutosaveTimer;
+class JobTracker;
+class MapDocument;
+class SimulationRunner;
+
+// One open map and everything working on it (Tiled's document manager is the model): the
+// MapDocument, the SimulationRunner, and the jobs that generate, open, import, save, export and
+// autosave it. The main window only wires widgets to it and asks the user questions first.
+//
+// Lifetime: every job is tracked (jobs()); destroying the session cancels a generation, waits for
+// the rest and then removes this process's recovery files (a normal quit). A job's result never
+// reaches a destroyed object: results arrive through the tracker, which goes with the session.
+//
+// Maps arrive in the order they were asked for: a generation, open, import or restore started
+// later wins, and an earlier one still running is cancelled (generation) or dropped.
+class EditingSession : public QObject {
+    Q_OBJECT
+public:
+    explicit EditingSession(QObject* parent = nullptr);
+    ~EditingSession() override;
+
+    MapDocument* document() const { return document_; }
+    SimulationRunner* runner() const { return runner_; }
+    JobTracker* jobs() const { return jobs_; }
+    AutosaveTimer* autosaveTimer() const { return autosaveTimer_; }
+    std::uint64_t currentMapId() const { return mapId_; } // snapshots of the map in place carry it
+    bool isBusy() const;
+
+    // The backend every map is loaded onto ("cpu", "opencl:0"), changed live.
+    void setBackend(const QString& backend);
+
+    // Where maps come from. Each returns at once; mapLoaded() follows, or failed().
+    void generate(const gen::GeneratorSettings& settings);
+    void cancelGeneration();
+    bool isGenerating() const { return generation_ != nullptr; }
+    int generationProgress() const;
+    void open(const QString& path);
+    void importHeightmap(const QString& path, const io::ImportOptions& options);
+    void restore(const RecoveryEntry& orphan); // an autosave left by a crash, as a modified map
+
+    // Where maps go: the runner hands over the whole state at a step boundary, written on the pool.
+    void saveAs(const QString& path, std::function<void()> onSaved = {});
+    void exportLayer(io::Layer layer, const QString& path);
+    void exportForEngine(const io::EngineExportRequest& request);
+
+    // The lattice as one undoable command (commands::ChangeLatticeCommand); undo gives back the
+    // document and the running water as they were.
+    void changeLattice(LatticeKind kind);
+    // Called by that command: `document` becomes the document's map (the undo history kept) and
+    // `live` the simulation's.
+    void swapMap(const Map& document, const Map& live);
+    void resetWater();
+    void simulationReached(std::int64_t steps); // the newest snapshot's step: water moved since the save?
+
+    // Autosave: writes the whole state to this process's recovery file if anything is unsaved.
+    void autosave();
+    const RecoveryFiles& recoveryFiles() const { return recovery_; }
+
+    // Tests only: every save and autosave sleeps this long before writing (a slow disk).
+    void setWriteDelay(std::chrono::milliseconds delay) { writeDelay_ = delay; }
+
+signals:
+    void mapLoaded(); // a new map in the document and the runner (also after a lattice swap)
+    void opened(const QString& path); // a map file opened or saved (for the recent files)
+    void generationFinished(bool ok);
+    void saveFinished(bool ok, const QString& path);
+    void layerExported(const QString& path);
+    void engineExportFinished(const rb::io::EngineExportResult& result);
+    void autosaved(const QString& path);
+    void failed(const QString& title, const QString& message);
+    void status(const QString& message, int timeoutMs);
+
+private:
+    using Loaded = std::pair<std::optional<Map>, QString>; // the map, or why not
+    void load(Map map, const QString& fileName, bool modified);
+    void loadInBackground(const QString& description, const QString& errorTitle, std::function<Loaded()> read,
+                          std::function<void(Map)> accept);
+    std::uint64_t nextLoadTicket();
+    void withRunnerMap(const QString& description, std::function<void(Map)> use, std::function<void()> unavailable = {});
+    void saveDone(bool ok, const QString& error, const QString& path, std::uint64_t mapId, std::int64_t steps,
+                  const std::function<void()>& onSaved);
+    void autosaveDone(std::uint64_t epoch, const QString& error);
+    void forgetRecovery();
+
+    MapDocument* document_ = nullptr;
+    SimulationRunner* runner_ = nullptr;
+    JobTracker* jobs_ = nullptr;
+    AutosaveTimer* autosaveTimer_ = nullptr;
+    RecoveryFiles recovery_;
+    QString backend_ = "cpu";
+
+    std::uint64_t mapId_ = 0;       // the runner's id of the map in place
+    std::uint64_t loadTicket_ = 0;  // the newest request for a map; older results are dropped
+    std::int64_t savedSteps_ = 0;   // the step count the file (or the generator) holds
+    bool autosaving_ = false;
+    std::uint64_t recoveryEpoch_ = 0; // bumped when the recovery file must go (save, quit)
+    std::chrono::milliseconds writeDelay_{0};
+
+    struct Generation;
+    std::shared_ptr<Generation> generation_; // the one running, if any
+};
+
+} // namespace rb::editor
