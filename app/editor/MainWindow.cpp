@@ -416,6 +416,7 @@ void MainWindow::refreshFromSnapshot()
     statusBar_->showState(snapshot->state);
     statisticsDock_->showDiagnostics(snapshot->diagnostics, snapshot->stepsPerSecond);
     simulationDock_->setMaxDepth(snapshot->diagnostics.maxDepth);
+    simulationDock_->setParamsInForce(snapshot->params, snapshot->diagnostics.cfl);
     session_->simulationReached(snapshot->diagnostics.steps);
 }
 

@@ -1,10 +1,12 @@
 #include "editor/SimulationRunner.h"
 
 #include "SolverFactory.h"
+#include "solver/AdaptiveTimeStep.h"
 #include "solver/Solver.h"
 
 #include <QThread>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <utility>
@@ -64,8 +66,9 @@ void SimulationRunner::setParams(const SimParams& params)
 
 // Worker. The OpenCL kernels run the pipes only (ClSolver::setParams refuses a momentum model), so
 // the momentum model moves the state to the CPU solver; the way back stays there, with a word why.
-void SimulationRunner::applyParams(const SimParams& params)
+void SimulationRunner::applyParams(const SimParams& requested)
 {
+    const SimParams params = withDtInForce(requested);
     const bool runsOnlyPipes = dynamic_cast<const opencl::ClSolver*>(solver_.get()) != nullptr;
     if (params.model == FlowModel::Momentum && runsOnlyPipes) {
         moveToCpuFor(params);
@@ -79,6 +82,17 @@ void SimulationRunner::applyParams(const SimParams& params)
         const QString notice = tr("Back to the pipes model, still on the CPU: choose the OpenCL backend again to move back");
         reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
     }
+}
+
+// With the automatic time step the document holds the target and the ceiling; the dt in force is
+// the solver's own choice, kept (under a lowered ceiling) so an edit of another parameter neither
+// resets it nor changes which dt the next steps get.
+SimParams SimulationRunner::withDtInForce(const SimParams& requested) const
+{
+    SimParams params = requested;
+    if (params.automaticDt() && solver_->params().automaticDt()) params.dt = std::min(solver_->params().dt, params.dtMax);
+    else if (params.automaticDt()) params.dt = std::min(params.dt, params.dtMax);
+    return params;
 }
 
 // Worker. The full state at this step boundary (depths, flows, time, ledger) goes to a CPU solver
@@ -275,7 +289,7 @@ void SimulationRunner::run()
 void SimulationRunner::advance(int stepsToDo)
 {
     if (rateStartNs_ == 0) rateStartNs_ = nowNs();
-    const StepResult result = solver_->step(stepsToDo);
+    const StepResult result = AdaptiveTimeStep::step(*solver_, stepsToDo);
     rateSteps_ += result.stepsDone;
     const std::int64_t elapsed = nowNs() - rateStartNs_;
     if (elapsed > 500'000'000) { // half-second windows: steady figures, still responsive

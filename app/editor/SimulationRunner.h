@@ -87,7 +87,8 @@ private:
     void publish();
     std::shared_ptr<const MapState> readDrawnState();
     bool createSolver(const Map& map, const std::string& backend);
-    void applyParams(const SimParams& params);
+    void applyParams(const SimParams& requested);
+    SimParams withDtInForce(const SimParams& requested) const;
     void moveToCpuFor(const SimParams& params);
     void adoptSolver(std::unique_ptr<Solver> solver, const QString& notice);
     void reportFromWorker(std::function<void()> onGui);

@@ -4,6 +4,7 @@
 #include "solver/Stability.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -51,15 +52,34 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
 
     gravity_ = addNumber("gravity", tr("Gravity"), 0.01, 100.0, 3, 0.1, " m/s²", tr("Gravitational acceleration g"),
                          [](SimParams& p, double v) { p.gravity = v; });
-    dt_ = addNumber("dt", tr("Time step"), 0.0001, 60.0, 4, 0.01, " s", tr("Simulated seconds per step; the CFL number beside it must stay below 1"),
-                    [](SimParams& p, double v) { p.dt = v; }, false);
+    dt_ = addNumber("dt", tr("Time step"), 0.0001, 60.0, 4, 0.01, " s",
+                    tr("Simulated seconds per step (with Automatic on: the longest step it may take); the CFL number beside it must stay below 1"),
+                    [](SimParams& p, double v) {
+                        if (!p.automaticDt()) return void(p.dt = v);
+                        p.dtMax = v;
+                        p.dt = std::min(p.dt, v);
+                    },
+                    false);
+    automaticDt_ = new QCheckBox(tr("Automatic"), body);
+    automaticDt_->setObjectName("automaticDt");
+    automaticDt_->setToolTip(tr("Pick each step's dt to hold the CFL number at %1, at most the time step set here: a deep dab or a big "
+                                "inflow slows the steps instead of pausing the simulation").arg(kDefaultCflTarget));
+    connect(automaticDt_, &QCheckBox::toggled, this, [this](bool on) {
+        SimParams p = shown_;
+        if (on == p.automaticDt()) return;
+        p.cflTarget = on ? kDefaultCflTarget : 0.0;
+        p.dt = on ? p.dt : p.dtMax;
+        p.dtMax = on ? p.dt : 0.0;
+        edited(p, tr("automatic time step"));
+    });
     cfl_ = new QLabel(body);
     cfl_->setObjectName("cfl");
     cfl_->setToolTip(tr("CFL number of this dt at the deepest water on the map: the solver refuses steps at 1 and above"));
     auto* dtRow = new QHBoxLayout;
     dtRow->addWidget(dt_, 1);
-    dtRow->addWidget(cfl_);
+    dtRow->addWidget(automaticDt_);
     form_->addRow(tr("Time step"), dtRow);
+    form_->addRow(QString(), cfl_);
     friction_ = addNumber("friction", tr("Friction"), 0.0, 0.9999, 4, 0.01, " /s", tr("Fraction of the flow lost per second (the momentum model uses it only while Manning's n is 0)"),
                           [](SimParams& p, double v) { p.friction = v; });
     addMomentumParameters();
@@ -198,7 +218,8 @@ void SimulationDock::setParams(const SimParams& params)
     updating_ = true;
     shown_ = params;
     gravity_->setValue(params.gravity);
-    dt_->setValue(params.dt);
+    dt_->setValue(params.automaticDt() ? params.dtMax : params.dt);
+    automaticDt_->setChecked(params.automaticDt());
     friction_->setValue(params.friction);
     viscosity_->setValue(params.viscosity);
     model_->setCurrentIndex(model_->findData(static_cast<int>(params.model)));
@@ -236,10 +257,18 @@ void SimulationDock::setMaxDepth(double metres)
     updateCfl();
 }
 
+void SimulationDock::setParamsInForce(const SimParams& inForce, double cfl)
+{
+    inForce_ = inForce;
+    cflInForce_ = cfl;
+    updateCfl();
+}
+
 void SimulationDock::showMessage(const QString& text, bool warning)
 {
     message_->setText(text);
     message_->setStyleSheet(warning ? "color: #b00020; font-weight: bold" : "");
+    message_->setProperty("warning", warning && !text.isEmpty());
 }
 
 void SimulationDock::edited(const SimParams& params, const QString& fieldName)
@@ -247,12 +276,23 @@ void SimulationDock::edited(const SimParams& params, const QString& fieldName)
     if (updating_) return;
     shown_ = params;
     updateCfl();
+    // A pause for instability names its cause; once an edit brings the step back below the limit
+    // (or lets the dt follow the water) the warning has done its work.
+    if (message_->property("warning").toBool() && (params.automaticDt() || cfl_->property("warning").toBool() == false)) showMessage(QString(), false);
     emit paramsEdited(shown_, fieldName);
 }
 
 void SimulationDock::updateCfl()
 {
     if (mapLattice_.cellCount() == 0) return;
+    if (shown_.automaticDt() && inForce_.automaticDt()) {
+        cfl_->setText(tr("in use: %1 s, CFL %2").arg(inForce_.dt, 0, 'g', 3).arg(cflInForce_, 0, 'f', 2));
+        cfl_->setToolTip(tr("The dt the simulation chose for the water as it is, holding the CFL number at %1 (at most %2 s)")
+                             .arg(inForce_.cflTarget).arg(inForce_.dtMax, 0, 'g', 3));
+        cfl_->setStyleSheet(cflInForce_ >= kCflWarning ? "color: white; background: #c62828; padding: 1px 4px; font-weight: bold" : "");
+        cfl_->setProperty("warning", cflInForce_ >= kCflWarning);
+        return;
+    }
     const double cfl = cflNumber(mapLattice_, params(), maxDepth_);
     const double limit = stableDtLimit(mapLattice_, params(), maxDepth_);
     cfl_->setText(tr("CFL %1").arg(cfl, 0, 'f', 2));

@@ -11,6 +11,7 @@
 class QAction;
 class QFormLayout;
 class QHBoxLayout;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -37,6 +38,8 @@ public:
     void setParams(const SimParams& params); // shows them without reporting an edit
     void setLattice(const Lattice& lattice);
     void setMaxDepth(double metres);
+    // What the solver runs with now (the automatic time step's dt) and its CFL number.
+    void setParamsInForce(const SimParams& inForce, double cfl);
     void showMessage(const QString& text, bool warning);
     SimParams params() const;
     QString backend() const;
@@ -69,6 +72,9 @@ private:
     QDoubleSpinBox* gravity_ = nullptr;
     QDoubleSpinBox* dt_ = nullptr;
     QLabel* cfl_ = nullptr;
+    QCheckBox* automaticDt_ = nullptr;
+    SimParams inForce_;
+    double cflInForce_ = 0.0;
     QDoubleSpinBox* friction_ = nullptr;
     QDoubleSpinBox* viscosity_ = nullptr;
     QComboBox* pipe_ = nullptr;

@@ -16,6 +16,13 @@ SimParams AdaptiveTimeStep::paramsForNextCall(const SimParams& inForce, double c
     return next;
 }
 
+// Within a period the dt is chosen again only past this CFL number: twice the target, and never
+// as far as the dock's warning (0.9) or the limit.
+double AdaptiveTimeStep::overloaded(const SimParams& params)
+{
+    return std::min(0.9, 2.0 * params.cflTarget);
+}
+
 StepResult AdaptiveTimeStep::step(Solver& solver, int count)
 {
     if (!solver.params().automaticDt()) return solver.step(count);
@@ -26,8 +33,11 @@ StepResult AdaptiveTimeStep::step(Solver& solver, int count)
         // same steps get the same dt.
         const auto intoPeriod = static_cast<int>(solver.diagnostics().steps % kStepsPerChoice);
         const int steps = std::min(count - total.stepsDone, kStepsPerChoice - intoPeriod);
-        // A new dt only where a period starts; within one, the dt in force (saved with a map).
-        const SimParams next = intoPeriod == 0 ? paramsForNextCall(solver.params(), solver.diagnostics().cfl) : solver.params();
+        // A new dt where a period starts; within one, the dt in force (saved with a map), unless an
+        // edit (a deep dab) has put the water beyond what that dt can carry.
+        const double cfl = solver.diagnostics().cfl;
+        const bool choose = intoPeriod == 0 || cfl > overloaded(solver.params());
+        const SimParams next = choose ? paramsForNextCall(solver.params(), cfl) : solver.params();
         if (next.dt < ranges::kMinDt) {
             total.error = "the automatic time step would fall below " + rangeNumberText(ranges::kMinDt) +
                           " s (the water moves too fast for the CFL target); the state is as after step " +

@@ -17,11 +17,15 @@ public:
     static SimParams paramsForNextCall(const SimParams& inForce, double cfl);
 
     // `count` steps at the automatic dt (or one call at the fixed one): the dt is chosen again
-    // every kStepsPerChoice steps of the step counter. A dt below the smallest allowed, or a
+    // every kStepsPerChoice steps of the step counter, and at once when an edit has put the water
+    // beyond twice the target at the dt in force. A dt below the smallest allowed, or a
     // refused call, stops there: stepsDone says how far it got, the refused part left no trace.
     static StepResult step(Solver& solver, int count);
 
     static constexpr int kStepsPerChoice = 16;
+
+private:
+    static double overloaded(const SimParams& params);
 };
 
 } // namespace rb
