@@ -8,8 +8,10 @@
 #include "model/ValueRanges.h"
 #include "solver/BoundaryEdges.h"
 #include "solver/RegionEdit.h"
+#include "solver/PipeStages.h"
 #include "solver/SourceCells.h"
 #include "solver/Stability.h"
+#include "solver/StepContract.h"
 
 #include <algorithm>
 #include <array>
@@ -30,12 +32,10 @@ namespace {
 // each row are what its prefetchers follow (groups 128 cells wide ran the kernels 2–3× slower).
 constexpr int kGroupX = 64;
 constexpr int kGroupY = 4;
-constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
+using contract::kLedgerSlots;
+using contract::kReductionSize;
 static_assert(kGroupX * kGroupY == kReductionSize);
-constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
-constexpr float kWetDepth = 1e-3f;    // as CpuSolver
-constexpr float kScaleMargin = 1.0f - 1e-6f;
 
 // Host mirrors of the structs in common.cl (all 4-byte fields, no padding).
 struct BoundaryEdgeArgs {
@@ -62,14 +62,16 @@ struct SourceCellArgs {
 };
 static_assert(sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 20 && sizeof(PipeArgs) == 60 && sizeof(SourceCellArgs) == 16);
 
-// Scratch of the group sums: one value per work-item and 16 strip sums (sumLocal in common.cl).
-constexpr std::size_t kScratchValues = kReductionSize + 16;
+// Scratch of the group sums: one value per work-item and one per strip (sumLocal in common.cl).
+constexpr std::size_t kScratchValues = kReductionSize + contract::kReductionStrips;
 
-// The lattice header prepended to the kernels: the families' neighbour offsets as constants, so
-// the compiler sees fixed distances between neighbours (see common.cl).
+// The header prepended to the kernels: the host's contract (constants and enums, generated from
+// core/solver/StepContract.h) and the families' neighbour offsets as constants, so the compiler
+// sees fixed distances between neighbours (see common.cl).
 std::string latticeHeader(const Lattice& lattice, int vectorWidth)
 {
     std::ostringstream out;
+    out << contract::kernelContractHeader();
     const int n = lattice.familyCount();
     out << "#define VEC " << vectorWidth << "\n#define FAMILY_COUNT " << n << "\n";
     const auto table = [&](const char* name, auto pick) {
@@ -110,6 +112,7 @@ struct ClSolver::Impl {
     Lattice lattice;
     std::vector<float> bed;
     SimParams params;
+    StepConstants pipeConstants; // StepConstants::from(params, lattice), as the CPU solver's
     std::vector<BoundarySegment> segments;
     std::vector<PointSource> sources;
     double time = 0.0;
@@ -159,6 +162,7 @@ struct ClSolver::Impl {
     void writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const;
     std::vector<float> readRegion(const cl::Buffer& buffer, const CellRegion& rect) const;
     std::string refuse(const Diagnostics& atStart, const char* what) const;
+    void rollBack(int startSet, const Diagnostics& atStart);
     const char* unstableWhat() const;
 };
 
@@ -265,22 +269,23 @@ GridArgs ClSolver::Impl::grid() const
     return {lattice.width(), lattice.height(), layout.pitch, static_cast<cl_int>(layout.plane), static_cast<cl_float>(lattice.cellArea())};
 }
 
-// The step's constants in the CPU solver's float operations (StepConstants, PipeStep).
+// The step's constants as the CPU solver has them: the same StepConstants, so the same roundings.
 PipeArgs ClSolver::Impl::pipes() const
 {
+    const StepConstants& c = pipeConstants;
     PipeArgs p{};
-    p.dt = static_cast<float>(params.dt);
-    p.gravity = static_cast<float>(params.gravity);
+    p.dt = c.dt;
+    p.gravity = c.gravity;
     for (int f = 0; f < lattice.familyCount(); ++f) {
         const EdgeFamily& e = lattice.family(f);
         p.pipeLength[f] = static_cast<float>(e.pipeLength);
-        p.gdtOverLength[f] = p.gravity * p.dt / p.pipeLength[f];
+        p.gdtOverLength[f] = c.gravityDtOverLength(e);
         p.faceWidth[f] = static_cast<float>(e.faceWidth);
     }
-    p.frictionFactor = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
-    p.viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
-    p.constantArea = static_cast<float>(constantPipeArea(lattice));
-    p.depthPipes = params.pipe == PipeMode::Depth ? 1 : 0;
+    p.frictionFactor = c.frictionFactor;
+    p.viscosityTerm = c.viscosityTerm;
+    p.constantArea = c.constantArea;
+    p.depthPipes = c.depthPipes ? 1 : 0;
     return p;
 }
 
@@ -358,6 +363,7 @@ void ClSolver::setParams(const SimParams& params)
     if (params.model != FlowModel::Pipes) throw std::invalid_argument(kNoMomentumYet);
     const bool dtChanged = params.dt != impl_->params.dt;
     impl_->params = params; // kernel arguments are set at each launch: no field is uploaded
+    impl_->pipeConstants = StepConstants::from(params, impl_->lattice);
     impl_->diagnostics.cfl = cflNumber(impl_->lattice, params, impl_->diagnostics.maxDepth);
     if (dtChanged && !impl_->sources.empty()) setSources(impl_->sources); // their depth per step depends on dt
 }
@@ -383,7 +389,7 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
     if (const std::string problem = validateSources(s.lattice, sources); !problem.empty()) throw std::invalid_argument(problem);
     std::vector<SourceCellArgs> cells;
     for (const SourceCell& c : resolveSources(s.lattice, sources))
-        cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), c.kind == PointSource::Kind::Spring ? 0 : 1, static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
+        cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), static_cast<cl_int>(c.kind), static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
                          c.drainAll ? 1 : 0});
     s.sources = sources;
     s.sourceCount = static_cast<int>(cells.size());
@@ -410,13 +416,12 @@ void ClSolver::Impl::enqueueStep(int stepInBatch, int from, int to)
     cl::Kernel& accelerate = accelerateFlowsAndScales;
     accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowsIn);
     accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthIn), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
-    accelerate.setArg(7, pipeArgs.dt), accelerate.setArg(8, kScaleMargin);
     launch(accelerate, cellRange(), cl::NDRange(kGroupX, kGroupY));
 
-    const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
+    const float rainDepth = pipeConstants.rainDepth, evaporationDepth = pipeConstants.evaporationDepth;
     cl::Kernel& update = scaleFlowsAndUpdateDepths;
     update.setArg(0, flowsOut), update.setArg(1, depthOut), update.setArg(2, depthIn), update.setArg(3, acceleratedBuffer);
-    update.setArg(4, scaleBuffer), update.setArg(5, gridArgs), update.setArg(6, static_cast<float>(params.dt / lattice.cellArea()));
+    update.setArg(4, scaleBuffer), update.setArg(5, gridArgs), update.setArg(6, pipeConstants.dtOverArea);
     update.setArg(7, rainDepth), update.setArg(8, evaporationDepth), update.setArg(9, groupSums), update.setArg(10, scratch);
     launch(update, updateRange(), cl::NDRange(kGroupX, kGroupY));
 
@@ -441,8 +446,8 @@ void ClSolver::Impl::enqueueDiagnostics()
     const PipeArgs pipeArgs = pipes();
     const cl_float3 faceWidths = {{pipeArgs.faceWidth[0], pipeArgs.faceWidth[1], pipeArgs.faceWidth[2], 0.0f}};
     refreshDiagnostics.setArg(0, depthBuffer()), refreshDiagnostics.setArg(1, flowBuffer()), refreshDiagnostics.setArg(2, grid());
-    refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
-    refreshDiagnostics.setArg(6, cl::Local(kScratchValues * 4 * sizeof(float)));
+    refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, groupSums);
+    refreshDiagnostics.setArg(5, cl::Local(kScratchValues * 4 * sizeof(float)));
     launch(refreshDiagnostics, cellRange(), cl::NDRange(kGroupX, kGroupY));
     foldDiagnostics.setArg(0, diagnosticSums), foldDiagnostics.setArg(1, groupSums), foldDiagnostics.setArg(2, static_cast<cl_int>(cellGroups));
     foldDiagnostics.setArg(3, cl::Local(kReductionSize * sizeof(float)));
@@ -454,14 +459,16 @@ void ClSolver::Impl::readBatchLedger(int stepsInBatch)
     std::vector<float> rows(static_cast<std::size_t>(stepsInBatch) * kLedgerSlots);
     queue.enqueueReadBuffer(stepLedger, CL_TRUE, 0, rows.size() * sizeof(float), rows.data());
     const double dt = params.dt, area = lattice.cellArea();
+    using contract::LedgerSlot;
     for (int i = 0; i < stepsInBatch; ++i) {
-        const float* r = &rows[static_cast<std::size_t>(i) * kLedgerSlots];
-        ledger.boundaryIn += static_cast<double>(r[0]) * dt;
-        ledger.boundaryOut += static_cast<double>(r[1]) * dt;
-        ledger.rain += static_cast<double>(r[2]) * area;
-        ledger.evaporation += static_cast<double>(r[3]) * area;
-        ledger.springs += static_cast<double>(r[4]) * area;
-        ledger.drains += static_cast<double>(r[5]) * area;
+        const float* row = &rows[static_cast<std::size_t>(i) * kLedgerSlots];
+        const auto slot = [&](LedgerSlot which) { return static_cast<double>(row[static_cast<int>(which)]); };
+        ledger.boundaryIn += slot(LedgerSlot::BoundaryIn) * dt;
+        ledger.boundaryOut += slot(LedgerSlot::BoundaryOut) * dt;
+        ledger.rain += slot(LedgerSlot::Rain) * area;
+        ledger.evaporation += slot(LedgerSlot::Evaporation) * area;
+        ledger.springs += slot(LedgerSlot::Springs) * area;
+        ledger.drains += slot(LedgerSlot::Drains) * area;
     }
 }
 
@@ -481,6 +488,17 @@ void ClSolver::Impl::readDiagnostics()
 std::string ClSolver::Impl::refuse(const Diagnostics& atStart, const char* what) const
 {
     return unstableCallMessage({lattice, params, bed, segments, sources, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
+}
+
+// A call that cannot stand is undone: its starting state set (which no step of the call wrote)
+// becomes current again, and the counters, ledger and diagnostics are those of its start.
+void ClSolver::Impl::rollBack(int startSet, const Diagnostics& atStart)
+{
+    current = startSet;
+    time = atStart.time;
+    steps = atStart.steps;
+    ledger = atStart.ledger;
+    diagnostics = atStart;
 }
 
 // Why the state after a call cannot stand as a step of the scheme, or nullptr. The device sums no
@@ -519,22 +537,14 @@ StepResult ClSolver::step(int count)
         s.enqueueDiagnostics();
         s.readDiagnostics();
     } catch (const cl::Error& e) {
-        s.current = start;
-        s.time = before.time;
-        s.steps = before.steps;
-        s.ledger = before.ledger;
-        s.diagnostics = before;
+        s.rollBack(start, before);
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
     }
     std::string message;
     if (const char* what = s.unstableWhat()) message = s.refuse(before, what);
     else if (const std::string problem = checkLedger(s.ledger); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
     if (!message.empty()) {
-        s.current = start;
-        s.time = before.time;
-        s.steps = before.steps;
-        s.ledger = before.ledger;
-        s.diagnostics = before;
+        s.rollBack(start, before);
         return {0, message};
     }
     return {count, {}};
