@@ -31,4 +31,7 @@ inline constexpr int kLedgerSlots = static_cast<int>(LedgerSlot::Count);
 // dry depth (MOMENTUM_DRY_DEPTH). Floats are written in hexadecimal, so they arrive bit for bit.
 std::string kernelContractHeader();
 
+// A float as an OpenCL C literal that denotes exactly it (hexadecimal significand).
+std::string kernelFloatLiteral(float value);
+
 } // namespace rb::contract
