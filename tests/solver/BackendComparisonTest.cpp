@@ -4,6 +4,7 @@
 #include "TestMaps.h"
 
 #include "ClDevices.h"
+#include "model/CellRegion.h"
 #include "SolverFactory.h"
 
 #include <gtest/gtest.h>
@@ -176,6 +177,33 @@ TEST_P(CpuVersusOpenCl, MomentumAfterALiveModelSwitch)
     }
     EXPECT_TRUE(cpu->readState().depth == gpu->readState().depth);
     EXPECT_TRUE(gpu->readState().velocities.empty());
+}
+
+// Brush edits between calls (a raised bed under water, a depth dab, an undo's restoreDepth) reach
+// what the device's momentum step reads, as they reach the CPU step's.
+TEST_P(CpuVersusOpenCl, MomentumAfterRegionEdits)
+{
+    const Map map = busyMomentumMap(GetParam(), 64);
+    auto cpu = test::loadedSolver("cpu", map);
+    auto gpu = test::loadedSolver("opencl", map);
+    const CellRegion bump{20, 24, 6, 5}, dab{40, 10, 4, 4};
+    for (auto* solver : {cpu.get(), gpu.get()}) {
+        ASSERT_TRUE(solver->step(150).ok());
+        std::vector<float> bed = solver->readBed(bump);
+        for (float& b : bed) b += 0.4f;
+        solver->setBed(bump, bed);
+        const std::vector<float> before = solver->readDepth(dab);
+        solver->setDepth(dab, std::vector<float>(dab.cellCount(), 2.5f));
+        ASSERT_TRUE(solver->step(100).ok());
+        solver->restoreDepth(dab, before, solver->diagnostics().ledger.edited);
+        const StepResult result = solver->step(150);
+        ASSERT_TRUE(result.ok()) << result.error;
+    }
+    const MapState a = cpu->readState(), b = gpu->readState();
+    EXPECT_TRUE(a.depth == b.depth);
+    EXPECT_TRUE(a.flows == b.flows);
+    EXPECT_TRUE(a.velocities == b.velocities);
+    EXPECT_EQ(gpu->diagnostics().ledger.edited, cpu->diagnostics().ledger.edited);
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, CpuVersusOpenCl, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
