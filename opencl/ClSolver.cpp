@@ -135,7 +135,8 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     program = cl::Program(context, source);
     try {
         // Correctly rounded division and square root, as the CPU solver's: the same bits on any device.
-        program.build({device}, "-cl-std=CL1.2 -cl-fp32-correctly-rounded-divide-sqrt");
+        const std::string buildOptions = std::string("-cl-std=CL1.2 -cl-fp32-correctly-rounded-divide-sqrt") + (options.kernelWarnings ? "" : " -w");
+        program.build({device}, buildOptions.c_str());
     } catch (const cl::Error&) {
         const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         throw Unavailable("the OpenCL kernels failed to build on " + info.name + "; build log:\n" + log);
@@ -150,6 +151,11 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     foldDiagnostics = cl::Kernel(program, "foldDiagnostics");
     createMomentumKernels();
     builtForFamilies = familyCount;
+}
+
+std::string ClSolver::kernelBuildLog() const
+{
+    return impl_->program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(impl_->device);
 }
 
 std::string ClSolver::name() const

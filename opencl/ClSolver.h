@@ -16,7 +16,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// The OpenCL kernels run the pipes model only so far; a momentum map runs on the CPU solver.
+// The editor's runner still moves a momentum run to the CPU with this notice (app/editor,
+// SimulationRunner::moveToCpuFor); the kernels run both models now, so that move can go.
 inline constexpr const char* kNoMomentumYet = "the OpenCL backend does not run the momentum flow model yet";
 
 // Faults the tests inject to exercise the fallback paths without breaking the machine.
@@ -29,6 +30,10 @@ struct ClOptions {
     // CPU devices, which then emit vector instructions whatever they make of the work-item loop;
     // 1 on GPUs). Any choice gives the same answers; the tests run them all.
     int vectorWidth = 0;
+    // The OpenCL compiler's warnings. Off in use: PoCL's compiler prints "N warnings generated."
+    // straight to stderr on every cold-cache build, past the build log, so the kernels are built
+    // with -w. On (a test), they are built with warnings and kernelBuildLog() holds them.
+    bool kernelWarnings = false;
 };
 
 // The virtual-pipes step as OpenCL kernels (opencl/kernels/, each named after the CpuSolver
@@ -59,6 +64,10 @@ public:
     MapState readState() const override;
     const std::vector<BoundarySegment>& boundary() const override;
     const std::vector<PointSource>& sources() const override;
+
+    // The build log of the program in use (what the compiler said, warnings included when
+    // ClOptions::kernelWarnings is on).
+    std::string kernelBuildLog() const;
 
 private:
     // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.

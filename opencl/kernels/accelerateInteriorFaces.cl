@@ -20,11 +20,11 @@ inline float upwindShare(int parity, int k, float vx, float vy)
 // MomentumStep::advectionChange: −dt·(u·∇)U, upwind and momentum-conserving, limited to a convex
 // combination of the upwind neighbours.
 inline float advectionChange(Grid g, Momentum m, __global const float* speeds, __global const float* vectors, __global const uchar* walls,
-                             int f, int x, int y, float speed, float faceDepth)
+                             int f, int x, int y, int parity, float speed, float faceDepth)
 {
     const int2 t = tailOffset(f, y);
-    const int parity = y & 1;
     float weights = 0.0f, weighted = 0.0f;
+#pragma unroll
     for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
         const int nx = x + NEIGHBOUR_DX[parity][k], ny = y + NEIGHBOUR_DY[parity][k];
         if (!isOpenFace(g, walls, f, nx, ny)) continue; // beyond the map or a wall: free slip
@@ -33,6 +33,7 @@ inline float advectionChange(Grid g, Momentum m, __global const float* speeds, _
         const bool behind = cx[2] == cx[1] && cy[2] == cy[1]; // the neighbour's head is our tail
         const bool ahead = cx[3] == cx[0] && cy[3] == cy[0];  // the neighbour's tail is our head
         float qx = 0.0f, qy = 0.0f, count = 0.0f;
+#pragma unroll
         for (int c = 0; c < 4; ++c) {
             if (!contains(g, cx[c], cy[c])) continue;
             if ((behind && c != 1) || (ahead && c != 0)) continue; // only the shared cell
@@ -53,10 +54,11 @@ inline float advectionChange(Grid g, Momentum m, __global const float* speeds, _
 }
 
 // MomentumStep::eddyDiffusion: ν·∇²U over the open neighbours (no stress from the map's edge).
-inline float eddyDiffusion(Grid g, Momentum m, __global const float* speeds, __global const uchar* walls, int f, int x, int y, float speed)
+inline float eddyDiffusion(Grid g, Momentum m, __global const float* speeds, __global const uchar* walls, int f, int x, int y, int parity,
+                           float speed)
 {
-    const int parity = y & 1;
     float sum = 0.0f;
+#pragma unroll
     for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
         const int nx = x + NEIGHBOUR_DX[parity][k], ny = y + NEIGHBOUR_DY[parity][k];
         if (!isOpenFace(g, walls, f, nx, ny)) continue;
@@ -77,7 +79,7 @@ inline float faceSpeed(Grid g, __global const float* vectors, int f, int tail, i
 
 // The new velocity of the interior face headed at (x, y) from `tail`; 0 where both cells are dry.
 inline float acceleratedSpeed(Grid g, Momentum m, __global const float* speeds, __global const float* bed, __global const float* depth,
-                              __global const float* vectors, __global const uchar* walls, int f, int x, int y, int tail, int head)
+                              __global const float* vectors, __global const uchar* walls, int f, int x, int y, int parity, int tail, int head)
 {
     const float hHead = depth[head], hTail = depth[tail];
     if (maxOf(hHead, hTail) <= MOMENTUM_DRY_DEPTH) return 0.0f; // nothing here to move
@@ -86,9 +88,26 @@ inline float acceleratedSpeed(Grid g, Momentum m, __global const float* speeds, 
     const float faceDepth = 0.5f * (hHead + hTail);
     const float gOverL = m.gravity / m.pipeLength[f];
     float u = speed + m.dt * gOverL * surfaceDrop;
-    if (faceDepth > MOMENTUM_DRY_DEPTH) u += advectionChange(g, m, speeds, vectors, walls, f, x, y, speed, faceDepth);
-    if (m.eddyViscosity > 0.0f) u += m.dt * eddyDiffusion(g, m, speeds, walls, f, x, y, speed);
+    if (faceDepth > MOMENTUM_DRY_DEPTH) u += advectionChange(g, m, speeds, vectors, walls, f, x, y, parity, speed, faceDepth);
+    if (m.eddyViscosity > 0.0f) u += m.dt * eddyDiffusion(g, m, speeds, walls, f, x, y, parity, speed);
     return applyFriction(m, u, faceSpeed(g, vectors, f, tail, head, u), faceDepth);
+}
+
+// The faces headed at cell (x, y) of a row of parity `parity`. Called with the parity as a
+// literal, so that with the loops unrolled every neighbour's offset and direction is a constant.
+inline void accelerateFacesOfCell(__global float* newFlows, __global float* newSpeeds, __global const float* speeds,
+                                  __global const float* bed, __global const float* depth, __global const float* vectors,
+                                  __global const uchar* walls, Grid grid, Momentum m, int x, int y, int parity)
+{
+    const int head = paddedIndex(grid, x, y);
+#pragma unroll
+    for (int f = 0; f < FAMILY_COUNT; ++f) {
+        const int2 t = tailOffset(f, y);
+        if (!contains(grid, x + t.x, y + t.y)) continue; // a boundary face
+        const int tail = head + offsetIndex(grid, t);
+        const float next = acceleratedSpeed(grid, m, speeds, bed, depth, vectors, walls, f, x, y, parity, tail, head);
+        dischargeFromVelocity(newFlows, newSpeeds, f * plane(grid) + head, next, bed, depth, tail, head, m.faceWidth[f], m);
+    }
 }
 
 __kernel void accelerateInteriorFaces(__global float* newFlows, __global float* newSpeeds, __global const float* speeds,
@@ -97,12 +116,6 @@ __kernel void accelerateInteriorFaces(__global float* newFlows, __global float* 
 {
     const int x = get_global_id(0), y = get_global_id(1);
     if (x >= grid.width || y >= grid.height) return;
-    const int head = paddedIndex(grid, x, y);
-    for (int f = 0; f < FAMILY_COUNT; ++f) {
-        const int2 t = tailOffset(f, y);
-        if (!contains(grid, x + t.x, y + t.y)) continue; // a boundary face
-        const int tail = head + offsetIndex(grid, t);
-        const float next = acceleratedSpeed(grid, m, speeds, bed, depth, vectors, walls, f, x, y, tail, head);
-        dischargeFromVelocity(newFlows, newSpeeds, f * plane(grid) + head, next, bed, depth, tail, head, m.faceWidth[f], m);
-    }
+    if (y & 1) accelerateFacesOfCell(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x, y, 1);
+    else accelerateFacesOfCell(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x, y, 0);
 }

@@ -7,6 +7,7 @@ __kernel void limitOutflows(__global float* scales, __global const float* flows,
     if (x >= grid.width || y >= grid.height) return;
     const int c = paddedIndex(grid, x, y);
     float leaving = 0.0f;
+#pragma unroll
     for (int f = 0; f < FAMILY_COUNT; ++f) {
         const int q = f * plane(grid) + c;
         // Faces that end here lose water when their flow is negative, those that start here when positive.

@@ -5,13 +5,14 @@ inline float2 reconstructCellVector(Grid g, __global const float* components, __
                                     bool perWidth)
 {
     float mxx = 0.0f, mxy = 0.0f, myy = 0.0f, rx = 0.0f, ry = 0.0f;
+#pragma unroll
     for (int f = 0; f < FAMILY_COUNT; ++f) {
         const int2 h = headOffset(f, y);
         const float dx = FAMILY_DIRECTION_X[f], dy = FAMILY_DIRECTION_Y[f];
         const float scale = perWidth ? 1.0f / m.faceWidth[f] : 1.0f;
-        const int slots[2] = {paddedIndex(g, x, y), paddedIndex(g, x + h.x, y + h.y)};
+#pragma unroll
         for (int k = 0; k < 2; ++k) {
-            const int slot = f * plane(g) + slots[k];
+            const int slot = f * plane(g) + (k == 0 ? paddedIndex(g, x, y) : paddedIndex(g, x + h.x, y + h.y));
             if (walls[slot]) continue;
             const float c = components[slot] * scale;
             mxx += dx * dx;

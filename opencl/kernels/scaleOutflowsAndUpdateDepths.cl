@@ -18,7 +18,8 @@ __kernel void scaleOutflowsAndUpdateDepths(__global float* flows, __global float
         const int c = paddedIndex(grid, x, y);
         const bool cell = contains(grid, x, y);
         float net = 0.0f; // what enters minus what leaves, m³/s
-        for (int f = 0; f < FAMILY_COUNT; ++f) {
+    #pragma unroll
+    for (int f = 0; f < FAMILY_COUNT; ++f) {
             const int q = f * plane(grid) + c;
             const int2 t = tailOffset(f, y);
             // The face headed here. Positions that are no face keep their value, the same in every set.

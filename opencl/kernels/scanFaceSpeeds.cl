@@ -9,7 +9,8 @@ __kernel void scanFaceSpeeds(__global const float* speeds, __global const float*
     float fastest = 0.0f, signal = 0.0f, bad = 0.0f;
     if (x <= grid.width && y <= grid.height) {
         const int c = paddedIndex(grid, x, y);
-        for (int f = 0; f < FAMILY_COUNT; ++f) {
+    #pragma unroll
+    for (int f = 0; f < FAMILY_COUNT; ++f) {
             const float speed = fabs(speeds[f * plane(grid) + c]);
             bad += isfinite(speed) ? 0.0f : 1.0f;
             const int2 t = tailOffset(f, y);

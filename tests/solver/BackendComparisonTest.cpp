@@ -4,6 +4,7 @@
 #include "TestMaps.h"
 
 #include "ClDevices.h"
+#include "ClSolver.h"
 #include "model/CellRegion.h"
 #include "SolverFactory.h"
 
@@ -255,6 +256,23 @@ TEST(Devices, SelectionFollowsIndexNameAndDefault)
     EXPECT_EQ(opencl::chooseDevice(devices, "tpu", &problem), -1);
     EXPECT_NE(problem.find("tpu"), std::string::npos);
     EXPECT_EQ(opencl::chooseDevice({}, "", &problem), -1);
+}
+
+// Issue 16: the compiler's "N warnings generated." went to stderr on every cold-cache build. The
+// kernels build with -w in use; here, with warnings on, the build log must hold none.
+TEST(Kernels, BuildWithoutCompilerWarnings)
+{
+    for (const LatticeKind kind : {LatticeKind::Square, LatticeKind::Triangle})
+        for (const int vectorWidth : {1, 16}) {
+            opencl::ClOptions options;
+            options.kernelWarnings = true;
+            options.vectorWidth = vectorWidth;
+            opencl::ClSolver solver(options);
+            const Lattice lattice(kind, 8, 8, 1.0);
+            solver.load(test::basinMap(lattice, FloatField(8, 8)));
+            const std::string log = solver.kernelBuildLog();
+            EXPECT_EQ(log.find("warning"), std::string::npos) << latticeKindName(kind) << ", VEC " << vectorWidth << ":\n" << log;
+        }
 }
 
 TEST(Devices, UnknownBackendSpellingIsAnError)
