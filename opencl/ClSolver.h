@@ -38,8 +38,9 @@ struct ClOptions {
 
 // The virtual-pipes step as OpenCL kernels (opencl/kernels/, each named after the CpuSolver
 // functions it does: a step is setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths,
-// recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources). The state
-// lives on the device between calls; fields are read back only when asked.
+// recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources), and the
+// momentum step as kernels named after MomentumStep's stages (ClSolverMomentum.cpp). The state
+// (velocities too) lives on the device between calls; fields are read back only when asked.
 // The constructor and load() throw Unavailable when the device, the program or an allocation fails.
 class ClSolver : public Solver {
 public:
