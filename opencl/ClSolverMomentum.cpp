@@ -82,8 +82,9 @@ void ClSolver::Impl::allocateMomentum()
     std::vector<float> zeros(layout.plane * static_cast<std::size_t>(lattice.familyCount()), 0.0f);
     for (cl::Buffer& set : speedSets) set = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), zeros.data());
     newSpeeds = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, flowBytes(), zeros.data());
-    std::vector<float> cellZeros(layout.plane * 4, 0.0f);
-    cellVectors = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes() * 4, cellZeros.data());
+    // Four cell planes between two guard rows (cellVectorIndex in momentumCommon.cl).
+    std::vector<float> cellZeros(layout.plane * 4 + 2 * static_cast<std::size_t>(layout.pitch), 0.0f);
+    cellVectors = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, cellZeros.size() * sizeof(float), cellZeros.data());
     speedSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
 }
 
@@ -190,7 +191,7 @@ void ClSolver::Impl::enqueueMomentumStep(int stepInBatch, int from, int to)
     accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, newSpeeds), accelerate.setArg(2, speedsIn), accelerate.setArg(3, bedBuffer);
     accelerate.setArg(4, depthIn), accelerate.setArg(5, cellVectors), accelerate.setArg(6, wallBuffer), accelerate.setArg(7, g);
     accelerate.setArg(8, m);
-    launch(accelerate, faceCellRange(), group);
+    launch(accelerate, cellRange(), group); // VEC cells per work-item
 
     cl::Kernel& boundary = setBoundaryFaces;
     boundary.setArg(0, acceleratedBuffer), boundary.setArg(1, newSpeeds), boundary.setArg(2, speedsIn), boundary.setArg(3, bedBuffer);

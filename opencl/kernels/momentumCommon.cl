@@ -68,9 +68,41 @@ inline float applyFriction(Momentum m, float speed, float fullSpeed, float faceD
 }
 
 // The cell vectors reconstructCellDischarges leaves for the other stages: four planes of the
-// cell layout, discharge per width (x, y) then velocity (x, y).
+// cell layout, discharge per width (x, y) then velocity (x, y), after a guard row (a vector may
+// reach a column or row beyond the ring, whose values it then discards).
 #define CELL_QX 0
 #define CELL_QY 1
 #define CELL_UX 2
 #define CELL_UY 3
-inline float cellVector(__global const float* vectors, Grid g, int component, int index) { return vectors[component * plane(g) + index]; }
+inline int cellVectorIndex(Grid g, int component, int index) { return g.pitch + component * plane(g) + index; }
+inline float cellVector(__global const float* vectors, Grid g, int component, int index) { return vectors[cellVectorIndex(g, component, index)]; }
+
+// The same, VEC cells of a row at a time (see common.cl): std::min, std::max as the standard
+// defines them, lane by lane; the walls of VEC faces as a mask; the cube root lane by lane.
+inline floatv minOfV(floatv a, floatv b) { return b < a ? b : a; }
+inline floatv maxOfV(floatv a, floatv b) { return a < b ? b : a; }
+#if VEC == 1
+#define WALLS(p, i) ((int)(p)[i] != 0)
+inline floatv cubeRootV(floatv x) { return cubeRoot(x); }
+#else
+#if VEC == 8
+#define WALLS(p, i) (convert_int8(vload8(0, (p) + (i))) != 0)
+#else
+#define WALLS(p, i) (convert_int16(vload16(0, (p) + (i))) != 0)
+#endif
+inline floatv cubeRootV(floatv x)
+{
+    float lanes[VEC];
+    STOREV(x, lanes, 0);
+    for (int i = 0; i < VEC; ++i) lanes[i] = cubeRoot(lanes[i]);
+    return LOADV(lanes, 0);
+}
+#endif
+
+// applyFriction for VEC faces.
+inline floatv applyFrictionV(Momentum m, floatv speed, floatv fullSpeed, floatv faceDepth)
+{
+    if (m.manningTerm <= 0.0f) return speed * m.frictionFactor;
+    const floatv h = maxOfV(faceDepth, (floatv)(MOMENTUM_DRY_DEPTH));
+    return speed / (1.0f + m.dt * m.manningTerm * fullSpeed / (h * cubeRootV(h)));
+}

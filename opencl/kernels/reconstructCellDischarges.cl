@@ -35,8 +35,8 @@ __kernel void reconstructCellDischarges(__global float* vectors, __global const 
     const int c = paddedIndex(grid, x, y);
     const float2 q = reconstructCellVector(grid, flows, walls, m, x, y, true);
     const float2 u = reconstructCellVector(grid, speeds, walls, m, x, y, false);
-    vectors[CELL_QX * plane(grid) + c] = q.x;
-    vectors[CELL_QY * plane(grid) + c] = q.y;
-    vectors[CELL_UX * plane(grid) + c] = u.x;
-    vectors[CELL_UY * plane(grid) + c] = u.y;
+    vectors[cellVectorIndex(grid, CELL_QX, c)] = q.x;
+    vectors[cellVectorIndex(grid, CELL_QY, c)] = q.y;
+    vectors[cellVectorIndex(grid, CELL_UX, c)] = u.x;
+    vectors[cellVectorIndex(grid, CELL_UY, c)] = u.y;
 }
