@@ -210,7 +210,6 @@ void ClSolver::Impl::allocate(const Map& map)
     const auto groupsOf = [](cl::NDRange range) { return range[0] / static_cast<std::size_t>(kGroupX) * (range[1] / static_cast<std::size_t>(kGroupY)); };
     cellGroups = groupsOf(cellRange());
     updateGroups = groupsOf(updateRange());
-    faceUpdateGroups = groupsOf(faceUpdateRange());
     faceScanGroups = groupsOf(faceScanRange());
 
     bed = map.state.bed.values();
@@ -228,7 +227,7 @@ void ClSolver::Impl::allocate(const Map& map)
     std::vector<float> ones(layout.plane, 1.0f); // the ghost ring of the scales stays 1
     scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), ones.data());
     stepLedger = cl::Buffer(context, CL_MEM_READ_WRITE, kStepsPerBatch * kLedgerSlots * sizeof(float));
-    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max({cellGroups, updateGroups, faceUpdateGroups, faceScanGroups}) * 4 * sizeof(float));
+    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max({cellGroups, updateGroups, faceScanGroups}) * 4 * sizeof(float));
     diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
     speedSets = {};
     hasVelocities = false;

@@ -155,7 +155,7 @@ struct ClSolver::Impl {
     std::vector<BoundaryEdge> boundaryEdges;   // the boundary in force, as the CPU step sees it
     std::vector<float> inflowShares;           // MomentumStep::inflowShares() for boundaryEdges
     float laplacianWeight = 0.0f;              // MomentumStep::laplacianWeight() on this lattice
-    std::size_t faceUpdateGroups = 0, faceScanGroups = 0;
+    std::size_t faceScanGroups = 0;
     bool momentum() const { return params.model == FlowModel::Momentum; }
     const cl::Buffer& speedBuffer() const { return speedSets[static_cast<std::size_t>(current)]; }
     void createMomentumKernels();
@@ -166,8 +166,6 @@ struct ClSolver::Impl {
     void setMomentumBoundary(const std::vector<BoundaryEdge>& edges);
     void uploadInflows();
     MomentumArgs momentumArgs() const;
-    cl::NDRange faceCellRange() const;
-    cl::NDRange faceUpdateRange() const;
     cl::NDRange faceScanRange() const;
     void enqueueMomentumStep(int stepInBatch, int from, int to);
     void enqueueFaceSpeedScan();

@@ -57,18 +57,6 @@ void ClSolver::Impl::createMomentumKernels()
     scanFaceSpeeds = cl::Kernel(program, "scanFaceSpeeds");
 }
 
-// One work-item per cell (the momentum kernels are scalar: their branches follow the CPU step's).
-cl::NDRange ClSolver::Impl::faceCellRange() const
-{
-    return {roundUp(static_cast<std::size_t>(lattice.width()), kGroupX), roundUp(static_cast<std::size_t>(lattice.height()), kGroupY)};
-}
-
-// Padded columns −1..W on rows 0..H: every face the limiter scales.
-cl::NDRange ClSolver::Impl::faceUpdateRange() const
-{
-    return {roundUp(static_cast<std::size_t>(lattice.width()) + 2, kGroupX), roundUp(static_cast<std::size_t>(lattice.height()) + 1, kGroupY)};
-}
-
 // Every padded position, rows −1..H too.
 cl::NDRange ClSolver::Impl::faceScanRange() const
 {
@@ -185,7 +173,7 @@ void ClSolver::Impl::enqueueMomentumStep(int stepInBatch, int from, int to)
     cl::Kernel& reconstruct = reconstructCellDischarges;
     reconstruct.setArg(0, cellVectors), reconstruct.setArg(1, flowsIn), reconstruct.setArg(2, speedsIn), reconstruct.setArg(3, wallBuffer);
     reconstruct.setArg(4, g), reconstruct.setArg(5, m);
-    launch(reconstruct, faceCellRange(), group);
+    launch(reconstruct, cellRange(), group);
 
     cl::Kernel& accelerate = accelerateInteriorFaces;
     accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, newSpeeds), accelerate.setArg(2, speedsIn), accelerate.setArg(3, bedBuffer);
@@ -201,15 +189,15 @@ void ClSolver::Impl::enqueueMomentumStep(int stepInBatch, int from, int to)
 
     limitOutflows.setArg(0, scaleBuffer), limitOutflows.setArg(1, acceleratedBuffer), limitOutflows.setArg(2, depthIn);
     limitOutflows.setArg(3, g), limitOutflows.setArg(4, m);
-    launch(limitOutflows, faceCellRange(), group);
+    launch(limitOutflows, cellRange(), group);
 
     cl::Kernel& update = scaleOutflowsAndUpdateDepths;
     update.setArg(0, flowsOut), update.setArg(1, speedsOut), update.setArg(2, depthOut), update.setArg(3, depthIn);
     update.setArg(4, acceleratedBuffer), update.setArg(5, newSpeeds), update.setArg(6, scaleBuffer), update.setArg(7, g);
     update.setArg(8, m), update.setArg(9, groupSums), update.setArg(10, cl::Local(kScratchValues * sizeof(float)));
-    launch(update, faceUpdateRange(), group);
+    launch(update, updateRange(), group);
 
-    enqueueLedgerKernels(stepInBatch, flowsOut, depthOut, m.rainDepth != 0.0f || m.evaporationDepth != 0.0f, faceUpdateGroups);
+    enqueueLedgerKernels(stepInBatch, flowsOut, depthOut, m.rainDepth != 0.0f || m.evaporationDepth != 0.0f, updateGroups);
 }
 
 // The fastest face and signal (CpuSolver::scanFaceSpeeds), folded into speedSums.

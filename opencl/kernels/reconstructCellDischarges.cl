@@ -1,42 +1,49 @@
 // MomentumStep::reconstructCellDischarges: at every cell, the discharge per width q and the
 // velocity u from its faces' components along their families, by least squares over the faces
-// that can carry flow (a wall's face is left out). One work-item per cell.
-inline float2 reconstructCellVector(Grid g, __global const float* components, __global const uchar* walls, Momentum m, int x, int y,
-                                    bool perWidth)
+// that can carry flow (a wall's face is left out). Each work-item takes VEC cells of a row; a
+// face's terms are added only where it is no wall (a select, as the CPU step skips it).
+inline void reconstructCellVectors(__global float* vectors, int componentX, int componentY, __global const float* components,
+                                   __global const uchar* walls, Grid g, Momentum m, intv cell, int c, int parity, bool perWidth)
 {
-    float mxx = 0.0f, mxy = 0.0f, myy = 0.0f, rx = 0.0f, ry = 0.0f;
+    floatv mxx = 0.0f, mxy = 0.0f, myy = 0.0f, rx = 0.0f, ry = 0.0f;
 #pragma unroll
     for (int f = 0; f < FAMILY_COUNT; ++f) {
-        const int2 h = headOffset(f, y);
         const float dx = FAMILY_DIRECTION_X[f], dy = FAMILY_DIRECTION_Y[f];
         const float scale = perWidth ? 1.0f / m.faceWidth[f] : 1.0f;
 #pragma unroll
-        for (int k = 0; k < 2; ++k) {
-            const int slot = f * plane(g) + (k == 0 ? paddedIndex(g, x, y) : paddedIndex(g, x + h.x, y + h.y));
-            if (walls[slot]) continue;
-            const float c = components[slot] * scale;
-            mxx += dx * dx;
-            mxy += dx * dy;
-            myy += dy * dy;
-            rx += dx * c;
-            ry += dy * c;
+        for (int k = 0; k < 2; ++k) { // the face that ends here, then the one that starts here
+            const int slot = f * plane(g) + (k == 0 ? c : c + offsetIndex(g, headOffset(f, parity)));
+            const intv open = !WALLS(walls, slot);
+            const floatv component = LOADV(components, slot) * scale;
+            mxx = open ? mxx + dx * dx : mxx;
+            mxy = open ? mxy + dx * dy : mxy;
+            myy = open ? myy + dy * dy : myy;
+            rx = open ? rx + dx * component : rx;
+            ry = open ? ry + dy * component : ry;
         }
     }
-    const float determinant = mxx * myy - mxy * mxy;
-    if (determinant < 1e-3f) return (float2)(0.0f, 0.0f); // too few faces to tell a direction
-    return (float2)((myy * rx - mxy * ry) / determinant, (mxx * ry - mxy * rx) / determinant);
+    const floatv determinant = mxx * myy - mxy * mxy;
+    const intv known = cell & !(determinant < 1e-3f); // too few faces tell no direction: 0
+    const floatv vx = (myy * rx - mxy * ry) / determinant, vy = (mxx * ry - mxy * rx) / determinant;
+    const int x = cellVectorIndex(g, componentX, c), y = cellVectorIndex(g, componentY, c);
+    STOREV(known ? vx : (cell ? (floatv)(0.0f) : LOADV(vectors, x)), vectors, x);
+    STOREV(known ? vy : (cell ? (floatv)(0.0f) : LOADV(vectors, y)), vectors, y);
+}
+
+inline void reconstructRow(__global float* vectors, __global const float* flows, __global const float* speeds, __global const uchar* walls,
+                           Grid grid, Momentum m, int x0, int y, int parity)
+{
+    const intv cell = insideMap(grid, x0 + LANES, y);
+    const int c = paddedIndex(grid, x0, y);
+    reconstructCellVectors(vectors, CELL_QX, CELL_QY, flows, walls, grid, m, cell, c, parity, true);
+    reconstructCellVectors(vectors, CELL_UX, CELL_UY, speeds, walls, grid, m, cell, c, parity, false);
 }
 
 __kernel void reconstructCellDischarges(__global float* vectors, __global const float* flows, __global const float* speeds,
                                         __global const uchar* walls, Grid grid, Momentum m)
 {
-    const int x = get_global_id(0), y = get_global_id(1);
-    if (x >= grid.width || y >= grid.height) return;
-    const int c = paddedIndex(grid, x, y);
-    const float2 q = reconstructCellVector(grid, flows, walls, m, x, y, true);
-    const float2 u = reconstructCellVector(grid, speeds, walls, m, x, y, false);
-    vectors[cellVectorIndex(grid, CELL_QX, c)] = q.x;
-    vectors[cellVectorIndex(grid, CELL_QY, c)] = q.y;
-    vectors[cellVectorIndex(grid, CELL_UX, c)] = u.x;
-    vectors[cellVectorIndex(grid, CELL_UY, c)] = u.y;
+    const int x0 = get_global_id(0) * VEC, y = get_global_id(1);
+    if (x0 >= grid.width || y >= grid.height) return;
+    if (y & 1) reconstructRow(vectors, flows, speeds, walls, grid, m, x0, y, 1);
+    else reconstructRow(vectors, flows, speeds, walls, grid, m, x0, y, 0);
 }
