@@ -21,7 +21,6 @@
 
 namespace rb::opencl {
 
-
 // Work-groups of the per-cell kernels: 64 work-items along a row by 4 rows, kReductionSize in all
 // as the group sums assume. Along a row that is 64 cells on GPUs and 1024 on CPU devices (VEC 16
 // per work-item): a CPU device runs a group's work-items in order on one thread, and long runs of
@@ -60,6 +59,7 @@ static_assert(sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 20 && sizeof
 
 // Scratch of the group sums: one value per work-item and one per strip (sumLocal in common.cl).
 constexpr std::size_t kScratchValues = kReductionSize + contract::kReductionStrips;
+// Host mirror of Momentum in momentumCommon.cl, filled from MomentumConstants::from.
 struct MomentumArgs {
     cl_float dt, gravity, frictionFactor, manningTerm, eddyViscosity, cellArea, dtOverArea, rainDepth, evaporationDepth, speedLimit, laplacian;
     cl_float pipeLength[3], faceWidth[3];

@@ -150,6 +150,19 @@ inline float sumLocal(__local float* scratch, float value)
     return total;
 }
 
+// What rain and evaporation changed in a work-group's cells, into groupSums (two per group) for
+// sumGroupLedger. Every work-item of the group calls it (it holds barriers).
+inline void storeWeatherSums(__global float* groupSums, __local float* scratch, float rained, float evaporated)
+{
+    rained = sumLocal(scratch, rained);
+    evaporated = sumLocal(scratch, evaporated);
+    if (get_local_id(0) == 0 && get_local_id(1) == 0) {
+        const uint group = get_group_id(1) * get_num_groups(0) + get_group_id(0);
+        groupSums[2 * group] = rained;
+        groupSums[2 * group + 1] = evaporated;
+    }
+}
+
 // Tree reduction of one float per work-item in local memory; work-item 0 gets the result.
 // `op` 0: sum, 1: max. For the small one-group kernels.
 inline float reduceLocal(__local float* scratch, float value, int op)

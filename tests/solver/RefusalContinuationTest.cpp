@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rb {
 namespace {
@@ -31,13 +32,16 @@ protected:
     // Calls of odd and even lengths on both backends, each followed by a flood through the west
     // side: the depth, so the CFL number, rises past 1 within a few steps, and the call is refused
     // after it has stepped (through the device's state sets). Every refusal leaves the state (the
-    // velocities too) exactly as it was; the OpenCL solver's state after all of it, `gpu`.
-    static void stepWithRefusals(const Map& map, Solver& cpu, Solver& gpu)
+    // velocities too) exactly as it was. The states after all of it: the CPU solver's, then OpenCL's.
+    std::pair<MapState, MapState> statesAfterRefusals(FlowModel model) const
     {
+        const Map map = floodableMap(model);
+        auto cpu = test::loadedSolver("cpu", map);
+        auto gpu = test::loadedSolver("opencl", map);
         const std::vector<BoundarySegment> flood = {wholeSide(map.state.lattice, Side::West, BoundaryType::Inflow, 1e5)};
-        for (const int count : {1, 2, 3, 7, 4}) {
-            for (Solver* solver : {&cpu, &gpu}) {
-                ASSERT_TRUE(solver->step(count).ok());
+        for (const int count : {1, 2, 3, 7, 4})
+            for (Solver* solver : {cpu.get(), gpu.get()}) {
+                EXPECT_TRUE(solver->step(count).ok());
                 const MapState kept = solver->readState();
                 const Diagnostics diagnostics = solver->diagnostics();
                 solver->setBoundary(flood);
@@ -49,19 +53,15 @@ protected:
                 EXPECT_EQ(solver->diagnostics().ledger, diagnostics.ledger);
                 solver->setBoundary(map.boundary);
             }
-        }
-        EXPECT_EQ(gpu.diagnostics().steps, 17);
-        EXPECT_NEAR(gpu.diagnostics().ledger.boundaryIn / cpu.diagnostics().ledger.boundaryIn, 1.0, 1e-5);
+        EXPECT_EQ(gpu->diagnostics().steps, 17);
+        EXPECT_NEAR(gpu->diagnostics().ledger.boundaryIn / cpu->diagnostics().ledger.boundaryIn, 1.0, 1e-5);
+        return {cpu->readState(), gpu->readState()};
     }
 };
 
 TEST_P(RefusalContinuation, RunAfterRefusedCallsMatchesTheCpuSolver)
 {
-    const Map map = floodableMap(FlowModel::Pipes);
-    auto cpu = test::loadedSolver("cpu", map);
-    auto gpu = test::loadedSolver("opencl", map);
-    stepWithRefusals(map, *cpu, *gpu);
-    const MapState a = cpu->readState(), b = gpu->readState();
+    const auto [a, b] = statesAfterRefusals(FlowModel::Pipes);
     float most = 0.0f;
     for (std::size_t i = 0; i < a.depth.size(); ++i) most = std::max(most, std::abs(a.depth[i] - b.depth[i]));
     EXPECT_LE(most, 1e-5f);
@@ -71,11 +71,7 @@ TEST_P(RefusalContinuation, RunAfterRefusedCallsMatchesTheCpuSolver)
 // and the run after them is bit for bit the CPU step's.
 TEST_P(RefusalContinuation, MomentumRunAfterRefusedCallsIsTheCpuSolversBitForBit)
 {
-    const Map map = floodableMap(FlowModel::Momentum);
-    auto cpu = test::loadedSolver("cpu", map);
-    auto gpu = test::loadedSolver("opencl", map);
-    stepWithRefusals(map, *cpu, *gpu);
-    const MapState a = cpu->readState(), b = gpu->readState();
+    const auto [a, b] = statesAfterRefusals(FlowModel::Momentum);
     ASSERT_FALSE(b.velocities.empty());
     EXPECT_TRUE(a.depth == b.depth);
     EXPECT_TRUE(a.flows == b.flows);
