@@ -125,6 +125,17 @@ void ClSolver::Impl::createContext()
     queue = cl::CommandQueue(context, device, profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
 }
 
+// OpenCL 1.2; division and square root correctly rounded, as the CPU solver's, wherever the
+// device offers it (OpenCL otherwise allows 2.5 ulp for a division: GPUs may take it; PoCL
+// divides exactly either way); the compiler's warnings off unless asked for (ClOptions).
+std::string ClSolver::Impl::buildOptions() const
+{
+    std::string result = "-cl-std=CL1.2";
+    if (device.getInfo<CL_DEVICE_SINGLE_FP_CONFIG>() & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) result += " -cl-fp32-correctly-rounded-divide-sqrt";
+    if (!options.kernelWarnings) result += " -w";
+    return result;
+}
+
 void ClSolver::Impl::buildProgram(const Lattice& forLattice)
 {
     // The header depends on the lattice kind only, which the family count tells apart.
@@ -134,9 +145,7 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     if (options.fault == InjectedFault::KernelBuildFailure) source += "\n#error injected kernel build failure\n";
     program = cl::Program(context, source);
     try {
-        // Correctly rounded division and square root, as the CPU solver's: the same bits on any device.
-        const std::string buildOptions = std::string("-cl-std=CL1.2 -cl-fp32-correctly-rounded-divide-sqrt") + (options.kernelWarnings ? "" : " -w");
-        program.build({device}, buildOptions.c_str());
+        program.build({device}, buildOptions().c_str());
     } catch (const cl::Error&) {
         const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         throw Unavailable("the OpenCL kernels failed to build on " + info.name + "; build log:\n" + log);

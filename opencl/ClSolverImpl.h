@@ -125,6 +125,7 @@ struct ClSolver::Impl {
     void createContext();
     int builtForFamilies = 0;
     void buildProgram(const Lattice& forLattice);
+    std::string buildOptions() const;
     void allocate(const Map& map);
     GridArgs grid() const;
     PipeArgs pipes() const;
