@@ -1,15 +1,15 @@
 #include "ClSolver.h"
 
-#include "ClDevices.h"
-#include "FieldLayout.h"
-#include "ClHeaders.h"
+#include "ClSolverImpl.h"
 #include "KernelSource.h"
 
 #include "model/ValueRanges.h"
 #include "solver/BoundaryEdges.h"
 #include "solver/RegionEdit.h"
+#include "solver/PipeStages.h"
 #include "solver/SourceCells.h"
 #include "solver/Stability.h"
+#include "solver/StepContract.h"
 
 #include <algorithm>
 #include <array>
@@ -24,52 +24,13 @@
 namespace rb::opencl {
 namespace {
 
-// Work-groups of the per-cell kernels: 64 work-items along a row by 4 rows, kReductionSize in all
-// as the group sums assume. Along a row that is 64 cells on GPUs and 1024 on CPU devices (VEC 16
-// per work-item): a CPU device runs a group's work-items in order on one thread, and long runs of
-// each row are what its prefetchers follow (groups 128 cells wide ran the kernels 2–3× slower).
-constexpr int kGroupX = 64;
-constexpr int kGroupY = 4;
-constexpr int kReductionSize = 256;   // REDUCTION_SIZE in common.cl
-static_assert(kGroupX * kGroupY == kReductionSize);
-constexpr int kLedgerSlots = 6;       // LEDGER_SLOTS in common.cl
-constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
-constexpr float kWetDepth = 1e-3f;    // as CpuSolver
-constexpr float kScaleMargin = 1.0f - 1e-6f;
-
-// Host mirrors of the structs in common.cl (all 4-byte fields, no padding).
-struct BoundaryEdgeArgs {
-    cl_uint flowIndex, cell;
-    cl_float inward;
-    cl_int type;
-    cl_float value;
-    cl_int family;
-};
-struct GridArgs {
-    cl_int width, height, pitch, plane;
-    cl_float cellArea;
-};
-struct PipeArgs {
-    cl_float gdtOverLength[3], pipeLength[3], faceWidth[3];
-    cl_float dt, gravity, frictionFactor, viscosityTerm, constantArea;
-    cl_int depthPipes;
-};
-struct SourceCellArgs {
-    cl_uint cell;
-    cl_int kind;
-    cl_float depthPerStep;
-    cl_int drainAll;
-};
-static_assert(sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 20 && sizeof(PipeArgs) == 60 && sizeof(SourceCellArgs) == 16);
-
-// Scratch of the group sums: one value per work-item and 16 strip sums (sumLocal in common.cl).
-constexpr std::size_t kScratchValues = kReductionSize + 16;
-
-// The lattice header prepended to the kernels: the families' neighbour offsets as constants, so
-// the compiler sees fixed distances between neighbours (see common.cl).
+// The header prepended to the kernels: the host's contract (constants and enums, generated from
+// core/solver/StepContract.h) and the families' neighbour offsets as constants, so the compiler
+// sees fixed distances between neighbours (see common.cl).
 std::string latticeHeader(const Lattice& lattice, int vectorWidth)
 {
     std::ostringstream out;
+    out << contract::kernelContractHeader();
     const int n = lattice.familyCount();
     out << "#define VEC " << vectorWidth << "\n#define FAMILY_COUNT " << n << "\n";
     const auto table = [&](const char* name, auto pick) {
@@ -84,83 +45,17 @@ std::string latticeHeader(const Lattice& lattice, int vectorWidth)
     table("TAIL_DY", [](const EdgeFamily& e, int odd) { return e.tailOffset(odd).dy; });
     table("HEAD_DX", [](const EdgeFamily& e, int odd) { return e.headOffset(odd).dx; });
     table("HEAD_DY", [](const EdgeFamily& e, int odd) { return e.headOffset(odd).dy; });
+    out << momentumHeader(lattice);
     return out.str();
 }
 
-std::size_t roundUp(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
+} // namespace
 
 std::string describe(const cl::Error& e)
 {
     return std::string(e.what()) + " failed with OpenCL error " + std::to_string(e.err());
 }
 
-} // namespace
-
-struct ClSolver::Impl {
-    ClOptions options;
-    DeviceInfo info;
-    cl::Context context;
-    cl::Device device;
-    cl::CommandQueue queue;
-    cl::Program program;
-    cl::Kernel setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths, recordBoundaryFlows, sumGroupLedger,
-        applyPointSources, refreshDiagnostics, foldDiagnostics;
-
-    // Model mirrors kept on the host: what the device cannot change.
-    Lattice lattice;
-    std::vector<float> bed;
-    SimParams params;
-    std::vector<BoundarySegment> segments;
-    std::vector<PointSource> sources;
-    double time = 0.0;
-    std::int64_t steps = 0;
-    VolumeLedger ledger;
-    Diagnostics diagnostics;
-    int edgeCount = 0;
-    int sourceCount = 0;
-    std::size_t cellGroups = 0, updateGroups = 0;
-
-    // Device state, every field in the padded FieldLayout. Three sets of depths and flows: a step
-    // reads one set and writes `acceleratedBuffer` and `scaleBuffer` (accelerate, outflow scales),
-    // then reads those and writes another set (scaling, update), so no work-item reads what
-    // another writes in the same launch. A call's first step writes a set other than the one the
-    // call started from and the rest alternate between the other two, so a refused call returns
-    // to a state that is still there, with no copy made. Edges no kernel writes (between ghost
-    // cells) hold the same value in every flow buffer.
-    std::array<cl::Buffer, 3> depthSets, flowSets;
-    int current = 0;
-    const cl::Buffer& depthBuffer() const { return depthSets[static_cast<std::size_t>(current)]; }
-    const cl::Buffer& flowBuffer() const { return flowSets[static_cast<std::size_t>(current)]; }
-    cl::Buffer bedBuffer, acceleratedBuffer, scaleBuffer, edgeBuffer, sourceBuffer, stepLedger, groupSums, diagnosticSums;
-    FieldLayout layout;
-    int vectorWidth = 1; // VEC: cells per work-item
-    std::size_t flowBytes() const { return layout.bytes() * static_cast<std::size_t>(lattice.familyCount()); }
-    std::size_t fieldBytes() const { return layout.bytes(); }
-
-    // RIVERBED_OPENCL_PROFILE set: every launch is timed and a per-kernel summary is printed to
-    // stderr when the solver is destroyed (for tuning on a new device).
-    bool profiling = false;
-    std::map<std::string, std::pair<double, long>> kernelTimes; // name → (seconds, launches)
-    void launch(cl::Kernel& kernel, const cl::NDRange& global, const cl::NDRange& local);
-    void printProfile() const;
-
-    void createContext();
-    int builtForFamilies = 0;
-    void buildProgram(const Lattice& forLattice);
-    void allocate(const Map& map);
-    GridArgs grid() const;
-    PipeArgs pipes() const;
-    cl::NDRange cellRange() const;
-    cl::NDRange updateRange() const;
-    void enqueueStep(int stepInBatch, int from, int to);
-    void enqueueDiagnostics();
-    void readBatchLedger(int stepsInBatch);
-    void readDiagnostics();
-    void writeRegion(const cl::Buffer& buffer, const CellRegion& rect, const std::vector<float>& values) const;
-    std::vector<float> readRegion(const cl::Buffer& buffer, const CellRegion& rect) const;
-    std::string refuse(const Diagnostics& atStart, const char* what) const;
-    const char* unstableWhat() const;
-};
 
 ClSolver::ClSolver(const ClOptions& options) : impl_(std::make_unique<Impl>())
 {
@@ -230,6 +125,17 @@ void ClSolver::Impl::createContext()
     queue = cl::CommandQueue(context, device, profiling ? CL_QUEUE_PROFILING_ENABLE : 0);
 }
 
+// OpenCL 1.2; division and square root correctly rounded, as the CPU solver's, wherever the
+// device offers it (OpenCL otherwise allows 2.5 ulp for a division: GPUs may take it; PoCL
+// divides exactly either way); the compiler's warnings off unless asked for (ClOptions).
+std::string ClSolver::Impl::buildOptions() const
+{
+    std::string result = "-cl-std=CL1.2";
+    if (device.getInfo<CL_DEVICE_SINGLE_FP_CONFIG>() & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) result += " -cl-fp32-correctly-rounded-divide-sqrt";
+    if (!options.kernelWarnings) result += " -w";
+    return result;
+}
+
 void ClSolver::Impl::buildProgram(const Lattice& forLattice)
 {
     // The header depends on the lattice kind only, which the family count tells apart.
@@ -239,7 +145,7 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     if (options.fault == InjectedFault::KernelBuildFailure) source += "\n#error injected kernel build failure\n";
     program = cl::Program(context, source);
     try {
-        program.build({device}, "-cl-std=CL1.2");
+        program.build({device}, buildOptions().c_str());
     } catch (const cl::Error&) {
         const std::string log = program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device);
         throw Unavailable("the OpenCL kernels failed to build on " + info.name + "; build log:\n" + log);
@@ -252,7 +158,13 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     applyPointSources = cl::Kernel(program, "applyPointSources");
     refreshDiagnostics = cl::Kernel(program, "refreshDiagnostics");
     foldDiagnostics = cl::Kernel(program, "foldDiagnostics");
+    createMomentumKernels();
     builtForFamilies = familyCount;
+}
+
+std::string ClSolver::kernelBuildLog() const
+{
+    return impl_->program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(impl_->device);
 }
 
 std::string ClSolver::name() const
@@ -265,22 +177,23 @@ GridArgs ClSolver::Impl::grid() const
     return {lattice.width(), lattice.height(), layout.pitch, static_cast<cl_int>(layout.plane), static_cast<cl_float>(lattice.cellArea())};
 }
 
-// The step's constants in the CPU solver's float operations (StepConstants, PipeStep).
+// The step's constants as the CPU solver has them: the same StepConstants, so the same roundings.
 PipeArgs ClSolver::Impl::pipes() const
 {
+    const StepConstants& c = pipeConstants;
     PipeArgs p{};
-    p.dt = static_cast<float>(params.dt);
-    p.gravity = static_cast<float>(params.gravity);
+    p.dt = c.dt;
+    p.gravity = c.gravity;
     for (int f = 0; f < lattice.familyCount(); ++f) {
         const EdgeFamily& e = lattice.family(f);
         p.pipeLength[f] = static_cast<float>(e.pipeLength);
-        p.gdtOverLength[f] = p.gravity * p.dt / p.pipeLength[f];
+        p.gdtOverLength[f] = c.gravityDtOverLength(e);
         p.faceWidth[f] = static_cast<float>(e.faceWidth);
     }
-    p.frictionFactor = static_cast<float>(std::pow(1.0 - params.friction, params.dt));
-    p.viscosityTerm = static_cast<float>(3.0 * params.dt * params.viscosity);
-    p.constantArea = static_cast<float>(constantPipeArea(lattice));
-    p.depthPipes = params.pipe == PipeMode::Depth ? 1 : 0;
+    p.frictionFactor = c.frictionFactor;
+    p.viscosityTerm = c.viscosityTerm;
+    p.constantArea = c.constantArea;
+    p.depthPipes = c.depthPipes ? 1 : 0;
     return p;
 }
 
@@ -306,6 +219,7 @@ void ClSolver::Impl::allocate(const Map& map)
     const auto groupsOf = [](cl::NDRange range) { return range[0] / static_cast<std::size_t>(kGroupX) * (range[1] / static_cast<std::size_t>(kGroupY)); };
     cellGroups = groupsOf(cellRange());
     updateGroups = groupsOf(updateRange());
+    faceScanGroups = groupsOf(faceScanRange());
 
     bed = map.state.bed.values();
     std::vector<float> deviceBed = layout.fromCells(bed.data()), deviceDepth = layout.fromCells(map.state.depth.data());
@@ -322,15 +236,17 @@ void ClSolver::Impl::allocate(const Map& map)
     std::vector<float> ones(layout.plane, 1.0f); // the ghost ring of the scales stays 1
     scaleBuffer = cl::Buffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, fieldBytes(), ones.data());
     stepLedger = cl::Buffer(context, CL_MEM_READ_WRITE, kStepsPerBatch * kLedgerSlots * sizeof(float));
-    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max(cellGroups, updateGroups) * 4 * sizeof(float));
+    groupSums = cl::Buffer(context, CL_MEM_READ_WRITE, std::max({cellGroups, updateGroups, faceScanGroups}) * 4 * sizeof(float));
     diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
+    speedSets = {};
+    hasVelocities = false;
+    if (!map.state.velocities.empty()) uploadVelocities(map.state.velocities);
     queue.finish();
 }
 
 void ClSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
-    if (map.params.model != FlowModel::Pipes) throw Unavailable(kNoMomentumYet);
     Impl& s = *impl_;
     try {
         s.buildProgram(map.state.lattice);
@@ -345,6 +261,8 @@ void ClSolver::load(const Map& map)
     s.time = map.state.time;
     s.steps = map.state.steps;
     s.ledger = map.state.ledger;
+    s.boundaryEdges.clear(); // the previous map's; setBoundary brings this one's
+    s.inflowShares.clear();
     setParams(map.params);
     setBoundary(map.boundary);
     setSources(map.sources);
@@ -355,11 +273,20 @@ void ClSolver::load(const Map& map)
 void ClSolver::setParams(const SimParams& params)
 {
     if (const std::string problem = params.validate(); !problem.empty()) throw std::invalid_argument(problem);
-    if (params.model != FlowModel::Pipes) throw std::invalid_argument(kNoMomentumYet);
-    const bool dtChanged = params.dt != impl_->params.dt;
-    impl_->params = params; // kernel arguments are set at each launch: no field is uploaded
-    impl_->diagnostics.cfl = cflNumber(impl_->lattice, params, impl_->diagnostics.maxDepth);
-    if (dtChanged && !impl_->sources.empty()) setSources(impl_->sources); // their depth per step depends on dt
+    Impl& s = *impl_;
+    const bool perStepChanged = params.dt != s.params.dt || params.model != s.params.model;
+    const SimParams before = s.params;
+    s.params = params; // kernel arguments are set at each launch: no field is uploaded
+    s.pipeConstants = StepConstants::from(params, s.lattice);
+    s.momentumConstants = MomentumConstants::from(params, s.lattice);
+    try {
+        s.matchVelocitiesToModel(*this);
+        if (s.momentum()) s.uploadInflows(); // their critical depths depend on gravity
+    } catch (const cl::Error& e) {
+        throw std::runtime_error("the OpenCL device failed to take the flow model: " + describe(e));
+    }
+    s.diagnostics.cfl = cflAfterParamsChange(before, s.diagnostics.cfl, s.lattice, params, s.diagnostics.maxDepth, s.diagnostics.maxSpeed);
+    if (perStepChanged && !s.sources.empty()) setSources(s.sources); // their depth per step depends on dt and the model
 }
 
 void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
@@ -372,6 +299,7 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
                          static_cast<cl_uint>(s.layout.fromCellIndex(e.cell)),
                          e.inward, static_cast<cl_int>(e.type), e.value, e.family});
     s.segments = segments;
+    s.setMomentumBoundary(expandBoundary(s.lattice, segments));
     s.edgeCount = static_cast<int>(edges.size());
     s.edgeBuffer = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, edges.size()) * sizeof(BoundaryEdgeArgs),
                               edges.empty() ? nullptr : edges.data());
@@ -382,9 +310,11 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
     Impl& s = *impl_;
     if (const std::string problem = validateSources(s.lattice, sources); !problem.empty()) throw std::invalid_argument(problem);
     std::vector<SourceCellArgs> cells;
-    for (const SourceCell& c : resolveSources(s.lattice, sources))
-        cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), c.kind == PointSource::Kind::Spring ? 0 : 1, static_cast<cl_float>(c.rate * s.params.dt / s.lattice.cellArea()),
-                         c.drainAll ? 1 : 0});
+    for (const SourceCell& c : resolveSources(s.lattice, sources)) {
+        // rate·dt/S as each model's step works it out (the momentum step's S is a float).
+        const double depthPerStep = c.rate * s.params.dt / s.ledgerCellArea();
+        cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), static_cast<cl_int>(c.kind), static_cast<cl_float>(depthPerStep), c.drainAll ? 1 : 0});
+    }
     s.sources = sources;
     s.sourceCount = static_cast<int>(cells.size());
     SourceCellArgs placeholder{};
@@ -410,23 +340,30 @@ void ClSolver::Impl::enqueueStep(int stepInBatch, int from, int to)
     cl::Kernel& accelerate = accelerateFlowsAndScales;
     accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, scaleBuffer), accelerate.setArg(2, flowsIn);
     accelerate.setArg(3, bedBuffer), accelerate.setArg(4, depthIn), accelerate.setArg(5, gridArgs), accelerate.setArg(6, pipeArgs);
-    accelerate.setArg(7, pipeArgs.dt), accelerate.setArg(8, kScaleMargin);
     launch(accelerate, cellRange(), cl::NDRange(kGroupX, kGroupY));
 
-    const float rainDepth = static_cast<float>(params.rain * params.dt), evaporationDepth = static_cast<float>(params.evaporation * params.dt);
+    const float rainDepth = pipeConstants.rainDepth, evaporationDepth = pipeConstants.evaporationDepth;
     cl::Kernel& update = scaleFlowsAndUpdateDepths;
     update.setArg(0, flowsOut), update.setArg(1, depthOut), update.setArg(2, depthIn), update.setArg(3, acceleratedBuffer);
-    update.setArg(4, scaleBuffer), update.setArg(5, gridArgs), update.setArg(6, static_cast<float>(params.dt / lattice.cellArea()));
+    update.setArg(4, scaleBuffer), update.setArg(5, gridArgs), update.setArg(6, pipeConstants.dtOverArea);
     update.setArg(7, rainDepth), update.setArg(8, evaporationDepth), update.setArg(9, groupSums), update.setArg(10, scratch);
     launch(update, updateRange(), cl::NDRange(kGroupX, kGroupY));
 
+    enqueueLedgerKernels(stepInBatch, flowsOut, depthOut, rainDepth != 0.0f || evaporationDepth != 0.0f, updateGroups);
+}
+
+// The end of a step in either model: what crossed the boundary, the weather's group sums (left in
+// groupSums by the update kernel) and the point sources, into the step's ledger row.
+void ClSolver::Impl::enqueueLedgerKernels(int stepInBatch, const cl::Buffer& flowsOut, const cl::Buffer& depthOut, bool weather, std::size_t weatherGroups)
+{
+    const cl::LocalSpaceArg scratch = cl::Local(kScratchValues * sizeof(float));
     recordBoundaryFlows.setArg(0, stepLedger), recordBoundaryFlows.setArg(1, stepInBatch), recordBoundaryFlows.setArg(2, flowsOut);
     recordBoundaryFlows.setArg(3, edgeBuffer), recordBoundaryFlows.setArg(4, edgeCount), recordBoundaryFlows.setArg(5, scratch);
     launch(recordBoundaryFlows, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
 
-    if (rainDepth != 0.0f || evaporationDepth != 0.0f) {
+    if (weather) {
         sumGroupLedger.setArg(0, stepLedger), sumGroupLedger.setArg(1, stepInBatch), sumGroupLedger.setArg(2, groupSums);
-        sumGroupLedger.setArg(3, static_cast<cl_int>(updateGroups)), sumGroupLedger.setArg(4, scratch);
+        sumGroupLedger.setArg(3, static_cast<cl_int>(weatherGroups)), sumGroupLedger.setArg(4, scratch);
         launch(sumGroupLedger, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
     }
     if (sourceCount > 0) {
@@ -441,27 +378,35 @@ void ClSolver::Impl::enqueueDiagnostics()
     const PipeArgs pipeArgs = pipes();
     const cl_float3 faceWidths = {{pipeArgs.faceWidth[0], pipeArgs.faceWidth[1], pipeArgs.faceWidth[2], 0.0f}};
     refreshDiagnostics.setArg(0, depthBuffer()), refreshDiagnostics.setArg(1, flowBuffer()), refreshDiagnostics.setArg(2, grid());
-    refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, kWetDepth), refreshDiagnostics.setArg(5, groupSums);
-    refreshDiagnostics.setArg(6, cl::Local(kScratchValues * 4 * sizeof(float)));
+    refreshDiagnostics.setArg(3, faceWidths), refreshDiagnostics.setArg(4, groupSums);
+    refreshDiagnostics.setArg(5, cl::Local(kScratchValues * 4 * sizeof(float)));
     launch(refreshDiagnostics, cellRange(), cl::NDRange(kGroupX, kGroupY));
     foldDiagnostics.setArg(0, diagnosticSums), foldDiagnostics.setArg(1, groupSums), foldDiagnostics.setArg(2, static_cast<cl_int>(cellGroups));
     foldDiagnostics.setArg(3, cl::Local(kReductionSize * sizeof(float)));
     launch(foldDiagnostics, cl::NDRange(kReductionSize), cl::NDRange(kReductionSize));
+    if (momentum()) enqueueFaceSpeedScan();
+}
+
+double ClSolver::Impl::ledgerCellArea() const
+{
+    return momentum() ? static_cast<double>(momentumConstants.cellArea) : lattice.cellArea();
 }
 
 void ClSolver::Impl::readBatchLedger(int stepsInBatch)
 {
     std::vector<float> rows(static_cast<std::size_t>(stepsInBatch) * kLedgerSlots);
     queue.enqueueReadBuffer(stepLedger, CL_TRUE, 0, rows.size() * sizeof(float), rows.data());
-    const double dt = params.dt, area = lattice.cellArea();
+    const double dt = params.dt, area = ledgerCellArea();
+    using contract::LedgerSlot;
     for (int i = 0; i < stepsInBatch; ++i) {
-        const float* r = &rows[static_cast<std::size_t>(i) * kLedgerSlots];
-        ledger.boundaryIn += static_cast<double>(r[0]) * dt;
-        ledger.boundaryOut += static_cast<double>(r[1]) * dt;
-        ledger.rain += static_cast<double>(r[2]) * area;
-        ledger.evaporation += static_cast<double>(r[3]) * area;
-        ledger.springs += static_cast<double>(r[4]) * area;
-        ledger.drains += static_cast<double>(r[5]) * area;
+        const float* row = &rows[static_cast<std::size_t>(i) * kLedgerSlots];
+        const auto slot = [&](LedgerSlot which) { return static_cast<double>(row[static_cast<int>(which)]); };
+        ledger.boundaryIn += slot(LedgerSlot::BoundaryIn) * dt;
+        ledger.boundaryOut += slot(LedgerSlot::BoundaryOut) * dt;
+        ledger.rain += slot(LedgerSlot::Rain) * area;
+        ledger.evaporation += slot(LedgerSlot::Evaporation) * area;
+        ledger.springs += slot(LedgerSlot::Springs) * area;
+        ledger.drains += slot(LedgerSlot::Drains) * area;
     }
 }
 
@@ -476,11 +421,29 @@ void ClSolver::Impl::readDiagnostics()
     diagnostics.maxDepth = sums[1];
     diagnostics.maxSpeed = sums[2];
     diagnostics.cfl = sums[3] > 0.0f ? std::numeric_limits<double>::infinity() : cflNumber(lattice, params, diagnostics.maxDepth);
+    if (!momentum()) return;
+    // The momentum model knows its face speeds: (0, fastest wet face, fastest signal, non-finite).
+    float faces[4] = {};
+    queue.enqueueReadBuffer(speedSums, CL_TRUE, 0, sizeof(faces), faces);
+    diagnostics.maxSpeed = faces[1];
+    if (std::isfinite(diagnostics.cfl))
+        diagnostics.cfl = faces[3] > 0.0f ? std::numeric_limits<double>::infinity() : momentumCflNumber(lattice, params, faces[2]);
 }
 
 std::string ClSolver::Impl::refuse(const Diagnostics& atStart, const char* what) const
 {
     return unstableCallMessage({lattice, params, bed, segments, sources, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
+}
+
+// A call that cannot stand is undone: its starting state set (which no step of the call wrote)
+// becomes current again, and the counters, ledger and diagnostics are those of its start.
+void ClSolver::Impl::rollBack(int startSet, const Diagnostics& atStart)
+{
+    current = startSet;
+    time = atStart.time;
+    steps = atStart.steps;
+    ledger = atStart.ledger;
+    diagnostics = atStart;
 }
 
 // Why the state after a call cannot stand as a step of the scheme, or nullptr. The device sums no
@@ -508,33 +471,26 @@ StepResult ClSolver::step(int count)
             for (int i = 0; i < batch; ++i) {
                 // First step: a set other than the start; then the one that is neither start nor current.
                 const int next = s.current == start ? (start + 1) % 3 : 3 - start - s.current;
-                s.enqueueStep(i, s.current, next);
+                if (s.momentum()) s.enqueueMomentumStep(i, s.current, next);
+                else s.enqueueStep(i, s.current, next);
                 s.current = next;
             }
             s.readBatchLedger(batch);
             done += batch;
         }
-        s.time += s.params.dt * count;
+        for (int i = 0; i < count; ++i) s.time += s.params.dt; // step by step, as the CPU counts it
         s.steps += count;
         s.enqueueDiagnostics();
         s.readDiagnostics();
     } catch (const cl::Error& e) {
-        s.current = start;
-        s.time = before.time;
-        s.steps = before.steps;
-        s.ledger = before.ledger;
-        s.diagnostics = before;
+        s.rollBack(start, before);
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
     }
     std::string message;
     if (const char* what = s.unstableWhat()) message = s.refuse(before, what);
     else if (const std::string problem = checkLedger(s.ledger); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
     if (!message.empty()) {
-        s.current = start;
-        s.time = before.time;
-        s.steps = before.steps;
-        s.ledger = before.ledger;
-        s.diagnostics = before;
+        s.rollBack(start, before);
         return {0, message};
     }
     return {count, {}};
@@ -646,6 +602,7 @@ MapState ClSolver::readState() const
         s.queue.enqueueReadBuffer(s.flowBuffer(), CL_TRUE, static_cast<std::size_t>(f) * s.fieldBytes(), s.fieldBytes(), field.data());
         s.layout.toPadded(field.data(), state.flows[static_cast<std::size_t>(f)].data());
     }
+    if (s.hasVelocities) state.velocities = s.readVelocities();
     state.time = s.time;
     state.steps = s.steps;
     state.ledger = s.ledger;

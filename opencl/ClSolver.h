@@ -16,9 +16,6 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// The OpenCL kernels run the pipes model only so far; a momentum map runs on the CPU solver.
-inline constexpr const char* kNoMomentumYet = "the OpenCL backend does not run the momentum flow model yet";
-
 // Faults the tests inject to exercise the fallback paths without breaking the machine.
 enum class InjectedFault { None, NoDevice, KernelBuildFailure, AllocationFailure };
 
@@ -29,12 +26,17 @@ struct ClOptions {
     // CPU devices, which then emit vector instructions whatever they make of the work-item loop;
     // 1 on GPUs). Any choice gives the same answers; the tests run them all.
     int vectorWidth = 0;
+    // The OpenCL compiler's warnings. Off in use: PoCL's compiler prints "N warnings generated."
+    // straight to stderr on every cold-cache build, past the build log, so the kernels are built
+    // with -w. On (a test), they are built with warnings and kernelBuildLog() holds them.
+    bool kernelWarnings = false;
 };
 
 // The virtual-pipes step as OpenCL kernels (opencl/kernels/, each named after the CpuSolver
 // functions it does: a step is setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths,
-// recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources). The state
-// lives on the device between calls; fields are read back only when asked.
+// recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources), and the
+// momentum step as kernels named after MomentumStep's stages (ClSolverMomentum.cpp). The state
+// (velocities too) lives on the device between calls; fields are read back only when asked.
 // The constructor and load() throw Unavailable when the device, the program or an allocation fails.
 class ClSolver : public Solver {
 public:
@@ -59,6 +61,10 @@ public:
     MapState readState() const override;
     const std::vector<BoundarySegment>& boundary() const override;
     const std::vector<PointSource>& sources() const override;
+
+    // The build log of the program in use (what the compiler said, warnings included when
+    // ClOptions::kernelWarnings is on).
+    std::string kernelBuildLog() const;
 
 private:
     // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.

@@ -64,24 +64,10 @@ void SimulationRunner::setParams(const SimParams& params)
     });
 }
 
-// Worker. The OpenCL kernels run the pipes only (ClSolver::setParams refuses a momentum model), so
-// the momentum model moves the state to the CPU solver; the way back stays there, with a word why.
+// Worker. Both backends run both flow models: a model switch stays on the backend in use.
 void SimulationRunner::applyParams(const SimParams& requested)
 {
-    const SimParams params = withDtInForce(requested);
-    const bool runsOnlyPipes = dynamic_cast<const opencl::ClSolver*>(solver_.get()) != nullptr;
-    if (params.model == FlowModel::Momentum && runsOnlyPipes) {
-        moveToCpuFor(params);
-        return;
-    }
-    const FlowModel before = solver_->params().model;
-    solver_->setParams(params);
-    if (movedForMomentum_ && before == FlowModel::Momentum && params.model == FlowModel::Pipes) {
-        movedForMomentum_ = false; // said once; a later switch to momentum on the CPU needs no word
-        const QString name = QString::fromStdString(solver_->name());
-        const QString notice = tr("Back to the pipes model, still on the CPU: choose the OpenCL backend again to move back");
-        reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
-    }
+    solver_->setParams(withDtInForce(requested));
 }
 
 // With the automatic time step the document holds the target and the ceiling; the dt in force is
@@ -93,19 +79,6 @@ SimParams SimulationRunner::withDtInForce(const SimParams& requested) const
     if (params.automaticDt() && solver_->params().automaticDt()) params.dt = std::min(solver_->params().dt, params.dtMax);
     else if (params.automaticDt()) params.dt = std::min(params.dt, params.dtMax);
     return params;
-}
-
-// Worker. The full state at this step boundary (depths, flows, time, ledger) goes to a CPU solver
-// under the parameters it ran with, and only then does the model change, exactly as a switch on
-// the CPU would (velocities start from the flows). A refused parameter set leaves the old solver.
-void SimulationRunner::moveToCpuFor(const SimParams& params)
-{
-    opencl::SolverChoice cpu = opencl::createSolver("cpu", solver_->readMap());
-    cpu.solver->setParams(params);
-    QString why = QString::fromUtf8(opencl::kNoMomentumYet);
-    why[0] = why[0].toUpper();
-    adoptSolver(std::move(cpu.solver), tr("%1 — running on the CPU").arg(why));
-    movedForMomentum_ = true;
 }
 
 void SimulationRunner::setBoundary(const std::vector<BoundarySegment>& segments)
@@ -355,13 +328,8 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 {
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
-        // A momentum map asked onto OpenCL lands on the CPU (the factory's notice says why): a
-        // later switch back to the pipes should say it stays there, as after a live switch.
-        const bool cpuForMomentum = backend != "cpu" && map.params.model == FlowModel::Momentum &&
-                                    dynamic_cast<const opencl::ClSolver*>(choice.solver.get()) == nullptr;
         adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
         backend_ = backend;
-        movedForMomentum_ = cpuForMomentum;
         return true;
     } catch (const std::exception& e) {
         const QString message = QString::fromStdString(e.what());

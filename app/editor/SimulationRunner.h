@@ -89,7 +89,6 @@ private:
     bool createSolver(const Map& map, const std::string& backend);
     void applyParams(const SimParams& requested);
     SimParams withDtInForce(const SimParams& requested) const;
-    void moveToCpuFor(const SimParams& params);
     void adoptSolver(std::unique_ptr<Solver> solver, const QString& notice);
     void reportFromWorker(std::function<void()> onGui);
     void runGuarded(const std::function<void()>& work); // worker: a throw becomes requestFailed
@@ -114,7 +113,6 @@ private:
     std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
     std::int64_t lastFullReadNs_ = 0;
     std::string backend_;
-    bool movedForMomentum_ = false; // the momentum model took the state off OpenCL onto the CPU
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;

@@ -1,5 +1,6 @@
 #include "solver/MomentumFusedStep.h"
 
+#include "solver/StepContract.h"
 #include "solver/VectorClones.h"
 
 #include <algorithm>
@@ -8,8 +9,7 @@
 namespace rb {
 namespace {
 
-// As MomentumStep's outflow scaling (the same margin, so the same answers).
-constexpr float kScaleMargin = 1.0f - 1e-6f;
+using contract::kScaleMargin; // a limited cell keeps this fraction back (StepContract.h)
 
 // −(the mean of four cells' discharges), summed in MomentumStep::advectionChange's order. Free
 // functions with restrict parameters: GCC vectorises these, not the same loops inline.

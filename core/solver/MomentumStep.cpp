@@ -1,14 +1,14 @@
 #include "solver/MomentumStep.h"
 
+#include "solver/StepContract.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace rb {
 namespace {
 
-// As in the pipes' outflow scaling: a limited cell keeps this fraction back, so float rounding in
-// the update can never take its depth below zero.
-constexpr float kScaleMargin = 1.0f - 1e-6f;
+using contract::kScaleMargin; // a limited cell keeps this fraction back (StepContract.h)
 
 std::size_t cellIndex(const Lattice& lattice, int x, int y)
 {

@@ -65,8 +65,6 @@ public:
     // velocities): U = Q / (w · water over the higher bed upwind), 0 where that is dry.
     static std::vector<FloatField> velocitiesFromFlows(const MapState& state);
 
-protected: // MomentumFusedStep computes the same, faster, and falls back to these near the map's edge
-
     struct Neighbour {          // a face of the same family next to this one
         CellOffset offset;      // head of the neighbour face − head of this face
         float directionX = 0.0f; // unit vector of that offset in world space
@@ -76,7 +74,13 @@ protected: // MomentumFusedStep computes the same, faster, and falls back to the
         float inverseCrossToNext = 0.0f;       // 1 / (o × o_next)
         float inverseCrossFromPrevious = 0.0f; // 1 / (o_previous × o)
     };
+    // What the OpenCL kernels take from this step, so both use the same numbers: the neighbour
+    // table of a row parity, the Laplacian's weight per neighbour, each boundary edge's inflow.
+    const std::vector<Neighbour>& neighbourTable(int parity) const { return neighbours_[static_cast<std::size_t>(parity & 1)]; }
+    float laplacianWeight() const { return laplacian_; }
+    const std::vector<float>& inflowShares() const { return inflow_; }
 
+protected: // MomentumFusedStep computes the same, faster, and falls back to these near the map's edge
     void reconstructCellDischarges(const MomentumFields& fields);
     void accelerateInteriorFaces(const MomentumFields& fields);
     void setBoundaryFaces(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges);

@@ -1,19 +1,15 @@
 #include "solver/PipeStages.h"
 
 #include "solver/Stability.h"
+#include "solver/StepContract.h"
 #include "solver/VectorClones.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace rb {
-namespace {
 
-// Outflow scaling leaves this fraction of a cell's water behind, so float rounding in the
-// update can never take a depth below zero.
-constexpr float kScaleMargin = 1.0f - 1e-6f;
-
-} // namespace
+using contract::kScaleMargin;
 
 StepConstants StepConstants::from(const SimParams& params, const Lattice& lattice)
 {
@@ -30,6 +26,11 @@ StepConstants StepConstants::from(const SimParams& params, const Lattice& lattic
     c.rainDepth = static_cast<float>(params.rain * params.dt);
     c.evaporationDepth = static_cast<float>(params.evaporation * params.dt);
     return c;
+}
+
+float StepConstants::gravityDtOverLength(const EdgeFamily& family) const
+{
+    return gravity * dt / static_cast<float>(family.pipeLength);
 }
 
 void PipeStep::run(const std::vector<ViewBoundaryEdge>& edges, const std::vector<ViewSource>& sources, CellRect counted, VolumeLedger& ledger)
@@ -194,7 +195,7 @@ RB_VECTOR_CLONES void PipeStep::accelerateFlows(int y)
         const EdgeFamily& family = view_.lattice->family(f);
         const CellOffset t = family.tailOffset(view_.mapRow(y));
         if (y + t.dy < 0 || y + t.dy >= height) continue;
-        const float gdtOverL = c_.gravity * c_.dt / static_cast<float>(family.pipeLength);
+        const float gdtOverL = c_.gravityDtOverLength(family);
         const float faceWidth = static_cast<float>(family.faceWidth);
         const float kf = c_.frictionFactor, constantArea = c_.constantArea;
         const bool depthPipes = c_.depthPipes;

@@ -28,6 +28,9 @@ struct StepConstants {
     float evaporationDepth = 0.0f;
 
     static StepConstants from(const SimParams& params, const Lattice& lattice);
+    // g·dt/l of a family's interior edges, in the order the step multiplies them (the OpenCL
+    // backend takes it from here too, so both round alike).
+    float gravityDtOverLength(const EdgeFamily& family) const;
 };
 
 // A rectangular window of the map held in arrays of its own (or the whole map in place): cells

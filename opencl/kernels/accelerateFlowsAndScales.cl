@@ -9,7 +9,7 @@
 // work-item's result or not; it is discarded.
 __kernel void accelerateFlowsAndScales(__global float* restrict accelerated, __global float* restrict scales,
                                        __global const float* restrict flows, __global const float* restrict bed,
-                                       __global const float* restrict depth, Grid grid, Pipes pipes, float dt, float scaleMargin)
+                                       __global const float* restrict depth, Grid grid, Pipes pipes)
 {
     const int x0 = get_global_id(0) * VEC, y = get_global_id(1);
     if (x0 >= grid.width || y >= grid.height) return;
@@ -43,8 +43,8 @@ __kernel void accelerateFlowsAndScales(__global float* restrict accelerated, __g
         leaving += fmax(-ending, 0.0f) + fmax(starting, 0.0f);
     }
     const floatv available = hereDepth * grid.cellArea;
-    const floatv wanted = leaving * dt;
-    const floatv limited = available / wanted * scaleMargin; // divided either way (0/0 is discarded): no branch
+    const floatv wanted = leaving * pipes.dt;
+    const floatv limited = available / wanted * SCALE_MARGIN; // divided either way (0/0 is discarded): no branch
     const floatv scale = wanted > available ? limited : (floatv)(1.0f);
     STOREV(cell ? scale : (floatv)(1.0f), scales, c); // lanes past the map: the ring's 1, or unused padding
 }

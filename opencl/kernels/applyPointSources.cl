@@ -1,8 +1,8 @@
 // Springs and drains at their cells, in list order (CpuSolver::applyPointSources): a single
-// work-item, since there are few and two may share a cell. kind 0 spring, 1 drain.
+// work-item, since there are few and two may share a cell.
 typedef struct {
     uint cell; // padded index
-    int kind;
+    int kind; // SOURCE_SPRING or SOURCE_DRAIN
     float depthPerStep; // rate·dt/S
     int drainAll;
 } SourceCell;
@@ -14,7 +14,7 @@ __kernel void applyPointSources(__global float* depth, __global const SourceCell
     for (int i = 0; i < sourceCount; ++i) {
         const SourceCell s = sources[i];
         const float before = depth[s.cell];
-        if (s.kind == 0) {
+        if (s.kind == SOURCE_SPRING) {
             depth[s.cell] = before + s.depthPerStep;
             springs += depth[s.cell] - before;
         } else {

@@ -54,7 +54,7 @@ typedef struct {
     uint flowIndex;  // into the flow buffer (family plane included)
     uint cell;       // interior cell, padded index
     float inward;    // +1: positive family flow enters the map
-    int type;        // 0 wall, 1 inflow, 2 sea, 3 outflow (BoundaryType's order)
+    int type;        // BOUNDARY_WALL, _INFLOW, _SEA or _OUTFLOW
     float value;     // sea level (m) or this edge's inflow (m³/s)
     int family;
 } BoundaryEdge;
@@ -78,17 +78,12 @@ typedef struct {
     int depthPipes;
 } Pipes;
 
-// Per-step ledger slots, filled by the kernels and summed on the host in double.
-#define LEDGER_BOUNDARY_IN 0
-#define LEDGER_BOUNDARY_OUT 1
-#define LEDGER_RAIN 2
-#define LEDGER_EVAPORATION 3
-#define LEDGER_SPRINGS 4
-#define LEDGER_DRAINS 5
-#define LEDGER_SLOTS 6
-
-// Work-group size of the reductions (a power of two).
-#define REDUCTION_SIZE 256
+// The per-step ledger slots (LEDGER_*), the reductions' work-group size and strips
+// (REDUCTION_SIZE, REDUCTION_STRIPS), BOUNDARY_* and SOURCE_* (the host's enums), SCALE_MARGIN,
+// WET_DEPTH and MOMENTUM_DRY_DEPTH come from the host's contract (core/solver/StepContract.h).
+#ifndef REDUCTION_STRIPS
+#error "the host prepends the contract header (core/solver/StepContract.h)"
+#endif
 
 inline int2 tailOffset(int family, int headRow) { return (int2)(TAIL_DX[family][headRow & 1], TAIL_DY[family][headRow & 1]); }
 inline int2 headOffset(int family, int tailRow) { return (int2)(HEAD_DX[family][tailRow & 1], HEAD_DY[family][tailRow & 1]); }
@@ -141,7 +136,7 @@ inline float sumLocal(__local float* scratch, float value)
     const uint size = get_local_size(0) * get_local_size(1);
     scratch[lid] = value;
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint strips = 16, strip = size / strips;
+    const uint strips = REDUCTION_STRIPS, strip = size / strips;
     if (lid < strips) {
         float sum = 0.0f;
         for (uint i = 0; i < strip; ++i) sum += scratch[lid * strip + i];
@@ -153,6 +148,19 @@ inline float sumLocal(__local float* scratch, float value)
         for (uint i = 0; i < strips; ++i) total += scratch[size + i];
     barrier(CLK_LOCAL_MEM_FENCE);
     return total;
+}
+
+// What rain and evaporation changed in a work-group's cells, into groupSums (two per group) for
+// sumGroupLedger. Every work-item of the group calls it (it holds barriers).
+inline void storeWeatherSums(__global float* groupSums, __local float* scratch, float rained, float evaporated)
+{
+    rained = sumLocal(scratch, rained);
+    evaporated = sumLocal(scratch, evaporated);
+    if (get_local_id(0) == 0 && get_local_id(1) == 0) {
+        const uint group = get_group_id(1) * get_num_groups(0) + get_group_id(0);
+        groupSums[2 * group] = rained;
+        groupSums[2 * group + 1] = evaporated;
+    }
 }
 
 // Tree reduction of one float per work-item in local memory; work-item 0 gets the result.

@@ -1,9 +1,9 @@
 // Diagnostics reduced on the device (CpuSolver::refreshDiagnostics): per work-group volume (as
 // depth sum), max depth, max speed and a count of non-finite values; then one work-group folds
-// the groups into four numbers. The group's numbers are combined by 16 strips and then one
+// the groups into four numbers. The group's numbers are combined by REDUCTION_STRIPS strips and then one
 // work-item (two barriers), not a tree: on CPU devices every barrier level is a pass over the group.
 __kernel void refreshDiagnostics(__global const float* depth, __global const float* flows, Grid grid, float3 faceWidths,
-                                 float wetDepth, __global float* groupSums, __local float4* scratch)
+                                 __global float* groupSums, __local float4* scratch)
 {
     const int x0 = get_global_id(0) * VEC, y = get_global_id(1);
     float volume = 0.0f, maxDepth = 0.0f, speed = 0.0f, nonFinite = 0.0f;
@@ -24,7 +24,7 @@ __kernel void refreshDiagnostics(__global const float* depth, __global const flo
             const floatv tailDepth = insideMap(grid, x + t.x, y + t.y) ? LOADV(depth, c + offsetIndex(grid, t)) : h;
             const floatv faceDepth = 0.5f * (tailDepth + h);
             const floatv faceSpeed = fabs(q) / (faceDepth * widths[f]);
-            fastest = faceDepth >= wetDepth ? fmax(fastest, faceSpeed) : fastest;
+            fastest = faceDepth >= WET_DEPTH ? fmax(fastest, faceSpeed) : fastest;
         }
         const floatv finiteDepth = cell && isfinite(h) ? h : (floatv)(0.0f);
         volume = sumLanes(finiteDepth);
@@ -36,7 +36,7 @@ __kernel void refreshDiagnostics(__global const float* depth, __global const flo
     const uint size = get_local_size(0) * get_local_size(1);
     scratch[lid] = (float4)(volume, maxDepth, speed, nonFinite);
     barrier(CLK_LOCAL_MEM_FENCE);
-    const uint strips = 16, strip = size / strips;
+    const uint strips = REDUCTION_STRIPS, strip = size / strips;
     if (lid < strips) {
         float4 r = scratch[lid * strip];
         for (uint i = 1; i < strip; ++i) {

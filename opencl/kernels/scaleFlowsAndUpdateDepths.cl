@@ -47,11 +47,5 @@ __kernel void scaleFlowsAndUpdateDepths(__global float* restrict flows, __global
         evaporatedSum = sumLanes(cell ? wetted - after : (floatv)(0.0f));
     }
     if (rainDepth == 0.0f && evaporationDepth == 0.0f) return; // uniform across the launch: no barrier divergence
-    rainedSum = sumLocal(scratch, rainedSum);
-    evaporatedSum = sumLocal(scratch, evaporatedSum);
-    if (get_local_id(0) == 0 && get_local_id(1) == 0) {
-        const uint group = get_group_id(1) * get_num_groups(0) + get_group_id(0);
-        groupSums[2 * group] = rainedSum;
-        groupSums[2 * group + 1] = evaporatedSum;
-    }
+    storeWeatherSums(groupSums, scratch, rainedSum, evaporatedSum);
 }

@@ -8,18 +8,18 @@ __kernel void setBoundaryFlows(__global float* accelerated, __global const float
     const BoundaryEdge e = edges[i];
     const float h = depth[e.cell], b = bed[e.cell];
     float inward = 0.0f;
-    if (e.type == 1) {
+    if (e.type == BOUNDARY_INFLOW) {
         inward = e.value;
-    } else if (e.type == 2 || e.type == 3) {
+    } else if (e.type == BOUNDARY_SEA || e.type == BOUNDARY_OUTFLOW) {
         // The ghost cell has the interior cell's bed; its surface is the sea level, or the bed
         // itself for free outflow (so only the inside water pushes, and nothing can enter).
-        const float outside = e.type == 2 ? e.value : b;
+        const float outside = e.type == BOUNDARY_SEA ? e.value : b;
         const float drop = outside - (b + h);
         const float upwindDepth = drop > 0.0f ? outside - b : h;
         inward = e.inward * flows[e.flowIndex] * pipes.frictionFactor
                  + pipes.dt * pipes.gravity * pipeArea(pipes, e.family, upwindDepth) / pipes.pipeLength[e.family] * drop;
         if (pipes.viscosityTerm > 0.0f) inward = viscousDamping(inward, inward > 0.0f ? upwindDepth : h, pipes.viscosityTerm);
-        if (e.type == 3) inward = fmin(inward, 0.0f);
+        if (e.type == BOUNDARY_OUTFLOW) inward = fmin(inward, 0.0f);
     }
     accelerated[e.flowIndex] = e.inward * inward;
 }

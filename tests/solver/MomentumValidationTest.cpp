@@ -29,11 +29,11 @@
 namespace rb {
 namespace {
 
-// The backends and lattices the momentum model is validated on. When the OpenCL backend runs the
-// model too, return test::allBackendLattices() here: every suite below follows.
+// The backends and lattices the momentum model is validated on: both backends (the OpenCL kernels
+// run the model too), both lattices; every suite below follows.
 ::testing::internal::ParamGenerator<test::BackendLattice> momentumBackendLattices()
 {
-    return ::testing::Values(test::BackendLattice{"cpu", LatticeKind::Square}, test::BackendLattice{"cpu", LatticeKind::Triangle});
+    return test::allBackendLattices();
 }
 
 constexpr double kG = 9.81;

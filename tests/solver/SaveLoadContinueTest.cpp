@@ -51,13 +51,13 @@ TEST_P(SaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
 
 INSTANTIATE_TEST_SUITE_P(Backends, SaveLoadContinue, test::allBackendLattices(), test::backendLatticeName);
 
-// The momentum model carries its face velocities through the file (format version 2), and its
-// answers do not depend on the number of threads.
-class MomentumSaveLoadContinue : public ::testing::TestWithParam<LatticeKind> {
+// The momentum model carries its face velocities through the file (format version 2) on both
+// backends, and on the CPU its answers do not depend on the number of threads.
+class MomentumSaveLoadContinue : public ::testing::TestWithParam<test::BackendLattice> {
 protected:
     Map movingMap() const
     {
-        const Lattice lattice(GetParam(), 40, 36, 1.5);
+        const Lattice lattice(GetParam().lattice, 40, 36, 1.5);
         Map map = test::basinMap(lattice, test::roughTerrain(lattice, 7, 2.0f));
         test::fillTo(map.state, 1.2f);
         map.params.model = FlowModel::Momentum;
@@ -69,31 +69,37 @@ protected:
         map.sources = {{PointSource::Kind::Drain, 30.0, 30.0, 0.4, false}};
         return map;
     }
+
+    // The backend under test, loaded; on the CPU with `threads` threads.
+    std::unique_ptr<Solver> loaded(const Map& map, int threads) const
+    {
+        if (GetParam().backend != "cpu") return test::loadedSolver(GetParam().backend, map);
+        auto cpu = std::make_unique<CpuSolver>(threads);
+        cpu->load(map);
+        return cpu;
+    }
 };
 
 TEST_P(MomentumSaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
 {
     const Map map = movingMap();
-    CpuSolver uninterrupted(2);
-    uninterrupted.load(map);
-    ASSERT_TRUE(uninterrupted.step(300).ok());
+    const auto uninterrupted = loaded(map, 2);
+    ASSERT_TRUE(uninterrupted->step(300).ok());
 
-    CpuSolver first(1); // and another thread count on the way
-    first.load(map);
-    ASSERT_TRUE(first.step(120).ok());
+    const auto first = loaded(map, 1); // and another thread count on the way
+    ASSERT_TRUE(first->step(120).ok());
     QTemporaryDir dir;
     const QString path = dir.filePath("halfway.rbmap");
     QString error;
-    ASSERT_TRUE(io::writeMapFile(path, first.readMap(), &error)) << error.toStdString();
+    ASSERT_TRUE(io::writeMapFile(path, first->readMap(), &error)) << error.toStdString();
     const std::optional<Map> reloaded = io::readMapFile(path, &error);
     ASSERT_TRUE(reloaded.has_value()) << error.toStdString();
     ASSERT_FALSE(reloaded->state.velocities.empty());
-    CpuSolver resumed(3);
-    resumed.load(*reloaded);
-    ASSERT_TRUE(resumed.step(180).ok());
+    const auto resumed = loaded(*reloaded, 3);
+    ASSERT_TRUE(resumed->step(180).ok());
 
-    const MapState a = uninterrupted.readState(), b = resumed.readState();
-    EXPECT_GT(uninterrupted.diagnostics().maxSpeed, 0.05) << "the water should be moving";
+    const MapState a = uninterrupted->readState(), b = resumed->readState();
+    EXPECT_GT(uninterrupted->diagnostics().maxSpeed, 0.05) << "the water should be moving";
     EXPECT_TRUE(a.depth == b.depth);
     EXPECT_TRUE(a.flows == b.flows);
     EXPECT_TRUE(a.velocities == b.velocities);
@@ -101,7 +107,7 @@ TEST_P(MomentumSaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
     EXPECT_EQ(a.ledger, b.ledger);
 }
 
-INSTANTIATE_TEST_SUITE_P(Lattices, MomentumSaveLoadContinue, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle));
+INSTANTIATE_TEST_SUITE_P(Backends, MomentumSaveLoadContinue, test::allBackendLattices(), test::backendLatticeName);
 
 } // namespace
 } // namespace rb

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+
+namespace rb::contract {
+
+// What the CPU step and the OpenCL kernels must agree on, defined once. The kernels never spell
+// these numbers: kernelContractHeader() writes them as #defines at the top of the program each
+// time it is built, so a change here reaches both sides.
+
+// Outflow scaling leaves this fraction of a cell's water behind, so float rounding in the depth
+// update can never take a depth below zero.
+inline constexpr float kScaleMargin = 1.0f - 1e-6f;
+
+// Below this mean depth of its two cells a face counts as dry for the speed diagnostics (a film's
+// "speed" means nothing).
+inline constexpr float kWetDepth = 1e-3f;
+
+// Work-group size of the device reductions (a power of two) and the strips a group sum is cut
+// into before one work-item adds them up (two barriers instead of a tree: cheap on CPU devices).
+inline constexpr int kReductionSize = 256;
+inline constexpr int kReductionStrips = 16;
+static_assert(kReductionSize % kReductionStrips == 0);
+
+// Per-step ledger slots the kernels fill and the host sums in double.
+enum class LedgerSlot : int { BoundaryIn, BoundaryOut, Rain, Evaporation, Springs, Drains, Count };
+inline constexpr int kLedgerSlots = static_cast<int>(LedgerSlot::Count);
+
+// The kernels' #defines: every constant and enum value above, BoundaryType (BOUNDARY_WALL ..
+// BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN) and the momentum step's
+// dry depth (MOMENTUM_DRY_DEPTH). Floats are written in hexadecimal, so they arrive bit for bit.
+std::string kernelContractHeader();
+
+// A float as an OpenCL C literal that denotes exactly it (hexadecimal significand).
+std::string kernelFloatLiteral(float value);
+
+} // namespace rb::contract

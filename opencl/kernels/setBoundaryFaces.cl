@@ -1,0 +1,36 @@
+// MomentumStep::setBoundaryFaces: every boundary face from its condition, one work-item per edge.
+// Inflow: the edge's share of its segment's discharge (MomentumStep::inflowShares) enters at its
+// speed in the cell's depth, at most the critical speed; the critical depth (q²/g)^(1/3) is worked
+// out on the host with the CPU's cbrtf (`inflows`: share, critical depth). Sea and free outflow:
+// the face accelerates towards a ghost surface at the sea level or the bed.
+__kernel void setBoundaryFaces(__global float* newFlows, __global float* newSpeeds, __global const float* speeds,
+                               __global const float* bed, __global const float* depth, __global const BoundaryEdge* edges,
+                               __global const float2* inflows, int edgeCount, Momentum m)
+{
+    const int i = get_global_id(0);
+    if (i >= edgeCount) return;
+    const BoundaryEdge e = edges[i];
+    const float w = m.faceWidth[e.family];
+    const float h = depth[e.cell], b = bed[e.cell];
+    float inwardSpeed = 0.0f, inwardFlow = 0.0f;
+    if (e.type == BOUNDARY_INFLOW) {
+        const float2 inflow = inflows[i];
+        const float perWidth = inflow.x / w;
+        inwardFlow = inflow.x;
+        inwardSpeed = perWidth / maxOf(h, inflow.y);
+    } else if (e.type != BOUNDARY_WALL) {
+        const float outside = e.type == BOUNDARY_SEA ? e.value : b;
+        const float outsideDepth = maxOf(0.0f, outside - b);
+        const float previous = e.inward * speeds[e.flowIndex];
+        float u = previous + m.dt * m.gravity / m.pipeLength[e.family] * (outside - (b + h));
+        u = applyFriction(m, u, fabs(u), 0.5f * (h + outsideDepth));
+        if (e.type == BOUNDARY_OUTFLOW) u = minOf(u, 0.0f);
+        const float faceDepth = u > 0.0f ? outsideDepth : h;
+        if (faceDepth > MOMENTUM_DRY_DEPTH) {
+            inwardSpeed = clampSpeed(u, m.speedLimit);
+            inwardFlow = inwardSpeed * faceDepth * w;
+        }
+    }
+    newSpeeds[e.flowIndex] = e.inward * inwardSpeed;
+    newFlows[e.flowIndex] = e.inward * inwardFlow;
+}
