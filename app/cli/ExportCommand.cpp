@@ -138,12 +138,13 @@ int runExport(const QStringList& args)
     QCommandLineParser parser;
     addOptions(parser);
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
-    const std::optional<io::ExportSettings> settings = exportSettings(parser);
+    std::optional<io::ExportSettings> settings = exportSettings(parser);
     if (!settings) return cli::kExitUsage;
     if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
+    settings->georeference = map->georeference;
     QJsonObject files, details;
     QString error;
     for (io::Layer layer : io::allLayers()) {
