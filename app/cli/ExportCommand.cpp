@@ -43,7 +43,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"flowmap", "Flow map for water shaders: red/green = 0.5 + 0.5 * velocity / flow scale.", "FILE"});
     parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
     parser.addOption({"all", "Every layer as channels of one OpenEXR file.", "FILE.exr"});
-    parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png), godot (.exr); every layer on its grid.",
+    parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png or .r16), godot (.exr or .r16); every layer on its grid.",
                       "unity|unreal|godot"});
     parser.addOption({"size", "Resample to N x N (with --engine: a size the engine takes).", "N"});
     parser.addOption({"flow-scale", "Speed (m/s) of a full flow-map deflection. Default: the 99th percentile of the moving cells' speeds.", "M/S"});

@@ -152,6 +152,8 @@ QStringList engineHeightExtensions(Engine engine)
     return {"r16"};
 }
 
+// Godot's PNG loader (drivers/png/png_driver_common.cpp, png_to_image) masks PNG_FORMAT_FLAG_LINEAR
+// out, "convert 16 bit components to 8 bit": a 16-bit flow map would silently lose its low byte.
 QString engineFlowMapProblem(Engine engine, const QString& path, int flowBits)
 {
     if (engine != Engine::Godot || flowBits != 16 || QFileInfo(path).suffix().toLower() != "png") return {};
