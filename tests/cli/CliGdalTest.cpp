@@ -77,6 +77,10 @@ TEST_F(CliGdal, Int16GeoTiffRoundTripsItsGeoreference)
     EXPECT_TRUE(summary["notes"].toArray().first().toString().startsWith("filled 1 NoData cells")) << imported.out.toStdString();
     EXPECT_TRUE(imported.err.contains("warning: " + tif + ": Int16 samples and no height range")) << imported.err.toStdString();
 
+    const QJsonObject georeference = lastJsonLine(cli({"info", map}).out)["georeference"].toObject();
+    EXPECT_EQ(georeference["originX"].toDouble(), 500000.0);
+    EXPECT_EQ(georeference["originY"].toDouble(), 4000120.0);
+
     const QString out = dir.filePath("out.tif");
     const CliRun exported = cli({"export", map, "--terrain", out});
     ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
