@@ -700,9 +700,11 @@ void MainWindow::exportDialog(int layerIndex)
         using Written = std::pair<bool, QString>;
         runInBackground<Written>(
             this,
-            [path, layer, state = std::move(map.state)] {
+            [path, layer, state = std::move(map.state), georeference = map.georeference] {
                 QString error;
-                const bool ok = io::exportLayer(state, layer, path, &error);
+                io::ExportSettings settings;
+                settings.georeference = georeference; // a GeoTIFF says where the map lies
+                const bool ok = io::exportLayer(state, layer, path, settings, &error).has_value();
                 return Written{ok, error};
             },
             [this, path](const Written& written) {
