@@ -452,6 +452,7 @@ void MainWindow::changeLattice(LatticeKind kind)
 {
     if (document_->map().state.lattice.kind() == kind) return;
     runner_->requestMap([this, kind](Map current) {
+        current.georeference = document_->map().georeference; // the solver holds no georeference
         Map converted = convertLattice(current, kind);
         loadIntoEditor(std::move(converted), document_->fileName(), true);
         statusBar()->showMessage(tr("Map resampled onto the %1 lattice").arg(QString::fromUtf8(latticeKindName(kind).data())), 8000);
@@ -621,6 +622,7 @@ void MainWindow::writeMap(const QString& path, std::function<void()> onSuccess)
     setBusyMessage(tr("Saving %1…").arg(QFileInfo(path).fileName()));
     const std::uint64_t mapId = mapId_;
     runner_->requestMap([this, path, onSuccess, mapId](Map map) {
+        map.georeference = document_->map().georeference; // the solver holds no georeference
         const std::int64_t steps = map.state.steps;
         using Written = std::pair<bool, QString>;
         runInBackground<Written>(
@@ -697,6 +699,7 @@ void MainWindow::exportDialog(int layerIndex)
     if (path.isEmpty()) return;
     setBusyMessage(tr("Exporting %1…").arg(QFileInfo(path).fileName()));
     runner_->requestMap([this, path, layer](Map map) {
+        map.georeference = document_->map().georeference; // the solver holds no georeference
         using Written = std::pair<bool, QString>;
         runInBackground<Written>(
             this,
