@@ -1,10 +1,12 @@
 // GeoTIFFs written by GDAL in the layouts real DEMs come in, imported through GDAL: cell size,
 // values, orientation, NoData, CRS, and the georeference written back by a GeoTIFF export.
 #include "GeoTiffMaker.h"
+#include "TestMaps.h"
 
 #include "io/GeographicScale.h"
 #include "io/LayerExport.h"
 #include "io/MapFile.h"
+#include "io/MapHeader.h"
 #include "io/MapImport.h"
 
 #include <QFile>
@@ -397,7 +399,21 @@ TEST_F(GdalImport, TheMapFileKeepsTheGeoreference)
     EXPECT_TRUE(test::sameCrs(back->georeference->crsWkt, 32633));
 }
 
-TEST_F(GdalImport, TheOldPngPathStillNeedsACellSize)
+// The member is optional: a map without a georeference writes the header it always did (so older
+// readers and files stay as they were), and a broken one is refused on reading.
+TEST_F(GdalImport, TheGeoreferenceMemberIsOptionalAndChecked)
+{
+    Map plain = test::randomMap(LatticeKind::Square, 6, 5, 3);
+    EXPECT_FALSE(io::headerToJson(plain).contains("georeference"));
+    Map broken = plain;
+    broken.georeference = Georeference{"", 1.0, 2.0, 0.0, 1.0};
+    EXPECT_TRUE(io::headerToJson(broken).contains("georeference"));
+    QString problem;
+    EXPECT_FALSE(io::decodeMap(io::encodeMap(broken), &problem));
+    EXPECT_EQ(problem, "invalid values: the georeference's units per metre must be positive and finite");
+}
+
+TEST_F(GdalImport, OwnReadersStillNeedACellSize) // PNG, EXR, .npy, raw: no geotransform to read
 {
     const QString file = path("h.npy");
     QFile npy(file);
