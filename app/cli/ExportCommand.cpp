@@ -43,7 +43,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"flowmap", "Flow map for water shaders: red/green = 0.5 + 0.5 * velocity / flow scale.", "FILE"});
     parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
     parser.addOption({"all", "Every layer as channels of one OpenEXR file.", "FILE.exr"});
-    parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png), godot (.exr); every layer on its grid.",
+    parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png or .r16), godot (.exr or .r16); every layer on its grid.",
                       "unity|unreal|godot"});
     parser.addOption({"size", "Resample to N x N (with --engine: a size the engine takes).", "N"});
     parser.addOption({"flow-scale", "Speed (m/s) of a full flow-map deflection. Default: the 99th percentile of the moving cells' speeds.", "M/S"});
@@ -138,12 +138,13 @@ int runExport(const QStringList& args)
     QCommandLineParser parser;
     addOptions(parser);
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
-    const std::optional<io::ExportSettings> settings = exportSettings(parser);
+    std::optional<io::ExportSettings> settings = exportSettings(parser);
     if (!settings) return cli::kExitUsage;
     if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
+    settings->georeference = map->georeference;
     QJsonObject files, details;
     QString error;
     for (io::Layer layer : io::allLayers()) {

@@ -1,9 +1,10 @@
-// riverbed-cli import HEIGHTMAP --cell-size M [...] -o MAP: a heightmap becomes a dry, walled map.
+// riverbed-cli import HEIGHTMAP [--cell-size M] [...] -o MAP: a heightmap becomes a dry, walled map.
 #include "CliSupport.h"
 #include "Commands.h"
 
 #include "io/MapImport.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <algorithm>
@@ -15,14 +16,16 @@ using namespace rb;
 void addOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(
-        "Make a .rbmap from a heightmap: 8/16-bit grayscale PNG (or 8-bit RGB with equal channels), OpenEXR, TIFF "
-        "(32/64-bit float, 8/16-bit unsigned), .npy (float32, float64, uint16) or 16-bit little-endian raw (.r16, .raw). "
-        "Row 0 is the north edge. Integer images map 0..max onto --height-range, else onto the range in "
-        "HEIGHTMAP.json ({\"min\": LO, \"max\": HI}) if present, else onto the one in the PNG's text chunks, else one "
-        "metre per level. Float data are metres. The map starts dry (unless --water) with walls all round. "
-        "See docs/import-export.md.");
+        "Make a .rbmap from a heightmap: 8/16-bit grayscale PNG (or 8-bit RGB with equal channels), OpenEXR, "
+        ".npy (float32, float64, uint16), 16-bit little-endian raw (.r16, .raw), or any raster GDAL reads (GeoTIFF, "
+        "SRTM .hgt, ESRI ASCII grid, ...; every integer and float type). Row 0 is the north edge. Integer images map "
+        "their levels onto --height-range, else onto the range in HEIGHTMAP.json ({\"min\": LO, \"max\": HI}) if "
+        "present, else onto the one in the PNG's text chunks, else one metre per level. Float data are metres. "
+        "Georeferenced rasters give their own cell size, orientation and CRS (kept in the map). The map starts dry "
+        "(unless --water) with walls all round. See docs/import-export.md.");
     parser.addPositionalArgument("HEIGHTMAP", "The heightmap file.");
-    parser.addOption({"cell-size", "Size of one pixel and the lattice spacing, in metres (required).", "M"});
+    parser.addOption({"cell-size", "Size of one pixel and the lattice spacing, in metres (required unless the raster has a "
+                                    "geotransform; then it must agree with it).", "M"});
     parser.addOption({"height-range", "Metres of the lowest and highest integer level, e.g. -20:1500.", "LO:HI"});
     parser.addOption({"lattice", "square (one cell per pixel) or triangle (resampled, same extent). Default: square.",
                       "square|triangle", "square"});
@@ -30,6 +33,8 @@ void addOptions(QCommandLineParser& parser)
                                "square from the file size).", "WxH"});
     parser.addOption({"water", "Initial water depth in metres, a raster of the heightmap's size (any supported format).",
                       "DEPTHFILE"});
+    parser.addOption({"nodata", "NoData and NaN cells of a GDAL raster: refuse (default) or fill them from their valid neighbours.",
+                      "refuse|fill", "refuse"});
     parser.addOption({{"o", "output"}, "The .rbmap to write (required).", "MAP"});
 }
 
@@ -49,21 +54,36 @@ std::optional<io::GridSize> rawSize(const QString& text)
     return io::GridSize{width, height};
 }
 
-// Turns the arguments into import options; nullopt after printing a usage error.
-std::optional<io::ImportOptions> importOptions(const QCommandLineParser& parser)
+std::optional<double> cellSizeOption(const QCommandLineParser& parser)
 {
-    if (!parser.isSet("cell-size") || !parser.isSet("output")) {
-        cli::fail("import needs --cell-size M and -o MAP", cli::kExitUsage);
-        return std::nullopt;
-    }
-    io::ImportOptions options;
     const std::optional<double> cellSize = cli::numberOption(parser, "cell-size");
-    if (!cellSize) return std::nullopt;
-    if (*cellSize <= 0.0) {
+    if (cellSize && *cellSize <= 0.0) {
         cli::fail("--cell-size must be a positive number of metres", cli::kExitUsage);
         return std::nullopt;
     }
-    options.cellSize = *cellSize;
+    return cellSize;
+}
+
+std::optional<io::NoDataPolicy> noDataOption(const QString& text)
+{
+    if (text == "refuse") return io::NoDataPolicy::Refuse;
+    if (text == "fill") return io::NoDataPolicy::Fill;
+    cli::fail(QString("--nodata expects refuse or fill, got '%1'").arg(text), cli::kExitUsage);
+    return std::nullopt;
+}
+
+// Turns the arguments into import options; nullopt after printing a usage error.
+std::optional<io::ImportOptions> importOptions(const QCommandLineParser& parser)
+{
+    if (!parser.isSet("output")) {
+        cli::fail("import needs -o MAP", cli::kExitUsage);
+        return std::nullopt;
+    }
+    io::ImportOptions options;
+    if (parser.isSet("cell-size") && !(options.cellSize = cellSizeOption(parser))) return std::nullopt;
+    const std::optional<io::NoDataPolicy> noData = noDataOption(parser.value("nodata"));
+    if (!noData) return std::nullopt;
+    options.noData = *noData;
     const std::optional<LatticeKind> kind = parseLatticeKind(parser.value("lattice").toStdString());
     if (!kind) {
         cli::fail(QString("--lattice expects square or triangle, got '%1'").arg(parser.value("lattice")), cli::kExitUsage);
@@ -83,8 +103,9 @@ std::optional<io::ImportOptions> importOptions(const QCommandLineParser& parser)
     return options;
 }
 
-QJsonObject summary(const QString& output, const Map& map)
+QJsonObject summary(const QString& output, const io::ImportedMap& imported)
 {
+    const Map& map = imported.map;
     const auto [low, high] = std::minmax_element(map.state.bed.values().begin(), map.state.bed.values().end());
     const Lattice& l = map.state.lattice;
     return {{"output", output},
@@ -96,7 +117,11 @@ QJsonObject summary(const QString& output, const Map& map)
             {"worldHeight", l.worldHeight()},
             {"bedMin", static_cast<double>(*low)},
             {"bedMax", static_cast<double>(*high)},
-            {"volume", map.state.volume()}};
+            {"volume", map.state.volume()},
+            {"source", imported.description},
+            {"georeferenced", map.georeference.has_value()},
+            {"notes", QJsonArray::fromStringList(imported.notes)},
+            {"warnings", QJsonArray::fromStringList(imported.warnings)}};
 }
 
 } // namespace
@@ -110,10 +135,12 @@ int runImport(const QStringList& args)
     const std::optional<io::ImportOptions> options = importOptions(parser);
     if (!options) return cli::kExitUsage;
     QString error;
-    const std::optional<Map> map = io::importHeightmap(parser.positionalArguments().first(), *options, &error);
-    if (!map) return cli::fail(error);
+    const std::optional<io::ImportedMap> imported = io::importMap(parser.positionalArguments().first(), *options, &error);
+    if (!imported) return cli::fail(error);
+    for (const QString& note : imported->notes) cli::notice(note);
+    for (const QString& warning : imported->warnings) cli::notice("warning: " + warning);
     const QString output = parser.value("output");
-    if (!cli::saveMap(output, *map)) return cli::kExitFailure;
-    cli::printJsonLine(summary(output, *map));
+    if (!cli::saveMap(output, imported->map)) return cli::kExitFailure;
+    cli::printJsonLine(summary(output, *imported));
     return cli::kExitOk;
 }

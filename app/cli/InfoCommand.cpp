@@ -59,6 +59,14 @@ QJsonValue generatorJson(const std::string& settings)
     return QString::fromStdString(settings);
 }
 
+// Where the map lies (from a georeferenced import), or null.
+QJsonValue georeferenceJson(const std::optional<Georeference>& g)
+{
+    if (!g) return QJsonValue::Null;
+    return QJsonObject{{"crs", QString::fromStdString(g->crsWkt)}, {"originX", g->originX}, {"originY", g->originY},
+                       {"unitsPerMetreX", g->unitsPerMetreX}, {"unitsPerMetreY", g->unitsPerMetreY}};
+}
+
 QJsonObject describe(const QString& path, const Map& map)
 {
     const MapState& s = map.state;
@@ -74,7 +82,8 @@ QJsonObject describe(const QString& path, const Map& map)
             {"sources", sourcesJson(map.sources)},
             {"volume", s.volume()},
             {"ledger", ledgerJson(s.ledger)},
-            {"generator", generatorJson(map.generatorSettings)}};
+            {"generator", generatorJson(map.generatorSettings)},
+            {"georeference", georeferenceJson(map.georeference)}};
 }
 
 } // namespace

@@ -193,6 +193,7 @@ void EditingSession::withRunnerMap(const QString& description, std::function<voi
     runner_->requestMap(
         [this, description, use = std::move(use)](Map map) {
             map.generatorSettings = document_->map().generatorSettings; // the document's, not the solver's
+            map.georeference = document_->map().georeference;           // the solver holds none
             use(std::move(map)); // may start the job that writes it: the tracker is not idle in between
             jobs_->arrived(description);
         },
@@ -248,9 +249,11 @@ void EditingSession::exportLayer(io::Layer layer, const QString& path)
     withRunnerMap(description, [this, description, path, layer](Map map) {
         jobs_->run<Written>(
             description,
-            [path, layer, state = std::move(map.state)] {
+            [path, layer, state = std::move(map.state), georeference = map.georeference] {
                 QString error;
-                const bool ok = io::exportLayer(state, layer, path, &error);
+                io::ExportSettings settings;
+                settings.georeference = georeference; // a GeoTIFF says where the map lies
+                const bool ok = io::exportLayer(state, layer, path, settings, &error).has_value();
                 return Written{ok, error};
             },
             [this, path](Written written) {

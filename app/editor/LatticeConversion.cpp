@@ -53,6 +53,7 @@ Map convertLattice(const Map& map, LatticeKind kind)
     converted.boundary = stretchBoundary(map.boundary, map.state.lattice, lattice);
     converted.sources = map.sources;
     converted.generatorSettings = map.generatorSettings;
+    converted.georeference = map.georeference; // world metres still map onto the same place
 
     const auto deepest = std::max_element(converted.state.depth.values().begin(), converted.state.depth.values().end());
     const double maxDepth = deepest == converted.state.depth.values().end() ? 0.0 : *deepest;

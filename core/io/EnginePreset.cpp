@@ -1,6 +1,9 @@
 #include "io/EnginePreset.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
+
+#include <QFileInfo>
 
 #include <algorithm>
 #include <cmath>
@@ -20,16 +23,6 @@ constexpr double kCentimetres = 100.0;
 constexpr double kUnityLevelDivisor = 65536.0;
 constexpr double kMaxLevel = 65535.0;
 
-// The smallest Z scale, rounded up to 1/1000 (the editor takes it as typed), that fits every
-// height between levels 0 and 65535 around the mid level.
-double unrealScaleZ(const FloatField& metres)
-{
-    const HeightRange span = valueSpan(metres);
-    const double up = std::max(span.high, 0.0) / ((kMaxLevel - kUnrealMidLevel) * kUnrealMetresPerLevelAtScale1);
-    const double down = std::max(-span.low, 0.0) / (kUnrealMidLevel * kUnrealMetresPerLevelAtScale1);
-    return std::max(std::ceil(std::max(up, down) * 1000.0) / 1000.0, 0.001);
-}
-
 void applyUnity(ExportImage& image, const ExportGrid& grid)
 {
     image.levels = image.meaning = valueSpan(image.channels.front());
@@ -41,15 +34,41 @@ void applyUnity(ExportImage& image, const ExportGrid& grid)
                                        {"positionY", image.levels.low}};
 }
 
+// Unreal's editor fields take what is typed: the Z scale is rounded up and the location down to
+// 1/1000 (of a scale unit, of a centimetre), with this much slack (m) so the rounding never lets a
+// height fall outside levels 0..65535.
+constexpr double kUnrealRoundingSlack = 2e-5;
+constexpr double kThousandths = 1000.0;
+
+// The landscape's Z scale and location Z that put the layer's lowest height at level 0 and its
+// highest at (about) level 65535: the whole 16-bit range, wherever the terrain lies.
+struct UnrealVertical {
+    double scaleZ = 0.0;         // the actor's Z scale
+    double locationZ = 0.0;      // the actor's location Z, centimetres (level 32768 is there)
+    double metresPerLevel = 0.0;
+};
+
+UnrealVertical unrealVertical(const FloatField& metres)
+{
+    const HeightRange span = valueSpan(metres);
+    const double needed = (span.high - span.low + kUnrealRoundingSlack) / (kMaxLevel * kUnrealMetresPerLevelAtScale1);
+    UnrealVertical v;
+    v.scaleZ = std::max(std::ceil(needed * kThousandths) / kThousandths, 1.0 / kThousandths);
+    v.metresPerLevel = v.scaleZ * kUnrealMetresPerLevelAtScale1;
+    const double midMetres = span.low + kUnrealMidLevel * v.metresPerLevel;
+    v.locationZ = std::floor(midMetres * kCentimetres * kThousandths) / kThousandths;
+    return v;
+}
+
 void applyUnreal(ExportImage& image, const ExportGrid& grid)
 {
-    const double scaleZ = unrealScaleZ(image.channels.front());
-    const double metresPerLevel = scaleZ * kUnrealMetresPerLevelAtScale1;
-    image.levels = image.meaning = {-kUnrealMidLevel * metresPerLevel, (kMaxLevel - kUnrealMidLevel) * metresPerLevel};
+    const UnrealVertical v = unrealVertical(image.channels.front());
+    const double mid = v.locationZ / kCentimetres;
+    image.levels = image.meaning = {mid - kUnrealMidLevel * v.metresPerLevel, mid + (kMaxLevel - kUnrealMidLevel) * v.metresPerLevel};
     image.pngBits = 16;
     image.notes["unreal"] = QJsonObject{{"resolution", grid.width}, {"scaleX", grid.stepX * kCentimetres},
-                                        {"scaleY", grid.stepY * kCentimetres}, {"scaleZ", scaleZ}, {"locationZ", 0.0},
-                                        {"metresPerLevel", metresPerLevel}};
+                                        {"scaleY", grid.stepY * kCentimetres}, {"scaleZ", v.scaleZ}, {"locationZ", v.locationZ},
+                                        {"metresPerLevel", v.metresPerLevel}};
 }
 
 void applyGodot(ExportImage& image, const ExportGrid& grid)
@@ -57,7 +76,8 @@ void applyGodot(ExportImage& image, const ExportGrid& grid)
     image.levels = image.meaning = valueSpan(image.channels.front());
     image.notes["godot"] = QJsonObject{{"imageFormat", "FORMAT_RF"}, {"mapWidth", grid.width}, {"mapDepth", grid.height},
                                        {"spacingX", grid.stepX}, {"spacingZ", grid.stepY},
-                                       {"heightMapShape3D", "update_map_data_from_image(image, 0.0, 1.0) keeps metres"}};
+                                       {"heightMapShape3D", "update_map_data_from_image(image, 0.0, 1.0) keeps metres"},
+                                       {"r16HeightRange", QJsonArray{image.levels.low, image.levels.high}}};
 }
 
 QString nameOf(Engine engine)
@@ -120,6 +140,25 @@ QString engineSizeProblem(Engine engine, int n)
     QStringList accepted;
     for (int s : sizes) accepted << QString::number(s);
     return QString("%1 takes heightmaps of %2 vertices a side, not %3").arg(nameOf(engine), accepted.join(", ")).arg(n);
+}
+
+QStringList engineHeightExtensions(Engine engine)
+{
+    switch (engine) {
+    case Engine::Unity: return {"r16", "raw"};
+    case Engine::Unreal: return {"png", "r16", "raw"};
+    case Engine::Godot: return {"exr", "r16", "raw"};
+    }
+    return {"r16"};
+}
+
+// Godot's PNG loader (drivers/png/png_driver_common.cpp, png_to_image) masks PNG_FORMAT_FLAG_LINEAR
+// out, "convert 16 bit components to 8 bit": a 16-bit flow map would silently lose its low byte.
+QString engineFlowMapProblem(Engine engine, const QString& path, int flowBits)
+{
+    if (engine != Engine::Godot || flowBits != 16 || QFileInfo(path).suffix().toLower() != "png") return {};
+    return QString("%1: --engine godot reads PNGs at 8 bits per channel (its PNG loader strips 16-bit channels), so "
+                   "--flow-bits 16 would be wasted; use --flow-bits 8, or .exr for full precision").arg(path);
 }
 
 QString engineHeightExtension(Engine engine)

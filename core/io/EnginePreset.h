@@ -5,6 +5,7 @@
 #include "io/FlowMap.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <string_view>
@@ -16,10 +17,12 @@ namespace rb::io {
 //  - unity:  16-bit little-endian raw (.r16), a square of 2ⁿ+1 vertices (33 … 4097), the first row
 //            of the file at the terrain's z = 0 edge, i.e. the south edge first; level/65536 is the
 //            fraction of the terrain height.
-//  - unreal: 16-bit grayscale PNG, a square from the recommended landscape sizes (127 … 8129),
-//            level 32768 = 0 m and (level − 32768)/128 · ScaleZ centimetres; north row first.
-//  - godot:  OpenEXR float heights in metres in channel R (Godot loads it as FORMAT_RF), any size,
-//            north row first.
+//  - unreal: 16-bit grayscale PNG (or .r16), a square from the recommended landscape sizes
+//            (127 … 8129), level 32768 at the actor's location Z and (level − 32768)/128 · ScaleZ
+//            centimetres from it; Z scale and location chosen to span the heights with all 65536
+//            levels; north row first.
+//  - godot:  OpenEXR float heights in metres in channel R (Godot loads it as FORMAT_RF), or .r16
+//            for Terrain3D (levels over the sidecar's height range), any size, north row first.
 // Every engine gets a vertex grid (see ExportGrid.h): its samples are the terrain's vertices.
 enum class Engine { Unity, Unreal, Godot };
 
@@ -36,8 +39,15 @@ GridSize engineGridSize(Engine engine, GridSize raster);
 // Empty when the engine takes an N×N heightmap; else why not.
 QString engineSizeProblem(Engine engine, int n);
 
-// The extension the engine's heightmaps must have: "r16", "png", "exr".
+// The extension of the engine's default heightmap: "r16", "png", "exr".
 QString engineHeightExtension(Engine engine);
+
+// Every extension the engine's heightmap importers take (the default first).
+QStringList engineHeightExtensions(Engine engine);
+
+// Empty unless a flow map in `path` with these bits would lose them in the engine: Godot keeps
+// PNG channels at 8 bits, so a 16-bit flow-map PNG is refused for it.
+QString engineFlowMapProblem(Engine engine, const QString& path, int flowBits);
 
 // The flow map green axis that matches the engine's texture coordinates.
 FlowGreen engineFlowGreen(Engine engine);

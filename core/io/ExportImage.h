@@ -7,9 +7,18 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace rb::io {
+
+// Where an exported raster lies: GDAL's affine geotransform of its pixels and the CRS (WKT).
+struct RasterGeoreference {
+    std::string crsWkt;
+    std::array<double, 6> geoTransform{};
+};
 
 // What one export writes: one or more channels on one grid (rows north to south), and how
 // integer formats turn them into levels. Float formats write the channels as they are.
@@ -22,6 +31,7 @@ struct ExportImage {
     int pngBits = 16;                 // 8 or 16 bits per PNG channel
     bool southRowFirst = false;       // integer files written bottom row first (Unity's raw)
     QJsonObject notes;                // extra sidecar members (units, engine settings)
+    std::optional<RasterGeoreference> georeference; // GeoTIFF exports write it (from the map's)
 
     int width() const { return channels.empty() ? 0 : channels.front().width(); }
     int height() const { return channels.empty() ? 0 : channels.front().height(); }

@@ -48,11 +48,11 @@ std::optional<Heightmap> readHeightmap(const QString& path, const HeightmapReque
             *error = QString("%1: --height-range applies to integer images; this %2 holds metres already").arg(path, raster->description);
             return std::nullopt;
         }
-        return Heightmap{std::move(raster->samples), raster->description, std::nullopt, QString()};
+        return Heightmap{std::move(raster->samples), raster->description, std::nullopt, QString(), 0};
     }
     if (!raw && !loadSidecar(path, sidecar, error)) return std::nullopt;
     const auto [range, origin] = integerRange(path, *raster, request, sidecar);
-    Heightmap heightmap{samplesToMetres(*raster, range), raster->description, range, origin};
+    Heightmap heightmap{samplesToMetres(*raster, range), raster->description, range, origin, raster->integerBits};
     if (sidecar && sidecar->southRowFirst) flipRows(heightmap.metres);
     return heightmap;
 }

@@ -16,6 +16,7 @@ struct Heightmap {
     QString description;              // what the file held ("16-bit grayscale PNG")
     std::optional<HeightRange> range; // the range applied to integer samples; none for floats
     QString rangeOrigin;              // "--height-range", the sidecar's path, "PNG text" or "default"
+    int integerBits = 0;              // 8 or 16 for integer samples, 0 for floats
 };
 
 // What the caller knows beyond the file itself.

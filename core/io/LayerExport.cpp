@@ -88,8 +88,7 @@ const char* unitsOf(Layer layer)
 
 bool engineTakes(Engine engine, const QString& path)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    return suffix == engineHeightExtension(engine) || (engine == Engine::Unity && suffix == "raw");
+    return engineHeightExtensions(engine).contains(QFileInfo(path).suffix().toLower());
 }
 
 // The channel names of a layer inside the all-layers image.
@@ -157,8 +156,9 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
     if (settings.engine && isHeightLayer(layer) && !engineTakes(*settings.engine, path)) {
         const std::string_view engine = engineName(*settings.engine);
         return QString("%1: --engine %2 writes heights as .%3").arg(path, QString::fromUtf8(engine.data(), static_cast<qsizetype>(engine.size())),
-                                                                    engineHeightExtension(*settings.engine));
+                                                                    engineHeightExtensions(*settings.engine).join(" or ."));
     }
+    if (settings.engine && layer == Layer::FlowMap) return engineFlowMapProblem(*settings.engine, path, settings.flowBits);
     return {};
 }
 
@@ -171,6 +171,14 @@ ExportGrid exportGrid(const Lattice& lattice, const ExportSettings& settings)
     }
     if (settings.size) return pixelGrid(lattice, *settings.size, *settings.size);
     return pixelGrid(lattice, raster.width, raster.height);
+}
+
+RasterGeoreference rasterGeoreference(const Georeference& g, const ExportGrid& grid)
+{
+    const double west = grid.origin.x - grid.stepX / 2, north = grid.origin.y - grid.stepY / 2; // world metres
+    return {g.crsWkt,
+            {g.originX + west * g.unitsPerMetreX, grid.stepX * g.unitsPerMetreX, 0.0,
+             g.originY - north * g.unitsPerMetreY, 0.0, -grid.stepY * g.unitsPerMetreY}};
 }
 
 FloatField layerOnLattice(const MapState& state, Layer layer)
@@ -198,6 +206,7 @@ ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings&
     }
     if (layer == Layer::FlowMap) makeFlowMap(image, flowEncoding(state, settings), settings.flowBits);
     if (settings.engine && isHeightLayer(layer)) applyEngineHeights(*settings.engine, image, grid);
+    if (settings.georeference) image.georeference = rasterGeoreference(*settings.georeference, grid);
     return image;
 }
 
@@ -208,6 +217,7 @@ ExportImage allLayersImage(const MapState& state, const ExportSettings& settings
     all.levels = all.meaning = {0.0, 1.0};
     for (Layer layer : allLayers()) {
         ExportImage one = layerImage(state, layer, settings); // float channels: an engine changes only the grid
+        all.georeference = one.georeference;
         for (auto& channel : one.channels) all.channels.push_back(std::move(channel));
         all.channelNames << channelNamesIn(layer);
         if (layer == Layer::FlowMap) {

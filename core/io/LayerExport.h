@@ -4,6 +4,7 @@
 #include "io/ExportGrid.h"
 #include "io/ExportImage.h"
 #include "io/FlowMap.h"
+#include "model/Georeference.h"
 #include "model/MapState.h"
 
 #include <QJsonObject>
@@ -36,6 +37,7 @@ struct ExportSettings {
                                           // percentile of the moving cells' speeds
     std::optional<FlowGreen> flowGreen;   // default: the engine's, else south
     int flowBits = 8;                     // bits per channel of a flow-map PNG (8 or 16)
+    std::optional<Georeference> georeference; // the map's: written into GeoTIFF exports
 };
 
 // Empty when the settings are usable; else a usage message (a size the engine does not take, ...).
@@ -48,6 +50,9 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
 // Where the samples go: with an engine, its vertex grid; else pixels covering the world rectangle,
 // N×N with a size, else exportRasterSize(lattice).
 ExportGrid exportGrid(const Lattice& lattice, const ExportSettings& settings);
+
+// The geotransform of a grid's pixels (each sample the centre of a pixel of step × step metres).
+RasterGeoreference rasterGeoreference(const Georeference& georeference, const ExportGrid& grid);
 
 // A one-channel layer's value at every cell of the lattice (not the velocity or the flow map).
 FloatField layerOnLattice(const MapState& state, Layer layer);

@@ -212,7 +212,8 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
         if (error) *error = problem;
         return std::nullopt;
     }
-    Map map{std::move(*state), header->params, std::move(header->boundary), std::move(header->sources), std::move(header->generatorSettings)};
+    Map map{std::move(*state), header->params, std::move(header->boundary), std::move(header->sources), std::move(header->generatorSettings),
+            std::move(header->georeference)};
     if (const std::string invalid = map.validate(); !invalid.empty()) {
         if (error) *error = "invalid values: " + QString::fromStdString(invalid);
         return std::nullopt;

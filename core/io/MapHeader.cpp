@@ -174,6 +174,27 @@ std::vector<PointSource> sourcesFromJson(const JsonFields& root)
     return sources;
 }
 
+QJsonObject georeferenceToJson(const Georeference& g)
+{
+    return {{"crs", QString::fromStdString(g.crsWkt)}, {"originX", exact(g.originX)}, {"originY", exact(g.originY)},
+            {"unitsPerMetreX", exact(g.unitsPerMetreX)}, {"unitsPerMetreY", exact(g.unitsPerMetreY)}};
+}
+
+// Optional since it was added (files without it, older ones included, have no georeference);
+// older readers ignore it, so no new format version is needed.
+std::optional<Georeference> georeferenceFromJson(const JsonFields& root)
+{
+    if (!root.has("georeference")) return std::nullopt;
+    const JsonFields f = root.child("georeference");
+    Georeference g;
+    g.crsWkt = f.string("crs").toStdString();
+    g.originX = f.exactNumber("originX");
+    g.originY = f.exactNumber("originY");
+    g.unitsPerMetreX = f.exactNumber("unitsPerMetreX");
+    g.unitsPerMetreY = f.exactNumber("unitsPerMetreY");
+    return g;
+}
+
 QString fieldsError(const JsonFields& fields)
 {
     return fields.structural() ? "malformed header: " + fields.error() : fields.error();
@@ -184,14 +205,16 @@ QString fieldsError(const JsonFields& fields)
 QJsonObject headerToJson(const Map& map)
 {
     const MapState& s = map.state;
-    return {{"lattice", latticeToJson(s.lattice)},
-            {"time", exact(s.time)},
-            {"steps", QString::fromStdString(int64Text(s.steps))},
-            {"ledger", ledgerToJson(s.ledger)},
-            {"params", paramsToJson(map.params)},
-            {"boundary", boundaryToJson(map.boundary)},
-            {"sources", sourcesToJson(map.sources)},
-            {"generatorSettings", QString::fromStdString(map.generatorSettings)}};
+    QJsonObject json{{"lattice", latticeToJson(s.lattice)},
+                     {"time", exact(s.time)},
+                     {"steps", QString::fromStdString(int64Text(s.steps))},
+                     {"ledger", ledgerToJson(s.ledger)},
+                     {"params", paramsToJson(map.params)},
+                     {"boundary", boundaryToJson(map.boundary)},
+                     {"sources", sourcesToJson(map.sources)},
+                     {"generatorSettings", QString::fromStdString(map.generatorSettings)}};
+    if (map.georeference) json["georeference"] = georeferenceToJson(*map.georeference);
+    return json;
 }
 
 std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
@@ -212,6 +235,7 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
     header.boundary = boundaryFromJson(root);
     header.sources = sourcesFromJson(root);
     header.generatorSettings = root.string("generatorSettings").toStdString();
+    header.georeference = georeferenceFromJson(root);
     if (!root.ok()) {
         *error = fieldsError(root);
         return std::nullopt;

@@ -19,6 +19,7 @@ struct MapHeader {
     std::vector<BoundarySegment> boundary;
     std::vector<PointSource> sources;
     std::string generatorSettings;
+    std::optional<Georeference> georeference; // optional member, absent in older files
 };
 
 QJsonObject headerToJson(const Map& map);

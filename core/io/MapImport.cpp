@@ -1,6 +1,7 @@
 #include "io/MapImport.h"
 
 #include "io/Resampler.h"
+#include "io/SampleRaster.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -41,7 +42,72 @@ std::optional<Lattice> importLattice(const FloatField& heights, LatticeKind kind
     }
 }
 
+// The heightmap in metres on square cells, from Riverbed's own readers or from GDAL.
+struct ImportedHeights {
+    FloatField metres;
+    double cellSize = 0.0;
+    std::optional<Georeference> georeference;
+    QString description;
+    QStringList notes;
+    QStringList warnings;
+};
+
+std::optional<ImportedHeights> ownReaderHeights(const QString& path, const ImportOptions& options, QString* error)
+{
+    if (!options.cellSize) {
+        *error = path + ": give the pixel size with --cell-size M (only georeferenced rasters carry their own)";
+        return std::nullopt;
+    }
+    const HeightmapRequest request{options.heightRange, RasterRequest{options.rawSize, {"terrain", "Y", "R"}}};
+    std::optional<Heightmap> heights = readHeightmap(path, request, error);
+    if (!heights) return std::nullopt;
+    ImportedHeights out{std::move(heights->metres), *options.cellSize, std::nullopt, heights->description, {}, {}};
+    if (heights->integerBits == 16 && heights->rangeOrigin == "default")
+        out.warnings << QString("%1: %2 without a height range (no --height-range, sidecar or PNG text): one metre per level "
+                                "(0..65535 m); give --height-range LO:HI if the levels are not metres").arg(path, heights->description);
+    return out;
+}
+
+std::optional<ImportedHeights> gdalHeights(const QString& path, const ImportOptions& options, QString* error)
+{
+    std::optional<GeoHeightmap> geo = readGeoHeightmap(path, GeoRequest{options.cellSize, options.heightRange, options.noData}, error);
+    if (!geo) return std::nullopt;
+    for (QString& warning : geo->warnings) warning = path + ": " + warning;
+    return ImportedHeights{std::move(geo->metres), geo->cellSize, std::move(geo->georeference), geo->description,
+                           std::move(geo->notes), std::move(geo->warnings)};
+}
+
+// The water depth raster: the heightmap's readers' rules, the heightmap's size.
+std::optional<FloatField> waterDepth(const ImportOptions& options, const FloatField& heights, QString* error)
+{
+    if (!hasOwnImportReader(options.waterPath)) return readGeoMetres(options.waterPath, options.noData, error);
+    const HeightmapRequest request{std::nullopt, RasterRequest{GridSize{heights.width(), heights.height()}, {"water-depth", "Y", "R"}}};
+    std::optional<Heightmap> water = readHeightmap(options.waterPath, request, error);
+    return water ? std::optional<FloatField>(std::move(water->metres)) : std::nullopt;
+}
+
 } // namespace
+
+std::optional<ImportedMap> importMap(const QString& heightmapPath, const ImportOptions& options, QString* error)
+{
+    std::optional<ImportedHeights> heights = hasOwnImportReader(heightmapPath) ? ownReaderHeights(heightmapPath, options, error)
+                                                                               : gdalHeights(heightmapPath, options, error);
+    if (!heights) return std::nullopt;
+    std::optional<FloatField> water;
+    if (!options.waterPath.isEmpty() && !(water = waterDepth(options, heights->metres, error))) return std::nullopt;
+    QString problem;
+    if (water && !checkWater(heights->metres, *water, &problem)) {
+        *error = options.waterPath + ": " + problem;
+        return std::nullopt;
+    }
+    std::optional<Map> map = buildImportedMap(heights->metres, water ? &*water : nullptr, options.lattice, heights->cellSize, &problem);
+    if (!map) {
+        *error = heightmapPath + ": " + problem;
+        return std::nullopt;
+    }
+    map->georeference = std::move(heights->georeference);
+    return ImportedMap{std::move(*map), heights->description, std::move(heights->notes), std::move(heights->warnings)};
+}
 
 GridSize importLatticeSize(LatticeKind kind, int rasterWidth, int rasterHeight)
 {
@@ -69,21 +135,8 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
 
 std::optional<Map> importHeightmap(const QString& heightmapPath, const ImportOptions& options, QString* error)
 {
-    const HeightmapRequest heightRequest{options.heightRange, RasterRequest{options.rawSize, {"terrain", "Y", "R"}}};
-    std::optional<Heightmap> heights = readHeightmap(heightmapPath, heightRequest, error);
-    if (!heights) return std::nullopt;
-    std::optional<Heightmap> water;
-    const GridSize heightSize{heights->metres.width(), heights->metres.height()};
-    const HeightmapRequest waterRequest{std::nullopt, RasterRequest{heightSize, {"water-depth", "Y", "R"}}};
-    if (!options.waterPath.isEmpty() && !(water = readHeightmap(options.waterPath, waterRequest, error))) return std::nullopt;
-    QString problem;
-    if (water && !checkWater(heights->metres, water->metres, &problem)) {
-        *error = options.waterPath + ": " + problem;
-        return std::nullopt;
-    }
-    std::optional<Map> map = buildImportedMap(heights->metres, water ? &water->metres : nullptr, options.lattice, options.cellSize, &problem);
-    if (!map) *error = heightmapPath + ": " + problem;
-    return map;
+    std::optional<ImportedMap> imported = importMap(heightmapPath, options, error);
+    return imported ? std::optional<Map>(std::move(imported->map)) : std::nullopt;
 }
 
 } // namespace rb::io

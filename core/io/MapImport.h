@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/GeoHeightmap.h"
 #include "io/GridSize.h"
 #include "io/HeightmapReader.h"
 #include "model/Map.h"
@@ -21,10 +22,20 @@ GridSize importLatticeSize(LatticeKind kind, int rasterWidth, int rasterHeight);
 
 struct ImportOptions {
     LatticeKind lattice = LatticeKind::Square;
-    double cellSize = 1.0;                  // dx in metres: a pixel's size, and the lattice spacing
+    std::optional<double> cellSize;         // dx in metres: a pixel's size, and the lattice spacing; a
+                                            // georeferenced raster gives its own (they must agree)
     std::optional<HeightRange> heightRange; // for integer heightmaps (see readHeightmap)
     std::optional<GridSize> rawSize;        // a raw (.r16) heightmap's size, if not square or in a sidecar
     QString waterPath;                      // optional initial water depth raster, same size
+    NoDataPolicy noData = NoDataPolicy::Refuse; // for rasters read through GDAL
+};
+
+// A map with what the import did (notes) and what may be wrong with it (warnings), for people.
+struct ImportedMap {
+    Map map;
+    QString description; // what the heightmap file held
+    QStringList notes;
+    QStringList warnings;
 };
 
 // A map on the lattice above: bed from the heights (resampled bilinearly onto triangle vertices),
@@ -36,6 +47,10 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
 // Reads the heightmap (and water) files and builds the map. Messages name the file at fault.
 // From an EXR the heightmap is the channel "terrain", "Y" or "R" (the first present), the water
 // "water-depth", "Y" or "R"; a raw water file has the heightmap's size.
+// PNG, EXR, .npy and raw files are read by Riverbed's own readers (HeightmapReader.h) and need
+// options.cellSize; every other file goes through GDAL (GeoHeightmap.h: georeferencing kept in the
+// map, NoData by options.noData).
+std::optional<ImportedMap> importMap(const QString& heightmapPath, const ImportOptions& options, QString* error);
 std::optional<Map> importHeightmap(const QString& heightmapPath, const ImportOptions& options, QString* error);
 
 } // namespace rb::io

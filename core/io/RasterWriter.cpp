@@ -1,6 +1,7 @@
 #include "io/RasterWriter.h"
 
 #include "io/ExrFile.h"
+#include "io/GeoTiffWriter.h"
 #include "io/NpyFile.h"
 #include "io/PngWriter.h"
 #include "io/R16File.h"
@@ -18,6 +19,12 @@ bool writeNpyImage(const QString& path, const ExportImage& image, QString* error
     return writeNpy(path, image, error);
 }
 
+// A georeferenced image goes through GDAL, which writes the GeoTIFF tags; others keep libtiff.
+bool writeTiffImage(const QString& path, const ExportImage& image, QString* error)
+{
+    return image.georeference ? writeGeoTiff(path, image, error) : writeTiff(path, image, error);
+}
+
 } // namespace
 
 const std::vector<RasterFormat>& rasterFormats()
@@ -28,8 +35,8 @@ const std::vector<RasterFormat>& rasterFormats()
         {"r16", "16-bit little-endian raw levels, no header", true, 1, writeR16},
         {"raw", "the same as .r16", true, 1, writeR16},
         {"exr", "OpenEXR 32-bit float channels, ZIP (lossless)", false, kManyChannels, writeExr},
-        {"tif", "TIFF 32-bit float, deflate with the floating-point predictor (lossless)", false, kManyChannels, writeTiff},
-        {"tiff", "the same as .tif", false, kManyChannels, writeTiff},
+        {"tif", "TIFF 32-bit float, deflate with the floating-point predictor (lossless); GeoTIFF tags when the map is georeferenced", false, kManyChannels, writeTiffImage},
+        {"tiff", "the same as .tif", false, kManyChannels, writeTiffImage},
     };
     return formats;
 }

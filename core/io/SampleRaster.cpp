@@ -31,6 +31,16 @@ bool isRawPath(const QString& path)
     return suffix == "r16" || suffix == "raw";
 }
 
+bool hasOwnImportReader(const QString& path)
+{
+    if (isRawPath(path)) return true;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return true; // the own reader names the problem
+    const QByteArray magic = file.peek(8);
+    return magic.isEmpty() || startsWith(magic, kPngSignature, kPngSignatureSize) || startsWith(magic, kNpyMagic, kNpyMagicSize)
+        || startsWith(magic, kExrMagic, kExrMagicSize);
+}
+
 std::optional<SampleRaster> readSampleRaster(QIODevice& device, bool raw, const RasterRequest& request, QString* error)
 {
     if (raw) return readR16(device, request.rawSize, error);

@@ -33,6 +33,11 @@ struct RasterRequest {
 // .r16 and .raw files (16-bit little-endian, no header) are recognised by their extension.
 bool isRawPath(const QString& path);
 
+// True for the files Riverbed reads itself on import: PNG, OpenEXR and .npy (by their first
+// bytes) and raw files (by extension). Everything else, TIFF included, is imported through GDAL
+// (GeoHeightmap.h), which knows georeferencing, NoData and every sample type.
+bool hasOwnImportReader(const QString& path);
+
 // Reads a PNG, OpenEXR, TIFF or .npy file, recognised by its first bytes whatever its name, or a
 // raw file by its extension. Refuses files that are unreadable, of another format or bit depth,
 // empty, larger than Lattice::kMaxSide on a side, truncated, or holding NaN/Inf. Messages start

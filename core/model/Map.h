@@ -1,10 +1,12 @@
 #pragma once
 
 #include "model/BoundarySegment.h"
+#include "model/Georeference.h"
 #include "model/MapState.h"
 #include "model/PointSource.h"
 #include "model/SimParams.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,10 +19,14 @@ struct Map {
     std::vector<BoundarySegment> boundary; // empty: walls all round
     std::vector<PointSource> sources;
     std::string generatorSettings;         // free-form JSON text written by the generator
+    std::optional<Georeference> georeference; // from an imported georeferenced raster (GDAL import)
 
     // Empty when the whole map is consistent, else the first problem found.
     std::string validate() const;
     bool operator==(const Map&) const = default;
+
+private:
+    std::string validateGeoreference() const;
 };
 
 } // namespace rb

@@ -7,12 +7,14 @@
 
 #include <QFile>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -131,50 +133,89 @@ int pngLevel(const QImage& image, int x, int y)
     return reinterpret_cast<const quint16*>(image.constScanLine(y))[x];
 }
 
-// A 127×127 map (the smallest recommended size) rising 1 m per cell eastwards, 0..126 m. ScaleZ
-// must fit 126 m in the 32767 levels above mid-grey: 126·12800/32767 = 49.2202…, rounded up to
-// 49.221; then level(h) = 32768 + round(h·12800/49.221) (260.05 levels per metre).
-TEST(UnrealPreset, MidGreyIsZeroAndTheZScaleFitsTheRange)
+// Unreal's own reading of a level (LandscapeDataAccess.h): (level − 32768)/128 · ScaleZ cm above
+// the actor's location Z (cm). Written here from the engine's formula, not from the exporter.
+double unrealMetres(int level, const QJsonObject& unreal)
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath("t.png");
-    exported(ramp(127, 1.0, [](int x, int) { return static_cast<float>(x); }), io::Engine::Unreal, path);
-    const QImage image(path);
-    ASSERT_EQ(image.format(), QImage::Format_Grayscale16);
-    ASSERT_EQ(image.width(), 127);
-    EXPECT_EQ(pngLevel(image, 0, 0), 32768);
-    EXPECT_EQ(pngLevel(image, 1, 50), 33028);   // 260.05 → 260
-    EXPECT_EQ(pngLevel(image, 63, 126), 49151); // 16383.25 → 16383
-    EXPECT_EQ(pngLevel(image, 126, 9), 65535);  // 32766.50… → 32767
-    const QJsonObject unreal = sidecarOf(path)["unreal"].toObject();
-    EXPECT_EQ(unreal["scaleZ"].toDouble(), 49.221);
-    EXPECT_EQ(unreal["scaleX"].toDouble(), 100.0); // 1 m between vertices = 100 cm
-    EXPECT_EQ(unreal["scaleY"].toDouble(), 100.0);
-    EXPECT_EQ(unreal["locationZ"].toDouble(), 0.0);
-    EXPECT_EQ(unreal["resolution"].toInt(), 127);
+    return ((level - 32768) / 128.0 * unreal["scaleZ"].toDouble() + unreal["locationZ"].toDouble()) / 100.0;
 }
 
-// Rows stay north first (Unreal's +Y runs down the image) and heights below 0 use the levels
-// below mid-grey: −100 m needs ScaleZ = 100·12800/32768 = 39.0625 → 39.063, and lands on level 0.
-TEST(UnrealPreset, RowsRunNorthToSouthAndNegativeHeightsGoBelowMidGrey)
+// Every height of a PNG read back the way Unreal reads it lands within half a level (plus float
+// rounding) of the map's, and the levels span the whole 16-bit range: the lowest height is level
+// 0 and the highest at least 65534.
+void expectUnrealReadsBack(const MapState& state, const QString& path)
+{
+    const QImage image(path);
+    ASSERT_EQ(image.format(), QImage::Format_Grayscale16);
+    const QJsonObject unreal = sidecarOf(path)["unreal"].toObject();
+    const double metresPerLevel = unreal["scaleZ"].toDouble() / 12800.0;
+    EXPECT_DOUBLE_EQ(unreal["metresPerLevel"].toDouble(), metresPerLevel);
+    int lowest = 65535, highest = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const int level = pngLevel(image, x, y);
+            lowest = std::min(lowest, level);
+            highest = std::max(highest, level);
+            ASSERT_NEAR(unrealMetres(level, unreal), state.bed(x, y), metresPerLevel / 2 + 2e-5) << x << "," << y;
+        }
+    EXPECT_EQ(lowest, 0);
+    EXPECT_GE(highest, 65534);
+}
+
+// A 127×127 map (the smallest recommended size) rising 1 m per cell eastwards from 1000 m: far
+// above sea level, where a location Z of 0 would waste most levels. The span 126 m needs ScaleZ
+// ≥ 126·12800/65535 = 24.6097…, rounded up to 24.610; level 32768 sits at 1000 m + 32768 levels.
+TEST(UnrealPreset, ZScaleAndLocationZUseTheFull16BitRange)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath("t.png");
-    exported(ramp(127, 1.0, [](int, int y) { return static_cast<float>(y - 100); }), io::Engine::Unreal, path);
+    const MapState state = ramp(127, 1.0, [](int x, int) { return static_cast<float>(1000 + x); });
+    exported(state, io::Engine::Unreal, path);
+    const QJsonObject unreal = sidecarOf(path)["unreal"].toObject();
+    EXPECT_EQ(unreal["scaleZ"].toDouble(), 24.61);
+    EXPECT_NEAR(unreal["locationZ"].toDouble(), (1000 + 32768 * 24.61 / 12800) * 100, 0.001); // 106300.16 cm
+    EXPECT_EQ(unreal["scaleX"].toDouble(), 100.0); // 1 m between vertices = 100 cm
+    EXPECT_EQ(unreal["scaleY"].toDouble(), 100.0);
+    EXPECT_EQ(unreal["resolution"].toInt(), 127);
     const QImage image(path);
-    EXPECT_EQ(pngLevel(image, 40, 0), 0);        // row 0: −100 m: 32768 − round(32767.58)
-    EXPECT_EQ(pngLevel(image, 40, 100), 32768);  // row 100: 0 m
-    EXPECT_EQ(pngLevel(image, 7, 126), 32768 + 8520); // 26 m · 12800/39.063 = 8519.6
-    EXPECT_EQ(sidecarOf(path)["unreal"].toObject()["scaleZ"].toDouble(), 39.063);
-    // Read back: the sidecar's range is the one mid-grey implies.
+    EXPECT_EQ(pngLevel(image, 0, 0), 0);
+    EXPECT_EQ(pngLevel(image, 126, 9), 65534); // 126 m / 0.00192265625 m = 65534.3
+    expectUnrealReadsBack(state, path);
+}
+
+// Rows stay north first (Unreal's +Y runs down the image); heights below 0 work the same way.
+TEST(UnrealPreset, RowsRunNorthToSouthAndNegativeHeightsFitToo)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("t.png");
+    const MapState state = ramp(127, 1.0, [](int, int y) { return static_cast<float>(y - 100); });
+    exported(state, io::Engine::Unreal, path);
+    const QImage image(path);
+    EXPECT_EQ(pngLevel(image, 40, 0), 0);       // row 0: −100 m, the lowest
+    EXPECT_GE(pngLevel(image, 40, 126), 65534); // row 126: 26 m, the highest
+    expectUnrealReadsBack(state, path);
+    // Read back by Riverbed: the sidecar's range is the one the levels imply.
     QString error;
     const std::optional<io::Heightmap> back = io::readHeightmap(path, io::HeightmapRequest{}, &error);
     ASSERT_TRUE(back) << error.toStdString();
-    const double metresPerLevel = 39.063 / 12800;
-    EXPECT_NEAR(back->range->low, -32768 * metresPerLevel, 1e-9);
-    EXPECT_NEAR(back->range->high, 32767 * metresPerLevel, 1e-9);
-    EXPECT_NEAR(back->metres(3, 100), 0.0, 1e-9);
-    EXPECT_NEAR(back->metres(3, 126), 26.0, metresPerLevel / 2 + 1e-6);
+    const double metresPerLevel = sidecarOf(path)["unreal"].toObject()["metresPerLevel"].toDouble();
+    EXPECT_NEAR(back->metres(3, 100), 0.0, metresPerLevel / 2 + 1e-5);
+    EXPECT_NEAR(back->metres(3, 126), 26.0, metresPerLevel / 2 + 1e-5);
+}
+
+// Unreal's landscape import also takes .r16 (16-bit little-endian): the same levels as the PNG.
+TEST(UnrealPreset, R16IsAccepted)
+{
+    QTemporaryDir dir;
+    const MapState state = ramp(127, 1.0, [](int x, int y) { return static_cast<float>(200 + x - 0.5 * y); });
+    EXPECT_TRUE(io::exportRequestProblem(io::Layer::Terrain, "t.r16", forEngine(io::Engine::Unreal)).isEmpty());
+    const QByteArray raw = exported(state, io::Engine::Unreal, dir.filePath("t.r16"));
+    exported(state, io::Engine::Unreal, dir.filePath("t.png"));
+    const QImage image(dir.filePath("t.png"));
+    ASSERT_EQ(raw.size(), 127 * 127 * 2);
+    for (int y = 0; y < 127; y += 9)
+        for (int x = 0; x < 127; x += 7) ASSERT_EQ(levelAt(raw, y * 127 + x), pngLevel(image, x, y)) << x << "," << y;
+    EXPECT_EQ(sidecarOf(dir.filePath("t.r16"))["unreal"].toObject(), sidecarOf(dir.filePath("t.png"))["unreal"].toObject());
 }
 
 TEST(UnrealPreset, SizesComeFromTheRecommendedTable)
@@ -241,11 +282,53 @@ TEST(EngineRequests, HeightsMustUseTheEnginesFormat)
     };
     EXPECT_TRUE(problem(io::Engine::Unity, "t.r16").isEmpty());
     EXPECT_TRUE(problem(io::Engine::Unity, "t.raw").isEmpty());
-    EXPECT_EQ(problem(io::Engine::Unity, "t.png"), "t.png: --engine unity writes heights as .r16");
-    EXPECT_EQ(problem(io::Engine::Unreal, "t.r16"), "t.r16: --engine unreal writes heights as .png");
-    EXPECT_EQ(problem(io::Engine::Godot, "t.tif"), "t.tif: --engine godot writes heights as .exr");
+    EXPECT_EQ(problem(io::Engine::Unity, "t.png"), "t.png: --engine unity writes heights as .r16 or .raw");
+    EXPECT_TRUE(problem(io::Engine::Unreal, "t.r16").isEmpty());
+    EXPECT_TRUE(problem(io::Engine::Unreal, "t.png").isEmpty());
+    EXPECT_EQ(problem(io::Engine::Unreal, "t.exr"), "t.exr: --engine unreal writes heights as .png or .r16 or .raw");
+    EXPECT_TRUE(problem(io::Engine::Godot, "t.r16").isEmpty());
+    EXPECT_TRUE(problem(io::Engine::Godot, "t.exr").isEmpty());
+    EXPECT_EQ(problem(io::Engine::Godot, "t.tif"), "t.tif: --engine godot writes heights as .exr or .r16 or .raw");
     // Textures are free: a flow map for Unity may be a PNG.
     EXPECT_TRUE(io::exportRequestProblem(io::Layer::FlowMap, "f.png", forEngine(io::Engine::Unity)).isEmpty());
+}
+
+// Godot keeps PNG channels at 8 bits: a 16-bit flow-map PNG is refused for it (not for the others,
+// and not in a float format).
+TEST(EngineRequests, SixteenBitFlowPngsAreRefusedForGodot)
+{
+    const auto problem = [](io::Engine engine, const char* path, int bits) {
+        io::ExportSettings settings = forEngine(engine);
+        settings.flowBits = bits;
+        return io::exportRequestProblem(io::Layer::FlowMap, path, settings);
+    };
+    EXPECT_TRUE(problem(io::Engine::Godot, "f.png", 16).contains("f.png: --engine godot reads PNGs at 8 bits per channel"))
+        << problem(io::Engine::Godot, "f.png", 16).toStdString();
+    EXPECT_TRUE(problem(io::Engine::Godot, "f.png", 8).isEmpty());
+    EXPECT_TRUE(problem(io::Engine::Godot, "f.exr", 16).isEmpty());
+    EXPECT_TRUE(problem(io::Engine::Unreal, "f.png", 16).isEmpty());
+    EXPECT_TRUE(problem(io::Engine::Unity, "f.png", 16).isEmpty());
+}
+
+// Godot (Terrain3D) takes .r16: levels over the layer's own range, which the sidecar and the
+// godot note give as the import's height range; rows north first.
+TEST(GodotPreset, R16CarriesItsHeightRange)
+{
+    QTemporaryDir dir;
+    const MapState state = ramp(33, 2.0, [](int x, int y) { return static_cast<float>(-5 + x + 0.25 * y); });
+    const QString path = dir.filePath("t.r16");
+    const QByteArray raw = exported(state, io::Engine::Godot, path);
+    ASSERT_EQ(raw.size(), 33 * 33 * 2);
+    EXPECT_EQ(levelAt(raw, 0), 0);              // north-west: the lowest, −5 m
+    EXPECT_EQ(levelAt(raw, 33 * 33 - 1), 65535); // south-east: the highest, 35 m
+    const QJsonObject sidecar = sidecarOf(path);
+    EXPECT_EQ(sidecar["min"].toDouble(), -5.0);
+    EXPECT_EQ(sidecar["max"].toDouble(), 35.0);
+    EXPECT_EQ(sidecar["godot"].toObject()["r16HeightRange"].toArray(), (QJsonArray{-5.0, 35.0}));
+    QString error;
+    const std::optional<io::Heightmap> back = io::readHeightmap(path, io::HeightmapRequest{}, &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_NEAR(back->metres(10, 20), state.bed(10, 20), 40.0 / 65535 / 2 + 1e-5);
 }
 
 } // namespace

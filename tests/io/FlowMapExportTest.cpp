@@ -134,11 +134,11 @@ TEST(FlowMapExport, GreenFollowsTheChosenAxis)
         return qGreen(image.pixel(image.width() * 3 / 4, image.height() / 2));
     };
     EXPECT_EQ(green({}, "default.png"), 255);
-    EXPECT_EQ(green({io::Engine::Unreal, {}, {}, {}, 8}, "unreal.png"), 255);
-    EXPECT_EQ(green({io::Engine::Godot, {}, {}, {}, 8}, "godot.png"), 255);
-    EXPECT_EQ(green({io::Engine::Unity, {}, {}, {}, 8}, "unity.png"), 0);
-    EXPECT_EQ(green({io::Engine::Unity, {}, {}, io::FlowGreen::South, 8}, "unity-south.png"), 255);
-    EXPECT_EQ(green({{}, {}, {}, io::FlowGreen::North, 8}, "north.png"), 0);
+    EXPECT_EQ(green({io::Engine::Unreal, {}, {}, {}, 8, {}}, "unreal.png"), 255);
+    EXPECT_EQ(green({io::Engine::Godot, {}, {}, {}, 8, {}}, "godot.png"), 255);
+    EXPECT_EQ(green({io::Engine::Unity, {}, {}, {}, 8, {}}, "unity.png"), 0);
+    EXPECT_EQ(green({io::Engine::Unity, {}, {}, io::FlowGreen::South, 8, {}}, "unity-south.png"), 255);
+    EXPECT_EQ(green({{}, {}, {}, io::FlowGreen::North, 8, {}}, "north.png"), 0);
     EXPECT_EQ(qRed(exportedPng(southward, {}, dir.filePath("r.png")).pixel(10, 5)), 128);
 }
 

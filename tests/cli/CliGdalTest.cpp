@@ -1,0 +1,150 @@
+// riverbed-cli import/export with GeoTIFFs made by gdal_translate (gdal-bin), checked by
+// gdalinfo -json: the command line's side of the GDAL import and of the engine presets.
+#include "CliRun.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+using rb::test::CliRun;
+using rb::test::cli;
+
+// Runs a GDAL command-line tool; its stdout, or a failed test.
+QString gdalTool(const QString& program, const QStringList& args)
+{
+    QProcess process;
+    process.start(program, args);
+    EXPECT_TRUE(process.waitForFinished(60000)) << program.toStdString();
+    EXPECT_EQ(process.exitCode(), 0) << program.toStdString() << ": " << process.readAllStandardError().toStdString();
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+QJsonObject gdalinfo(const QString& file)
+{
+    return QJsonDocument::fromJson(gdalTool("gdalinfo", {"-json", file}).toUtf8()).object();
+}
+
+QJsonObject lastJsonLine(const QString& out)
+{
+    const QStringList lines = out.split('\n', Qt::SkipEmptyParts);
+    return lines.isEmpty() ? QJsonObject{} : QJsonDocument::fromJson(lines.back().toUtf8()).object();
+}
+
+class CliGdal : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        // A 6×4 ESRI ASCII grid, 30 m cells, one NoData cell; gdal_translate makes the GeoTIFFs.
+        QFile asc(dir.filePath("dem.asc"));
+        ASSERT_TRUE(asc.open(QIODevice::WriteOnly));
+        asc.write("ncols 6\nnrows 4\nxllcorner 500000\nyllcorner 4000000\ncellsize 30\nNODATA_value -9999\n"
+                  "101 102 103 104 105 106\n"
+                  "111 112 113 114 115 116\n"
+                  "121 122 -9999 124 125 126\n"
+                  "131 132 133 134 135 136\n");
+    }
+
+    QString translate(const QString& name, const QStringList& options)
+    {
+        const QString out = dir.filePath(name);
+        gdalTool("gdal_translate", QStringList{"-q", "-a_srs", "EPSG:32633"} + options + QStringList{dir.filePath("dem.asc"), out});
+        return out;
+    }
+
+    QTemporaryDir dir;
+};
+
+TEST_F(CliGdal, Int16GeoTiffRoundTripsItsGeoreference)
+{
+    const QString tif = translate("dem.tif", {"-ot", "Int16", "-co", "COMPRESS=LZW", "-co", "PREDICTOR=2"});
+    const QString map = dir.filePath("dem.rbmap");
+    const CliRun imported = cli({"import", tif, "--nodata", "fill", "-o", map});
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+    const QJsonObject summary = lastJsonLine(imported.out);
+    EXPECT_EQ(summary["dx"].toDouble(), 30.0);
+    EXPECT_EQ(summary["width"].toInt(), 6);
+    EXPECT_TRUE(summary["georeferenced"].toBool());
+    EXPECT_EQ(summary["bedMin"].toDouble(), 101.0);
+    EXPECT_EQ(summary["bedMax"].toDouble(), 136.0);
+    EXPECT_TRUE(summary["notes"].toArray().first().toString().startsWith("filled 1 NoData cells")) << imported.out.toStdString();
+    EXPECT_TRUE(imported.err.contains("warning: " + tif + ": Int16 samples and no height range")) << imported.err.toStdString();
+
+    const QJsonObject georeference = lastJsonLine(cli({"info", map}).out)["georeference"].toObject();
+    EXPECT_EQ(georeference["originX"].toDouble(), 500000.0);
+    EXPECT_EQ(georeference["originY"].toDouble(), 4000120.0);
+
+    const QString out = dir.filePath("out.tif");
+    const CliRun exported = cli({"export", map, "--terrain", out});
+    ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
+    const QJsonObject before = gdalinfo(tif), after = gdalinfo(out);
+    EXPECT_EQ(after["geoTransform"].toArray(), before["geoTransform"].toArray());
+    EXPECT_EQ(after["geoTransform"].toArray(), (QJsonArray{500000.0, 30.0, 0.0, 4000120.0, 0.0, -30.0}));
+    EXPECT_EQ(after["coordinateSystem"].toObject()["wkt"].toString(), before["coordinateSystem"].toObject()["wkt"].toString());
+    EXPECT_EQ(after["cornerCoordinates"].toObject(), before["cornerCoordinates"].toObject());
+    EXPECT_EQ(after["bands"].toArray().first().toObject()["type"].toString(), "Float32");
+}
+
+TEST_F(CliGdal, NoDataIsRefusedByDefaultWithItsCount)
+{
+    const QString tif = translate("dem.tif", {"-ot", "Float32"});
+    const CliRun refused = cli({"import", tif, "-o", dir.filePath("x.rbmap")});
+    EXPECT_EQ(refused.exitCode, 1);
+    EXPECT_TRUE(refused.err.contains("1 of 24 cells are NoData (1 equal to the NoData value -9999); import with --nodata fill"))
+        << refused.err.toStdString();
+    EXPECT_EQ(cli({"import", tif, "--nodata", "maybe", "-o", dir.filePath("x.rbmap")}).exitCode, 2);
+}
+
+TEST_F(CliGdal, AConflictingCellSizeIsAnErrorNamingBoth)
+{
+    const QString tif = translate("dem.tif", {"-ot", "Float32", "-a_nodata", "none"});
+    const CliRun conflict = cli({"import", tif, "--cell-size", "5", "-o", dir.filePath("x.rbmap")});
+    EXPECT_EQ(conflict.exitCode, 1);
+    EXPECT_TRUE(conflict.err.contains("--cell-size 5 m conflicts with the raster's pixel size 30 m")) << conflict.err.toStdString();
+}
+
+TEST_F(CliGdal, SixteenBitPngWithoutARangeGetsAWarning)
+{
+    const QString png = dir.filePath("dem.png");
+    gdalTool("gdal_translate", {"-q", "-of", "PNG", "-ot", "UInt16", "-a_nodata", "none", dir.filePath("dem.asc"), png});
+    QFile::remove(png + ".aux.xml"); // GDAL's own side file; Riverbed reads the PNG itself
+    const CliRun imported = cli({"import", png, "--cell-size", "2", "-o", dir.filePath("png.rbmap")});
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+    EXPECT_TRUE(imported.err.contains("16-bit grayscale PNG without a height range")) << imported.err.toStdString();
+    const CliRun ranged = cli({"import", png, "--cell-size", "2", "--height-range", "0:100", "-o", dir.filePath("png.rbmap")});
+    ASSERT_EQ(ranged.exitCode, 0) << ranged.err.toStdString();
+    EXPECT_FALSE(ranged.err.contains("warning")) << ranged.err.toStdString();
+}
+
+TEST_F(CliGdal, UnrealReportGivesScaleZAndLocationZ)
+{
+    const QString tif = translate("dem.tif", {"-ot", "Float32"});
+    const QString map = dir.filePath("dem.rbmap");
+    ASSERT_EQ(cli({"import", tif, "--nodata", "fill", "-o", map}).exitCode, 0);
+    const CliRun exported = cli({"export", map, "--engine", "unreal", "--terrain", dir.filePath("t.r16")});
+    ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
+    const QJsonObject unreal = lastJsonLine(exported.out)["details"].toObject()["terrain"].toObject()["unreal"].toObject();
+    EXPECT_GT(unreal["scaleZ"].toDouble(), 0.0);
+    EXPECT_GT(unreal["locationZ"].toDouble(), 10000.0); // the terrain is 101..136 m up: level 32768 is near 118.5 m
+    EXPECT_TRUE(exported.err.contains("\"locationZ\"")) << exported.err.toStdString();
+}
+
+TEST_F(CliGdal, GodotRefusesSixteenBitFlowPngs)
+{
+    const QString tif = translate("dem.tif", {"-ot", "Float32"});
+    const QString map = dir.filePath("dem.rbmap");
+    ASSERT_EQ(cli({"import", tif, "--nodata", "fill", "-o", map}).exitCode, 0);
+    const CliRun refused = cli({"export", map, "--engine", "godot", "--flowmap", dir.filePath("f.png"), "--flow-bits", "16"});
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_TRUE(refused.err.contains("--engine godot reads PNGs at 8 bits per channel")) << refused.err.toStdString();
+    EXPECT_EQ(cli({"export", map, "--engine", "godot", "--terrain", dir.filePath("t.r16")}).exitCode, 0);
+}
+
+} // namespace
