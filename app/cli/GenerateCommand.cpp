@@ -4,6 +4,7 @@
 
 #include "generator/ParameterReference.h"
 #include "generator/TerrainGenerator.h"
+#include "model/MemoryBudget.h"
 #include "model/ValueRanges.h"
 
 #include <QElapsedTimer>
@@ -114,6 +115,10 @@ int runGenerate(const QStringList& args)
     }
     QTextStream err(stderr);
     if (parser.isSet("progress")) options.progress = [&err](int percent) { err << "generate: " << percent << "%" << Qt::endl; };
+
+    const std::uint64_t needed = rb::MemoryBudget::generationBytes(settings.common.width, settings.common.height);
+    const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
+    if (const std::string refusal = rb::MemoryBudget::refusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));
 
     QElapsedTimer timer;
     timer.start();

@@ -1,5 +1,6 @@
 #include "CliSupport.h"
 #include "Commands.h"
+#include "model/MemoryBudget.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -7,6 +8,7 @@
 #include <csignal>
 #include <functional>
 #include <map>
+#include <new>
 
 namespace {
 
@@ -61,5 +63,11 @@ int main(int argc, char** argv)
     }
     args.removeFirst();
     args[0] = "riverbed-cli " + args[0];
-    return rb::cli::finishStandardOutput(it->second.run(args));
+    try {
+        return rb::cli::finishStandardOutput(it->second.run(args));
+    } catch (const std::bad_alloc&) { // past every estimate: still a message and an exit code, never an abort
+        err << "riverbed-cli: " << args[0].section(' ', 1) << " ran out of memory (" << QString::fromStdString(rb::MemoryBudget::gigabytesText(rb::MemoryBudget::availableBytes().value_or(0)))
+            << " left); nothing was written\n";
+        return 1;
+    }
 }

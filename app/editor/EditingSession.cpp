@@ -8,6 +8,7 @@
 #include "editor/SimulationRunner.h"
 #include "generator/TerrainGenerator.h"
 #include "io/MapFile.h"
+#include "model/MemoryBudget.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -96,7 +97,19 @@ void EditingSession::generate(const gen::GeneratorSettings& settings)
             gen::GenerationOptions options;
             options.progress = [generation](int percent) { generation->progress = percent; };
             options.cancel = &generation->cancel;
-            return gen::generateMap(settings, options);
+            const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
+            std::string refusal = MemoryBudget::refusal(MemoryBudget::generationBytes(settings.common.width, settings.common.height), what);
+            if (refusal.empty()) {
+                try {
+                    return gen::generateMap(settings, options);
+                } catch (const std::bad_alloc&) { // past the estimate: the current map stays, with a word why
+                    refusal = what + " ran out of memory";
+                }
+            }
+            gen::GenerationResult refused;
+            refused.status = gen::GenerationStatus::Invalid;
+            refused.error = refusal;
+            return refused;
         },
         [this, ticket, generation](gen::GenerationResult result) {
             if (generation_ == generation) generation_.reset();

@@ -1,10 +1,12 @@
 #include "io/MapFile.h"
 
+
 #include "io/ArrayBlock.h"
 #include "io/AtomicFile.h"
 #include "io/ByteReader.h"
 #include "io/ByteWriter.h"
 #include "io/MapHeader.h"
+#include "model/MemoryBudget.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -193,6 +195,28 @@ QByteArray encodeMap(const Map& map)
     return bytes;
 }
 
+namespace {
+
+// A map too large for the memory left is refused before its arrays are allocated.
+std::string memoryRefusal(const MapHeader& header)
+{
+    const Lattice& lattice = header.lattice;
+    const std::string what = "reading this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
+    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model), what);
+}
+
+std::optional<MapState> readArraysOrReport(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* problem)
+{
+    try {
+        return readArrays(in, header, version, problem);
+    } catch (const std::bad_alloc&) {
+        *problem = QString("reading this %1×%2 map needs more memory than is available").arg(header.lattice.width()).arg(header.lattice.height());
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
 std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
 {
     QString problem;
@@ -205,8 +229,10 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
             if ((header = headerFromJson(*json, &problem))) {
                 if (version < 2 && header->params.model != FlowModel::Pipes)
                     problem = "malformed header: a format version 1 file cannot hold the momentum model";
+                else if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
+                    problem = QString::fromStdString(refusal);
                 else
-                    state = readArrays(in, *header, version, &problem);
+                    state = readArraysOrReport(in, *header, version, &problem);
             }
     if (!state) {
         if (error) *error = problem;

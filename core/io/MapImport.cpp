@@ -2,6 +2,7 @@
 
 #include "io/Resampler.h"
 #include "io/SampleRaster.h"
+#include "model/MemoryBudget.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -88,7 +89,21 @@ std::optional<FloatField> waterDepth(const ImportOptions& options, const FloatFi
 
 } // namespace
 
+std::optional<ImportedMap> importMapOrThrow(const QString& heightmapPath, const ImportOptions& options, QString* error);
+
 std::optional<ImportedMap> importMap(const QString& heightmapPath, const ImportOptions& options, QString* error)
+{
+    try {
+        return importMapOrThrow(heightmapPath, options, error);
+    } catch (const std::bad_alloc&) { // a decoder's buffer or the map's arrays: say so, keep running
+        const std::optional<std::uint64_t> available = MemoryBudget::availableBytes();
+        *error = QString("%1: importing it needs more memory than is available%2")
+                     .arg(heightmapPath, available ? QString(" (%1 left)").arg(QString::fromStdString(MemoryBudget::gigabytesText(*available))) : QString());
+        return std::nullopt;
+    }
+}
+
+std::optional<ImportedMap> importMapOrThrow(const QString& heightmapPath, const ImportOptions& options, QString* error)
 {
     std::optional<ImportedHeights> heights = hasOwnImportReader(heightmapPath) ? ownReaderHeights(heightmapPath, options, error)
                                                                                : gdalHeights(heightmapPath, options, error);
@@ -121,6 +136,11 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
     if (water && !checkWater(heights, *water, error)) return std::nullopt;
     const std::optional<Lattice> lattice = importLattice(heights, kind, cellSize, error);
     if (!lattice) return std::nullopt;
+    const std::string what = "a " + std::to_string(lattice->width()) + "×" + std::to_string(lattice->height()) + " map";
+    if (const std::string refusal = MemoryBudget::refusal(MemoryBudget::mapBytes(*lattice, FlowModel::Pipes), what); !refusal.empty()) {
+        *error = QString::fromStdString(refusal);
+        return std::nullopt;
+    }
     Map map;
     map.state = MapState(*lattice);
     map.state.bed = latticeFromRaster(heights, *lattice);

@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QProgressBar>
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -91,6 +92,11 @@ private slots:
         QVERIFY(snapshot);
         QCOMPARE(snapshot->state->lattice.width(), 96);
         QCOMPARE(snapshot->diagnostics.steps, 0);
+        // New maps pick their dt (AutomaticTimeStepTest); the tests below drive a fixed dt.
+        auto* automatic = window()->simulationDock()->findChild<QCheckBox*>("automaticDt");
+        QVERIFY(automatic && automatic->isChecked());
+        automatic->click();
+        QVERIFY(!window()->document()->map().params.automaticDt());
     }
 
     void plays100StepsAndPauses()

@@ -1,0 +1,96 @@
+#include "model/MemoryBudget.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace rb {
+namespace {
+
+constexpr std::uint64_t kFloat = sizeof(float);
+
+std::uint64_t cells(const Lattice& lattice)
+{
+    return static_cast<std::uint64_t>(lattice.width()) * static_cast<std::uint64_t>(lattice.height());
+}
+
+std::uint64_t faces(const Lattice& lattice)
+{
+    return static_cast<std::uint64_t>(lattice.familyCount()) * static_cast<std::uint64_t>(lattice.paddedWidth()) *
+           static_cast<std::uint64_t>(lattice.paddedHeight());
+}
+
+// A "Key:   123 kB" line of a /proc file, in bytes.
+std::optional<std::uint64_t> procKilobytes(const char* file, const std::string& key)
+{
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.compare(0, key.size(), key) != 0) continue;
+        std::istringstream fields(line.substr(key.size()));
+        std::uint64_t kilobytes = 0;
+        if (fields >> kilobytes) return kilobytes * 1024;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::uint64_t MemoryBudget::mapBytes(const Lattice& lattice, FlowModel model)
+{
+    const std::uint64_t perFace = model == FlowModel::Momentum ? 2 : 1;
+    return 2 * cells(lattice) * kFloat + perFace * faces(lattice) * kFloat;
+}
+
+std::uint64_t MemoryBudget::cpuSolverBytes(const Lattice& lattice, FlowModel model)
+{
+    // The map as read, the solver's state, the state kept for a refusal and the tiles' output
+    // (pipes) or the step's face and cell arrays (momentum).
+    const std::uint64_t state = mapBytes(lattice, model);
+    const std::uint64_t working = model == FlowModel::Momentum ? faces(lattice) * (kFloat + 1) + 6 * cells(lattice) * kFloat : state;
+    return 3 * state + working;
+}
+
+std::uint64_t MemoryBudget::openClSolverBytes(const Lattice& lattice, FlowModel model)
+{
+    return 5 * mapBytes(lattice, model); // the map, a staging copy, three state sets on the device
+}
+
+std::uint64_t MemoryBudget::generationBytes(int width, int height)
+{
+    // Noise samples in double, the bed, depth, masks and the river router's cost field.
+    const std::uint64_t n = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
+    return n * 40 + 2 * n * kFloat * 2;
+}
+
+std::optional<std::uint64_t> MemoryBudget::availableBytes()
+{
+    std::optional<std::uint64_t> available = procKilobytes("/proc/meminfo", "MemAvailable:");
+    rlimit limit{};
+    if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+        const std::uint64_t used = procKilobytes("/proc/self/status", "VmSize:").value_or(0);
+        const std::uint64_t left = limit.rlim_cur > used ? limit.rlim_cur - used : 0;
+        available = available ? std::min(*available, left) : left;
+    }
+    return available;
+}
+
+std::string MemoryBudget::gigabytesText(std::uint64_t bytes)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    return text;
+}
+
+std::string MemoryBudget::refusal(std::uint64_t needed, const std::string& what)
+{
+    const std::optional<std::uint64_t> available = availableBytes();
+    if (!available || needed <= *available) return {};
+    return what + " needs about " + gigabytesText(needed) + " of memory; " + gigabytesText(*available) + " are available";
+}
+
+} // namespace rb

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/SimParams.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace rb {
+
+// What the big allocations of a map, a solver or a generation come to, so they can be refused
+// before they start ("needs about 3.2 GB") instead of dying in std::bad_alloc half-way. The
+// figures are estimates of the arrays (the largest part), with no claim to the last megabyte.
+class MemoryBudget {
+public:
+    // A map's arrays: bed and depth per cell, a discharge (and a velocity, momentum) per face.
+    static std::uint64_t mapBytes(const Lattice& lattice, FlowModel model);
+    // A solver loaded with such a map, the map's own copy included: the CPU keeps the state, a
+    // copy to put back after a refused call and the step's working arrays; OpenCL (PoCL on this
+    // machine allocates its buffers in host memory) three state sets and its staging copy.
+    static std::uint64_t cpuSolverBytes(const Lattice& lattice, FlowModel model);
+    static std::uint64_t openClSolverBytes(const Lattice& lattice, FlowModel model);
+    // A generation of a width × height map: the noise samples and fields it builds on the way.
+    static std::uint64_t generationBytes(int width, int height);
+
+    // What this process may still allocate: the smaller of the address-space limit (ulimit -v)
+    // left and the memory the system reports available. nullopt when neither can be read.
+    static std::optional<std::uint64_t> availableBytes();
+
+    // Empty when `needed` fits in what is available, else "WHAT needs about N GB of memory, M GB
+    // are available" (the caller's WHAT, e.g. "simulating this 8192×8192 map").
+    static std::string refusal(std::uint64_t needed, const std::string& what);
+
+    static std::string gigabytesText(std::uint64_t bytes);
+};
+
+} // namespace rb

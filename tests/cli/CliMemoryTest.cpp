@@ -1,0 +1,96 @@
+// Too little memory is a message and exit 1, never std::bad_alloc's abort: under an address-space
+// limit (`ulimit -v`) a large valid map, a large generation and a large import are refused with
+// the size they need, on both backends, and nothing is written.
+#include "io/MapFile.h"
+#include "model/Map.h"
+
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+struct LimitedRun {
+    int exitCode = -1; // -1: killed by a signal (an abort)
+    QString err;
+};
+
+// riverbed-cli ARGS under `ulimit -v kilobytes` (0: no limit).
+LimitedRun runWithMemory(std::uint64_t kilobytes, const QStringList& args)
+{
+    QString command = kilobytes > 0 ? QString("ulimit -v %1; exec \"$0\"").arg(kilobytes) : QString("exec \"$0\"");
+    for (int i = 0; i < args.size(); ++i) command += QString(" \"${%1}\"").arg(i + 1);
+    QProcess process;
+    process.start("bash", QStringList{"-c", command, RIVERBED_CLI_PATH} + args);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardError())};
+}
+
+constexpr std::uint64_t kLimitKb = 1'200'000; // 1.2 GB of address space: Qt and the loader fit, the big arrays do not
+
+void expectRefusedForMemory(const LimitedRun& run)
+{
+    EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("needs about") || run.err.contains("needs more memory") || run.err.contains("ran out of memory"))
+        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("GB")) << run.err.toStdString(); // says how much
+    EXPECT_FALSE(run.err.contains("bad_alloc")) << run.err.toStdString();
+}
+
+class CliMemory : public ::testing::Test {
+protected:
+    static void SetUpTestSuite()
+    {
+        dir_ = new QTemporaryDir;
+        // A valid 4096² map: 0.27 GB of arrays (a small file, its depths all zero), whose solver
+        // needs another gigabyte.
+        const rb::Lattice lattice(rb::LatticeKind::Square, 4096, 4096, 1.0);
+        rb::Map map;
+        map.state = rb::MapState(lattice);
+        map.boundary = {};
+        QString error;
+        ASSERT_TRUE(rb::io::writeMapFile(dir_->filePath("large.rbmap"), map, &error)) << error.toStdString();
+        QImage heights(8000, 8000, QImage::Format_Grayscale8);
+        heights.fill(40);
+        ASSERT_TRUE(heights.save(dir_->filePath("large.png")));
+    }
+    static void TearDownTestSuite() { delete dir_; }
+    static QString path(const char* name) { return dir_->filePath(name); }
+    static QTemporaryDir* dir_;
+};
+
+QTemporaryDir* CliMemory::dir_ = nullptr;
+
+TEST_F(CliMemory, SimulateRefusesALargeMapOnEitherBackend)
+{
+    for (const char* backend : {"cpu", "opencl"}) {
+        const LimitedRun run = runWithMemory(kLimitKb, {"simulate", path("large.rbmap"), "--steps", "1", "--backend", backend, "-o", path("out.rbmap")});
+        SCOPED_TRACE(backend);
+        expectRefusedForMemory(run);
+        EXPECT_TRUE(run.err.contains("4096×4096")) << run.err.toStdString();
+        EXPECT_FALSE(QFile::exists(path("out.rbmap")));
+    }
+    // Without the limit the same map reads (the refusal was about memory, not the map).
+    const LimitedRun unlimited = runWithMemory(0, {"info", path("large.rbmap")});
+    EXPECT_EQ(unlimited.exitCode, 0) << unlimited.err.toStdString();
+}
+
+TEST_F(CliMemory, GenerateRefusesALargeMapBeforeItStarts)
+{
+    const LimitedRun run = runWithMemory(kLimitKb, {"generate", "--preset", "island", "--size", "8192", "-o", path("island.rbmap")});
+    expectRefusedForMemory(run);
+    EXPECT_TRUE(run.err.contains("8192×8192")) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(path("island.rbmap")));
+}
+
+TEST_F(CliMemory, ImportRefusesALargeHeightmap)
+{
+    const LimitedRun run = runWithMemory(700'000, {"import", path("large.png"), "--cell-size", "1", "-o", path("imported.rbmap")});
+    expectRefusedForMemory(run);
+    EXPECT_FALSE(QFile::exists(path("imported.rbmap")));
+}
+
+} // namespace
