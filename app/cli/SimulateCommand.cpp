@@ -142,19 +142,6 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
     return true;
 }
 
-// The solver's arrays on top of the map already read; OpenCL may fall back to the CPU, so it needs
-// room for either.
-std::string solverMemoryRefusal(const Map& map, const std::string& backend)
-{
-    const Lattice& lattice = map.state.lattice;
-    const FlowModel model = map.params.model;
-    std::uint64_t solver = MemoryBudget::cpuSolverBytes(lattice, model);
-    if (backend != "cpu") solver = std::max(solver, MemoryBudget::openClSolverBytes(lattice, model));
-    const std::uint64_t loaded = MemoryBudget::mapBytes(lattice, model);
-    const std::string what = "simulating this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
-    return MemoryBudget::refusal(solver > loaded ? solver - loaded : 0, what);
-}
-
 } // namespace
 
 int runSimulate(const QStringList& args)
@@ -205,7 +192,7 @@ int runSimulate(const QStringList& args)
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
     if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
-    if (const std::string refusal = solverMemoryRefusal(*map, backend); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
+    if (const std::string refusal = MemoryBudget::solverRefusal(map->state.lattice, map->params.model, backend != "cpu"); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
 
     opencl::SolverChoice choice = opencl::createSolver(backend, *map);
     if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));

@@ -32,6 +32,13 @@ void sleepFor(std::chrono::milliseconds delay)
     if (delay.count() > 0) std::this_thread::sleep_for(delay);
 }
 
+// A map read or generated in full can still be too large for its solver; refused here, before
+// it replaces the map in place.
+std::string solverRefusal(const Map& map, const QString& backend)
+{
+    return MemoryBudget::solverRefusal(map.state.lattice, map.params.model, backend != QLatin1String("cpu"));
+}
+
 } // namespace
 
 EditingSession::EditingSession(QObject* parent) : QObject(parent)
@@ -93,7 +100,7 @@ void EditingSession::generate(const gen::GeneratorSettings& settings)
     generation_ = generation;
     jobs_->run<gen::GenerationResult>(
         tr("Generating…"),
-        [settings, generation] {
+        [settings, generation, backend = backend_] {
             gen::GenerationOptions options;
             options.progress = [generation](int percent) { generation->progress = percent; };
             options.cancel = &generation->cancel;
@@ -101,7 +108,9 @@ void EditingSession::generate(const gen::GeneratorSettings& settings)
             std::string refusal = MemoryBudget::refusal(MemoryBudget::generationBytes(settings.common.width, settings.common.height), what);
             if (refusal.empty()) {
                 try {
-                    return gen::generateMap(settings, options);
+                    gen::GenerationResult result = gen::generateMap(settings, options);
+                    if (result.ok()) refusal = solverRefusal(result.map, backend);
+                    if (refusal.empty()) return result;
                 } catch (const std::bad_alloc&) { // past the estimate: the current map stays, with a word why
                     refusal = what + " ran out of memory";
                 }
@@ -138,7 +147,13 @@ void EditingSession::loadInBackground(const QString& description, const QString&
                                       std::function<void(Map)> accept)
 {
     const std::uint64_t ticket = nextLoadTicket();
-    jobs_->run<Loaded>(description, std::move(read), [this, ticket, errorTitle, accept = std::move(accept)](Loaded loaded) {
+    auto readWithinMemory = [read = std::move(read), backend = backend_] {
+        Loaded loaded = read();
+        if (!loaded.first) return loaded;
+        const std::string refusal = solverRefusal(*loaded.first, backend);
+        return refusal.empty() ? std::move(loaded) : Loaded{std::nullopt, QString::fromStdString(refusal)};
+    };
+    jobs_->run<Loaded>(description, std::move(readWithinMemory), [this, ticket, errorTitle, accept = std::move(accept)](Loaded loaded) {
         if (ticket != loadTicket_) return;
         if (!loaded.first) return emit failed(errorTitle, loaded.second);
         accept(std::move(*loaded.first));
@@ -324,12 +339,19 @@ void EditingSession::simulationReached(std::int64_t steps)
     if (steps != savedSteps_) document_->markWaterChanged();
 }
 
+void EditingSession::catchUpWithRunner()
+{
+    const auto snapshot = runner_->latestSnapshot();
+    if (snapshot && snapshot->mapId == mapId_) simulationReached(snapshot->diagnostics.steps);
+}
+
 // ---- autosave ------------------------------------------------------------------------------
 
 // Off the GUI thread like a save, into this process's recovery file. A save or a quit while it is
 // being written bumps the epoch: the file it leaves is then removed as soon as it is written.
 void EditingSession::autosave()
 {
+    catchUpWithRunner();
     if (autosaving_ || mapId_ == 0 || !document_->isModified()) return;
     autosaving_ = true;
     const std::uint64_t epoch = recoveryEpoch_;

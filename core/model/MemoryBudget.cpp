@@ -93,4 +93,13 @@ std::string MemoryBudget::refusal(std::uint64_t needed, const std::string& what)
     return what + " needs about " + gigabytesText(needed) + " of memory; " + gigabytesText(*available) + " are available";
 }
 
+std::string MemoryBudget::solverRefusal(const Lattice& lattice, FlowModel model, bool openCl)
+{
+    std::uint64_t solver = cpuSolverBytes(lattice, model);
+    if (openCl) solver = std::max(solver, openClSolverBytes(lattice, model));
+    const std::uint64_t loaded = mapBytes(lattice, model);
+    const std::string what = "simulating this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
+    return refusal(solver > loaded ? solver - loaded : 0, what);
+}
+
 } // namespace rb

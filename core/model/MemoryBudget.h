@@ -31,6 +31,9 @@ public:
     // Empty when `needed` fits in what is available, else "WHAT needs about N GB of memory, M GB
     // are available" (the caller's WHAT, e.g. "simulating this 8192×8192 map").
     static std::string refusal(std::uint64_t needed, const std::string& what);
+    // The same for loading a solver with a map that has been read already (its arrays count as
+    // spent); an OpenCL backend may fall back to the CPU, so it needs room for either.
+    static std::string solverRefusal(const Lattice& lattice, FlowModel model, bool openCl);
 
     static std::string gigabytesText(std::uint64_t bytes);
 };
