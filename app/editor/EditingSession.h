@@ -71,6 +71,9 @@ public:
     void swapMap(const Map& document, const Map& live);
     void resetWater();
     void simulationReached(std::int64_t steps); // the newest snapshot's step: water moved since the save?
+    // The view takes snapshots on its timer; before a question about unsaved changes the newest
+    // one is looked at now, so steps taken since the last tick count.
+    void catchUpWithRunner();
 
     // Autosave: writes the whole state to this process's recovery file if anything is unsaved.
     void autosave();

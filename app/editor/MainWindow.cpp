@@ -472,6 +472,7 @@ bool MainWindow::isBusy() const
 
 void MainWindow::whenSafeToDiscard(const QString& action, std::function<void()> proceed)
 {
+    session_->catchUpWithRunner();
     if (!document()->isModified()) return proceed();
     switch (prompts_.askUnsaved(this, document()->displayName(), action)) {
     case UserPrompts::Unsaved::Save:
@@ -503,6 +504,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         }
         return;
     }
+    session_->catchUpWithRunner();
     if (!closeApproved_ && document()->isModified()) {
         event->ignore();
         whenSafeToDiscard(tr("quit"), [this] {
