@@ -66,22 +66,15 @@ bool MapDocument::setBed(const CellRegion& rect, const std::vector<float>& value
                  rect.height, rect.x, rect.y, values.size());
         return false;
     }
-    FloatField& bed = map_.state.bed;
-    for (int row = 0; row < rect.height; ++row)
-        std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width, rect.width, &bed(rect.x, rect.y + row));
+    map_.state.bed.setValuesIn(rect, values);
     emit bedChanged(rect);
     return true;
 }
 
 std::vector<float> MapDocument::bedIn(const CellRegion& rect) const
 {
-    std::vector<float> values;
-    if (!rect.inside(map_.state.lattice)) return values;
-    values.reserve(rect.cellCount());
-    const FloatField& bed = map_.state.bed;
-    for (int row = 0; row < rect.height; ++row)
-        values.insert(values.end(), &bed(rect.x, rect.y + row), &bed(rect.x, rect.y + row) + rect.width);
-    return values;
+    if (!rect.inside(map_.state.lattice)) return {};
+    return map_.state.bed.valuesIn(rect);
 }
 
 void MapDocument::editWater(const CellRegion& rect, DepthEdit edit)

@@ -35,15 +35,6 @@ CellRegion cellsAround(const Lattice& lattice, WorldPoint centre, double radiusM
     return {left, top, right - left + 1, bottom - top + 1};
 }
 
-CellRegion unite(const CellRegion& a, const CellRegion& b)
-{
-    if (a.empty()) return b;
-    if (b.empty()) return a;
-    const int left = std::min(a.x, b.x), top = std::min(a.y, b.y);
-    const int right = std::max(a.x + a.width, b.x + b.width), bottom = std::max(a.y + a.height, b.y + b.height);
-    return {left, top, right - left, bottom - top};
-}
-
 BrushDab BrushDab::around(const Lattice& lattice, WorldPoint centre, double radiusMetres, double falloff)
 {
     BrushDab dab;

@@ -20,7 +20,5 @@ struct BrushDab {
 
 // The cells' rectangle holding the world disc (clipped to the map; empty when off it).
 CellRegion cellsAround(const Lattice& lattice, WorldPoint centre, double radiusMetres);
-// The smallest rectangle holding both (either may be empty).
-CellRegion unite(const CellRegion& a, const CellRegion& b);
 
 } // namespace rb::tools

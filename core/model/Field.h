@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/CellRegion.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
@@ -33,6 +35,9 @@ public:
     const std::vector<T>& values() const { return values_; }
 
     void fill(T value) { std::fill(values_.begin(), values_.end(), value); }
+    // The values over `rect` (inside the field), row-major; and writing them back.
+    std::vector<T> valuesIn(const CellRegion& rect) const { return copyRegion(values_, width_, rect); }
+    void setValuesIn(const CellRegion& rect, const std::vector<T>& values) { writeRegion(values_, width_, rect, values); }
     bool operator==(const Field& other) const = default;
 
 private:

@@ -55,24 +55,6 @@ void requireRegionInside(const Lattice& lattice, const CellRegion& rect)
     if (!rect.inside(lattice)) throw std::invalid_argument(outsideMessage(lattice, rect));
 }
 
-std::vector<float> copyRegion(const std::vector<float>& field, int fieldWidth, const CellRegion& rect)
-{
-    std::vector<float> values(rect.cellCount());
-    for (int row = 0; row < rect.height; ++row) {
-        const auto from = field.begin() + static_cast<std::ptrdiff_t>(rect.y + row) * fieldWidth + rect.x;
-        std::copy(from, from + rect.width, values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width);
-    }
-    return values;
-}
-
-void writeRegion(std::vector<float>& field, int fieldWidth, const CellRegion& rect, const std::vector<float>& values)
-{
-    for (int row = 0; row < rect.height; ++row) {
-        const auto from = values.begin() + static_cast<std::ptrdiff_t>(row) * rect.width;
-        std::copy(from, from + rect.width, field.begin() + static_cast<std::ptrdiff_t>(rect.y + row) * fieldWidth + rect.x);
-    }
-}
-
 double depthChange(const std::vector<float>& before, const std::vector<float>& after)
 {
     double change = 0.0;
