@@ -11,7 +11,7 @@ class EditingSession;
 namespace rb::commands {
 
 // A change of lattice from the Simulation dock (square ↔ triangle): the map resampled by
-// editor::convertLattice. Undo gives back, bitwise, both the document's map (terrain, initial
+// io::convertLattice. Undo gives back, bitwise, both the document's map (terrain, initial
 // water, boundary, sources, parameters) and the simulation's state as they were at the change;
 // redo gives back the resampled map as it was made. The whole maps are kept, since resampling
 // cannot be reversed. Never merges (no id): each change of lattice is a decision of its own.

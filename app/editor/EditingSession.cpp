@@ -3,10 +3,10 @@
 #include "commands/ChangeLatticeCommand.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/JobTracker.h"
-#include "editor/LatticeConversion.h"
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
 #include "generator/TerrainGenerator.h"
+#include "io/LatticeConversion.h"
 #include "io/MapFile.h"
 #include "model/MemoryBudget.h"
 
@@ -315,7 +315,7 @@ void EditingSession::changeLattice(LatticeKind kind)
     const std::uint64_t mapId = mapId_;
     withRunnerMap(tr("Resampling…"), [this, kind, mapId](Map live) {
         if (mapId != mapId_ || document_->map().state.lattice.kind() == kind) return; // another map, or done already
-        Map resampled = convertLattice(live, kind);
+        Map resampled = io::convertLattice(live, kind);
         document_->undoStack()->push(new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(resampled)));
         emit status(tr("Map resampled onto the %1 lattice").arg(QString::fromUtf8(latticeKindName(kind).data())), 8000);
     });

@@ -1,4 +1,4 @@
-#include "editor/LatticeConversion.h"
+#include "io/LatticeConversion.h"
 
 #include "io/LayerExport.h"
 #include "io/MapImport.h"
@@ -8,14 +8,14 @@
 #include <algorithm>
 #include <cmath>
 
-namespace rb::editor {
+namespace rb::io {
 
 namespace {
 
 Lattice targetLattice(const Lattice& from, LatticeKind kind)
 {
-    const io::GridSize raster = io::exportRasterSize(from);
-    const io::GridSize size = io::importLatticeSize(kind, raster.width, raster.height);
+    const GridSize raster = exportRasterSize(from);
+    const GridSize size = importLatticeSize(kind, raster.width, raster.height);
     return Lattice(kind, size.width, size.height, from.cellSize());
 }
 
@@ -46,8 +46,8 @@ Map convertLattice(const Map& map, LatticeKind kind)
     const Lattice lattice = targetLattice(map.state.lattice, kind);
     Map converted;
     converted.state = MapState(lattice);
-    converted.state.bed = io::latticeFromRaster(io::layerRaster(map.state, io::Layer::Terrain), lattice);
-    converted.state.depth = io::latticeFromRaster(io::layerRaster(map.state, io::Layer::WaterDepth), lattice);
+    converted.state.bed = latticeFromRaster(layerRaster(map.state, Layer::Terrain), lattice);
+    converted.state.depth = latticeFromRaster(layerRaster(map.state, Layer::WaterDepth), lattice);
     for (float& depth : converted.state.depth.values()) depth = std::max(depth, 0.0f);
     converted.params = map.params;
     converted.boundary = stretchBoundary(map.boundary, map.state.lattice, lattice);
@@ -62,4 +62,4 @@ Map convertLattice(const Map& map, LatticeKind kind)
     return converted;
 }
 
-} // namespace rb::editor
+} // namespace rb::io
