@@ -322,8 +322,8 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
                                 cells.empty() ? &placeholder : cells.data());
 }
 
-// One step from state set `from` into set `to`: the same order as CpuSolver::stepOnce, as a
-// chain of kernels with no host sync.
+// One step from state set `from` into set `to`: the same order as PipeStep::run, as a chain of
+// kernels with no host sync.
 void ClSolver::Impl::enqueueStep(int stepInBatch, int from, int to)
 {
     const GridArgs gridArgs = grid();

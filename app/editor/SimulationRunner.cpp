@@ -329,7 +329,6 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
         adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
-        backend_ = backend;
         return true;
     } catch (const std::exception& e) {
         const QString message = QString::fromStdString(e.what());

@@ -112,7 +112,6 @@ private:
     std::unique_ptr<Solver> solver_;
     std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
     std::int64_t lastFullReadNs_ = 0;
-    std::string backend_;
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;

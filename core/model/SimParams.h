@@ -6,7 +6,7 @@
 
 namespace rb {
 
-// How the cross-section A of a virtual pipe is chosen (see docs/physics.md).
+// How the cross-section A of a virtual pipe is chosen (see docs/solver.md, "Pipe cross-section").
 enum class PipeMode {
     Constant, // A = dx²  (Mei et al. 2007): every wave travels at sqrt(g·dx), whatever the depth
     Depth,    // A = h_upwind · face width: the shallow-water linearisation, waves at sqrt(g·h)

@@ -352,14 +352,6 @@ RB_VECTOR_CLONES void PipeStep::updateDepths(int y, CellRect counted, double& ra
     evaporationTotal += rowEvaporation;
 }
 
-void PipeStep::applyPointSources(const std::vector<ViewSource>& sources, VolumeLedger& ledger)
-{
-    for (const ViewSource& s : sources) {
-        const double change = applyPointSource(s);
-        if (s.counted) (s.kind == PointSource::Kind::Spring ? ledger.springs : ledger.drains) += change * c_.cellArea;
-    }
-}
-
 double PipeStep::applyPointSourceAt(const ViewSource& s, std::size_t cellSlot)
 {
     float& depth = view_.depth[cellSlot];

@@ -100,7 +100,7 @@ public:
     virtual void storeRow(int y) = 0;
 };
 
-// One step of the virtual-pipes method on a view, in the order physics.md gives it. Every stage
+// One step of the virtual-pipes method on a view, in the order docs/solver.md ("One step") gives it. Every stage
 // is per cell or per edge, so a window computes exactly what the whole map would in its interior.
 class PipeStep {
 public:
@@ -124,8 +124,6 @@ public:
     void scaleOutflows(int y);                                           //    ...each edge scaled by the cell it leaves
     void recordBoundaryFlows(const std::vector<ViewBoundaryEdge>& edges, VolumeLedger& ledger);
     void updateDepths(int y, CellRect counted, double& rained, double& evaporated); // 4. move the water, rain, evaporation
-    void applyPointSources(const std::vector<ViewSource>& sources, VolumeLedger& ledger);
-    double applyPointSource(const ViewSource& source) { return applyPointSourceAt(source, view_.cellSlot(source.cell)); } // the change of depth it made (m, ≥ 0)
 
     // How many rows step s+1 trails step s in runSteps. Step s at row i reads and writes flows
     // headed on rows i−2 .. i, depths of rows i−2 .. i and scales of rows i−2 .. i−1 (see run());
@@ -143,7 +141,7 @@ private:
 
     // The same, given where the edge's flow and cell (or the source's cell) live in the arrays.
     void setBoundaryFlowAt(const ViewBoundaryEdge& edge, std::size_t flowSlot, std::size_t cellSlot);
-    double applyPointSourceAt(const ViewSource& source, std::size_t cellSlot);
+    double applyPointSourceAt(const ViewSource& source, std::size_t cellSlot); // the change of depth it made (m, ≥ 0)
 
     float pipeArea(float upwindDepth, const EdgeFamily& family) const;
     float viscousDamping(float q, float upwindDepth) const;

@@ -1,4 +1,4 @@
-// Steps 2 and 3a fused (CpuSolver's accelerateFlows and computeOutflowScales): each work-item
+// Steps 2 and 3a fused (PipeStep's accelerateFlows and computeOutflowScales): each work-item
 // takes VEC cells of a row, accelerates the edges headed at them into `accelerated`, and works out
 // the factor each cell applies to what leaves it, recomputing the edges that start there (headed
 // at a neighbour) rather than waiting for another work-item: one pass over the state, not two.

@@ -1,4 +1,4 @@
-// Springs and drains at their cells, in list order (CpuSolver::applyPointSources): a single
+// Springs and drains at their cells, in list order (PipeStep::applyPointSourceAt for each): a single
 // work-item, since there are few and two may share a cell.
 typedef struct {
     uint cell; // padded index

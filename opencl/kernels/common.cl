@@ -112,7 +112,7 @@ inline float viscousDamping(float q, float upwindDepth, float viscosityTerm)
     return h2 > 0.0f ? damped : q;
 }
 
-// CpuSolver's accelerateFlows for VEC interior edges: the flow after friction and the push of the
+// PipeStep::accelerateFlows for VEC interior edges: the flow after friction and the push of the
 // surface drop from tail to head (depth pipes take the cross-section of the higher side).
 inline floatv accelerateFlow(Pipes p, int family, floatv q, floatv tailBed, floatv tailDepth, floatv headBed, floatv headDepth)
 {

@@ -1,4 +1,4 @@
-// What crossed the boundary this step (CpuSolver::recordBoundaryFlows): one work-group sums
+// What crossed the boundary this step (PipeStep::recordBoundaryFlows): one work-group sums
 // inward and outward flow over all boundary edges, in a fixed order, into the step's ledger slots.
 __kernel void recordBoundaryFlows(__global float* stepLedger, int step, __global const float* flows,
                                   __global const BoundaryEdge* edges, int edgeCount, __local float* scratch)

@@ -1,4 +1,4 @@
-// Steps 3b and 4 fused (CpuSolver's scaleOutflows and updateDepths): each work-item takes VEC
+// Steps 3b and 4 fused (PipeStep's scaleOutflows and updateDepths): each work-item takes VEC
 // padded positions of a row, columns −1..W on rows 0..H as scaleOutflows covers. It scales the
 // edges headed there by the cell they leave and writes them to `flows`; a map cell also scales
 // the edges that start there (recomputed with the same float operations as the work-item that

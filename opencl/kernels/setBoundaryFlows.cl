@@ -1,4 +1,4 @@
-// Step 1: every boundary edge from its condition (CpuSolver::setBoundaryFlows), from the step's
+// Step 1: every boundary edge from its condition (PipeStep::setBoundaryFlow), from the step's
 // old flow into `accelerated`, where accelerateFlowsAndScales and the scaling find it.
 __kernel void setBoundaryFlows(__global float* accelerated, __global const float* flows, __global const float* bed,
                                __global const float* depth, __global const BoundaryEdge* edges, int edgeCount, Pipes pipes)

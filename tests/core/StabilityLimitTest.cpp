@@ -1,5 +1,5 @@
 // Issue 3: the explicit scheme's stability limit, found by bisection on deep still water with a
-// small random perturbation, must match physics.md's bound on σ = g·(A/l)·dt²/S, and the CFL
+// small random perturbation, must match docs/solver.md's bound on σ = g·(A/l)·dt²/S, and the CFL
 // number the solver reports must reach 1 there.
 #include "solver/CpuSolver.h"
 #include "solver/Stability.h"

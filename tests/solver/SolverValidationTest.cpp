@@ -1,4 +1,4 @@
-// The validation tests of physics.md, run on every backend and lattice: properties the
+// Validation of the pipes model (docs/solver.md), run on every backend and lattice: properties the
 // virtual-pipes method promises (mass, positivity, lake at rest, boundary accounting, sea level,
 // wave celerity, determinism, refusal of unstable steps).
 #include "BackendParam.h"
