@@ -7,7 +7,7 @@ namespace rb::commands {
 // never merge keep QUndoCommand's default, -1.
 enum CommandId : int {
     SetSimParamsId = 7001,
-    MoveSourceId = 7002,
+    EditSourceId = 7002,
     SetBoundaryId = 7003,
 };
 

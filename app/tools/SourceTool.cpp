@@ -1,7 +1,7 @@
 #include "tools/SourceTool.h"
 
 #include "commands/AddSourceCommand.h"
-#include "commands/MoveSourceCommand.h"
+#include "commands/EditSourceCommand.h"
 #include "commands/RemoveSourceCommand.h"
 #include "editor/MapDocument.h"
 #include "tools/OptionsRow.h"
@@ -128,7 +128,7 @@ void SourceTool::mouseReleased(const view::ViewportMouse&)
     const PointSource after = document()->map().sources[static_cast<std::size_t>(selected_)];
     if (after == beforeDrag_) return;
     document()->undoStack()->push(
-        new commands::MoveSourceCommand(document(), static_cast<std::size_t>(selected_), beforeDrag_, after, /*applied=*/true));
+        new commands::EditSourceCommand(document(), static_cast<std::size_t>(selected_), beforeDrag_, after, /*applied=*/true));
 }
 
 void SourceTool::mouseHovered(const view::ViewportMouse& mouse)
@@ -187,7 +187,7 @@ void SourceTool::settingsChanged()
     after.rate = settings_.rate;
     after.drainAll = settings_.drainAll;
     if (after == before) return;
-    document()->undoStack()->push(new commands::MoveSourceCommand(document(), static_cast<std::size_t>(selected_), before, after));
+    document()->undoStack()->push(new commands::EditSourceCommand(document(), static_cast<std::size_t>(selected_), before, after));
 }
 
 void SourceTool::syncOptions()

@@ -1,11 +1,11 @@
-#include "commands/MoveSourceCommand.h"
+#include "commands/EditSourceCommand.h"
 
 #include "commands/SourceText.h"
 #include "editor/MapDocument.h"
 
 namespace rb::commands {
 
-MoveSourceCommand::MoveSourceCommand(editor::MapDocument* document, std::size_t index, const PointSource& before,
+EditSourceCommand::EditSourceCommand(editor::MapDocument* document, std::size_t index, const PointSource& before,
                                      const PointSource& after, bool applied)
     : document_(document), index_(index), before_(before), after_(after), skipRedo_(applied),
       moved_(before.x != after.x || before.y != after.y)
@@ -13,16 +13,16 @@ MoveSourceCommand::MoveSourceCommand(editor::MapDocument* document, std::size_t 
     setText(sourceText(moved_ ? "Move %1" : "Change %1", after));
 }
 
-bool MoveSourceCommand::mergeWith(const QUndoCommand* other)
+bool EditSourceCommand::mergeWith(const QUndoCommand* other)
 {
-    const auto* next = static_cast<const MoveSourceCommand*>(other);
+    const auto* next = static_cast<const EditSourceCommand*>(other);
     if (next->document_ != document_ || next->index_ != index_ || next->moved_) return false;
     after_ = next->after_;
     setText(sourceText("Change %1", after_));
     return true;
 }
 
-void MoveSourceCommand::put(const PointSource& source)
+void EditSourceCommand::put(const PointSource& source)
 {
     std::vector<PointSource> sources = document_->map().sources;
     if (index_ >= sources.size()) return;
@@ -30,12 +30,12 @@ void MoveSourceCommand::put(const PointSource& source)
     document_->setSources(sources);
 }
 
-void MoveSourceCommand::undo()
+void EditSourceCommand::undo()
 {
     put(before_);
 }
 
-void MoveSourceCommand::redo()
+void EditSourceCommand::redo()
 {
     if (std::exchange(skipRedo_, false)) return;
     put(after_);

@@ -14,17 +14,17 @@ class MapDocument;
 namespace rb::commands {
 
 // Changes one spring or drain in place: moved by a drag (position) or edited in the options bar
-// (rate, kind). Both are "the source at `index` goes from `before` to `after`". Successive edits
+// (rate, kind, drain-all). Both are "the source at `index` goes from `before` to `after`". Successive edits
 // of one source's settings in the options bar (a rate being stepped) merge into one undo step;
 // moves never merge.
-class MoveSourceCommand : public QUndoCommand {
+class EditSourceCommand : public QUndoCommand {
 public:
-    MoveSourceCommand(editor::MapDocument* document, std::size_t index, const PointSource& before, const PointSource& after,
+    EditSourceCommand(editor::MapDocument* document, std::size_t index, const PointSource& before, const PointSource& after,
                       bool applied = false);
 
     void undo() override;
     void redo() override;
-    int id() const override { return moved_ ? -1 : MoveSourceId; }
+    int id() const override { return moved_ ? -1 : EditSourceId; }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
