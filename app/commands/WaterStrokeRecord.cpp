@@ -2,38 +2,35 @@
 
 namespace rb::commands {
 
-WaterStrokeRecord::WaterStrokeRecord(int mapWidth, int mapHeight)
-    : area_{0, 0, mapWidth, mapHeight}, before_(area_.cellCount(), 0.0f), painted_(area_.cellCount(), 0)
-{
-}
-
 void WaterStrokeRecord::recordDab(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after,
                                   double editedBefore)
 {
     if (!started_) editedUndone_ = editedBefore;
     started_ = true;
+    strokePainted_.growTo(rect, std::uint8_t{0});
+    strokeBefore_.growTo(rect, 0.0f);
     for (int y = rect.y; y < rect.y + rect.height; ++y)
         for (int x = rect.x; x < rect.x + rect.width; ++x) {
-            const std::size_t dab = rect.indexOf(x, y), cell = area_.indexOf(x, y);
-            if (after[dab] == before[dab] || painted_[cell]) continue; // the first touch holds the depth before the stroke
-            painted_[cell] = 1;
-            before_[cell] = before[dab];
+            const std::size_t dab = rect.indexOf(x, y);
+            std::uint8_t& painted = strokePainted_.at(x, y);
+            if (after[dab] == before[dab] || painted) continue; // the first touch holds the depth before the stroke
+            painted = 1;
+            strokeBefore_.at(x, y) = before[dab];
         }
 }
 
 void WaterStrokeRecord::finish(const CellRegion& rect, const editor::WaterEdit& edit)
 {
-    std::vector<float> before;
-    std::vector<std::uint8_t> painted(rect.cellCount(), 0);
-    for (int y = rect.y; y < rect.y + rect.height; ++y)
-        for (int x = rect.x; x < rect.x + rect.width; ++x) {
-            const std::size_t cell = area_.indexOf(x, y);
-            painted[rect.indexOf(x, y)] = painted_[cell];
-            if (painted_[cell]) before.push_back(before_[cell]);
-        }
-    before_ = std::move(before); // from here on: the painted cells' depths in order, like redoDepths_
-    painted_ = std::move(painted);
-    area_ = rect;
+    // `rect` holds every dab; growing to it only adds cells no dab changed.
+    strokePainted_.growTo(rect, std::uint8_t{0});
+    strokeBefore_.growTo(rect, 0.0f);
+    painted_ = strokePainted_.valuesIn(rect);
+    const std::vector<float> before = strokeBefore_.valuesIn(rect);
+    before_.clear();
+    for (std::size_t i = 0; i < painted_.size(); ++i)
+        if (painted_[i]) before_.push_back(before[i]);
+    strokePainted_.clear();
+    strokeBefore_.clear();
     redoDepths_ = paintedDepths(edit.depth);
     editedRedone_ = started_ ? edit.editedBefore : editedUndone_;
 }

@@ -2,6 +2,7 @@
 
 #include "editor/WaterEdit.h"
 #include "model/CellRegion.h"
+#include "model/FieldPatch.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,12 +17,11 @@ namespace rb::commands {
 // needs no lock, the GUI thread just keeps it alive.
 class WaterStrokeRecord {
 public:
-    WaterStrokeRecord(int mapWidth, int mapHeight);
-
     // Inside a dab over `rect`: notes the cells the dab changed from `before` to `after`.
     void recordDab(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after, double editedBefore);
     // Inside an edit over `rect` (the union of the dabs) queued after the last dab: takes the
-    // painted cells' depths after the stroke and frees the rest of the map.
+    // painted cells' depths after the stroke and keeps, of the cells' depths before it, only the
+    // painted ones.
     void finish(const CellRegion& rect, const editor::WaterEdit& edit);
 
     // Inside edits over the finished stroke's rectangle; the cells around the painted ones keep
@@ -35,9 +35,14 @@ private:
     std::vector<float> paintedDepths(const std::vector<float>& depth) const;
     void writePainted(const std::vector<float>& values, std::vector<float>& depth) const;
 
-    CellRegion area_; // what before_ and painted_ cover: the whole map until finished
-    std::vector<float> before_;
+    // While the stroke is drawn, over the dabs' rectangle (grown dab by dab, so a stroke keeps a
+    // brush's worth of cells, not the map): whether a dab changed the cell, and its depth before.
+    FieldPatch<std::uint8_t> strokePainted_;
+    FieldPatch<float> strokeBefore_;
+    // Once finished, over the stroke's rectangle (the one its undo and redo edits cover): the
+    // painted cells, and their depths before the stroke in order, like redoDepths_.
     std::vector<std::uint8_t> painted_;
+    std::vector<float> before_;
     std::vector<float> redoDepths_; // the painted cells' depths that redo gives back, in order
     bool started_ = false;
     // The ledger's `edited` where undo leaves it (first: before the stroke) and where redo does

@@ -133,7 +133,7 @@ void DigChannelTool::carve(WorldPoint from, WorldPoint to)
     const CellRegion rect = unite(cellsAround(lattice, from, 0.5 * width), cellsAround(lattice, to, 0.5 * width));
     if (rect.empty()) return;
     std::vector<float> values = document()->bedIn(rect);
-    const FloatField& original = stroke_.original();
+    stroke_.include(rect); // the trench's depth counts from the terrain before the drag
     bool changed = false;
     for (int row = 0; row < rect.height; ++row)
         for (int column = 0; column < rect.width; ++column) {
@@ -141,7 +141,7 @@ void DigChannelTool::carve(WorldPoint from, WorldPoint to)
             const double cut = profile(distanceToSegment(lattice.worldPosition(x, y), from, to), width, depth_);
             if (cut <= 0.0) continue;
             float& value = values[static_cast<std::size_t>(row) * static_cast<std::size_t>(rect.width) + static_cast<std::size_t>(column)];
-            const float dug = static_cast<float>(original(x, y) - cut);
+            const float dug = static_cast<float>(stroke_.originalAt(x, y) - cut);
             if (dug < value) {
                 value = dug;
                 changed = true;

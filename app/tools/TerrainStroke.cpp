@@ -2,64 +2,54 @@
 
 #include "commands/PaintTerrainCommand.h"
 #include "editor/MapDocument.h"
-#include "tools/BrushDab.h"
 
 namespace rb::tools {
-
-namespace {
-
-std::vector<float> valuesIn(const FloatField& field, const CellRegion& rect)
-{
-    std::vector<float> values;
-    values.reserve(rect.cellCount());
-    for (int row = 0; row < rect.height; ++row)
-        values.insert(values.end(), &field(rect.x, rect.y + row), &field(rect.x, rect.y + row) + rect.width);
-    return values;
-}
-
-} // namespace
 
 void TerrainStroke::begin(editor::MapDocument* document)
 {
     document_ = document;
-    original_ = document->map().state.bed;
-    touched_ = {};
+    original_.clear();
+}
+
+// Cells outside the rectangle kept so far are untouched by this stroke: the bed there now is the
+// bed before it.
+void TerrainStroke::include(const CellRegion& rect)
+{
+    if (!document_) return;
+    const MapState& state = document_->map().state;
+    if (rect.inside(state.lattice)) original_.growTo(rect, state.bed);
 }
 
 void TerrainStroke::apply(const CellRegion& rect, const std::vector<float>& bed)
 {
     if (!document_ || rect.empty()) return;
-    if (document_->setBed(rect, bed)) touched_ = unite(touched_, rect);
+    include(rect);
+    document_->setBed(rect, bed);
 }
 
 std::unique_ptr<QUndoCommand> TerrainStroke::finish(const QString& text)
 {
     std::unique_ptr<QUndoCommand> command;
-    if (document_ && !touched_.empty()) {
-        std::vector<float> before = valuesIn(original_, touched_);
-        std::vector<float> after = document_->bedIn(touched_);
-        if (before != after)
-            command = std::make_unique<commands::PaintTerrainCommand>(document_, touched_, std::move(before), std::move(after), text);
+    if (document_ && !original_.empty()) {
+        const CellRegion touched = original_.region();
+        std::vector<float> after = document_->bedIn(touched);
+        if (original_.values() != after)
+            command = std::make_unique<commands::PaintTerrainCommand>(document_, touched, original_.values(), std::move(after), text);
     }
-    document_ = nullptr;
-    original_ = FloatField();
-    touched_ = {};
+    abandon();
     return command;
 }
 
 void TerrainStroke::abandon()
 {
     document_ = nullptr;
-    original_ = FloatField();
-    touched_ = {};
+    original_.clear();
 }
 
 void TerrainStroke::cancel()
 {
-    if (document_ && !touched_.empty()) document_->setBed(touched_, valuesIn(original_, touched_));
-    document_ = nullptr;
-    original_ = FloatField();
-    touched_ = {};
+    if (document_ && !original_.empty()) document_->setBed(original_.region(), original_.values());
+    abandon();
 }
 
 } // namespace rb::tools

@@ -27,8 +27,7 @@ double WaterBrushTool::defaultStrength(const Map& map) const
 
 void WaterBrushTool::beginStroke(const view::PickResult&)
 {
-    const Lattice& lattice = document()->map().state.lattice;
-    stroke_ = std::make_shared<commands::WaterStrokeRecord>(lattice.width(), lattice.height());
+    stroke_ = std::make_shared<commands::WaterStrokeRecord>();
     touched_ = {};
 }
 
