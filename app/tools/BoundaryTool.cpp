@@ -79,7 +79,7 @@ void BoundaryTool::mapReplaced()
     syncOptions();
 }
 
-void BoundaryTool::deactivate()
+void BoundaryTool::cancelInProgress()
 {
     selection_.reset();
     showOverlay();
@@ -151,14 +151,6 @@ void BoundaryTool::mouseHovered(const view::ViewportMouse& mouse)
     viewport()->setToolCursor(nearEdge ? Qt::CrossCursor : Qt::ForbiddenCursor);
 }
 
-bool BoundaryTool::keyPressed(int key)
-{
-    if (key != Qt::Key_Escape || !selection_) return false;
-    selection_.reset();
-    showOverlay();
-    return true;
-}
-
 void BoundaryTool::apply(Side side, int start, int end)
 {
     const Lattice& lattice = document()->map().state.lattice;
@@ -175,7 +167,7 @@ void BoundaryTool::apply(Side side, int start, int end)
                              .arg(start)
                              .arg(end)
                              .arg(typeLabel(type_).toLower());
-    document()->undoStack()->push(new commands::SetBoundaryCommand(document(), before, after, text));
+    pushCommand(new commands::SetBoundaryCommand(document(), before, after, text));
     showStatus(text);
 }
 

@@ -21,13 +21,11 @@ public:
     explicit BoundaryTool(ToolContext context, QObject* parent = nullptr);
 
     QString statusHint() const override;
-    void deactivate() override;
     void mapReplaced() override;
     void mousePressed(const view::ViewportMouse& mouse) override;
     void mouseMoved(const view::ViewportMouse& mouse) override;
     void mouseReleased(const view::ViewportMouse& mouse) override;
     void mouseHovered(const view::ViewportMouse& mouse) override;
-    bool keyPressed(int key) override;
     bool isBusy() const override { return selection_.has_value(); }
 
     BoundaryType type() const { return type_; }
@@ -42,6 +40,7 @@ public:
 
 protected:
     QWidget* createOptions() override;
+    void cancelInProgress() override; // drops the selection
 
 private:
     int positionAlong(Side side, CellCoord cell) const;

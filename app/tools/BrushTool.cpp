@@ -2,7 +2,6 @@
 
 #include "editor/MapDocument.h"
 #include "tools/OptionsRow.h"
-#include "view/Viewport.h"
 
 #include <QDoubleSpinBox>
 #include <QSignalBlocker>
@@ -33,34 +32,29 @@ QString BrushTool::statusHint() const
     return tr("%1: drag %2 · [ ] radius · Alt+drag orbits").arg(name(), action());
 }
 
-void BrushTool::deactivate()
+void BrushTool::stopStroking()
 {
-    if (stroking_) {
-        repeat_.stop();
-        stroking_ = false;
-        cancelStroke();
-    }
-    viewport()->setBrushOutline(std::nullopt);
+    repeat_.stop();
+    stroking_ = false;
+    lastDab_.reset();
 }
 
-double BrushTool::reliefOf(const Map& map)
+void BrushTool::cancelInProgress()
 {
-    const auto& values = map.state.bed.values();
-    if (values.empty()) return 1.0;
-    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-    return std::max(1.0, static_cast<double>(*hi - *lo));
+    stopStroking();
+    cancelStroke();
+    showStatus(tr("Stroke cancelled"));
 }
 
 // Defaults scaled to the map: a radius of 1/24 of its shorter side (2 to 64 cells).
 void BrushTool::mapReplaced()
 {
     if (stroking_) {
-        repeat_.stop();
-        stroking_ = false;
+        stopStroking();
         abandonStroke();
     }
     lastDab_.reset();
-    lastPick_.reset();
+    forgetFootprint();
     const Map& map = document()->map();
     const int shorter = std::min(map.state.lattice.width(), map.state.lattice.height());
     setRadiusCells(std::clamp(std::round(shorter / 24.0), 2.0, 64.0));
@@ -77,7 +71,7 @@ void BrushTool::setRadiusCells(double cells)
     if (!std::isfinite(cells)) return;
     radiusCells_ = std::clamp(cells, kMinRadiusCells, kMaxRadiusCells);
     syncBoxes();
-    if (lastPick_) showOutline(lastPick_);
+    refreshFootprint();
 }
 
 void BrushTool::setStrength(double value)
@@ -114,16 +108,6 @@ void BrushTool::resize(int steps)
     showStatus(tr("Brush radius %1 cells").arg(radiusCells_));
 }
 
-bool BrushTool::keyPressed(int key)
-{
-    if (key != Qt::Key_Escape || !stroking_) return false;
-    repeat_.stop();
-    stroking_ = false;
-    cancelStroke();
-    showStatus(tr("Stroke cancelled"));
-    return true;
-}
-
 QWidget* BrushTool::createOptions()
 {
     auto* row = new OptionsRow;
@@ -145,31 +129,23 @@ std::optional<view::PickResult> BrushTool::pickOf(const view::ViewportMouse& mou
     return target_ == view::PickTarget::Terrain ? mouse.terrain : mouse.surface;
 }
 
-void BrushTool::showOutline(const std::optional<view::PickResult>& pick)
+view::BrushOutline BrushTool::footprintAround(const QVector3D& centre) const
 {
-    lastPick_ = pick;
-    if (!pick) return viewport()->setBrushOutline(std::nullopt);
     view::BrushOutline outline;
-    outline.centre = pick->point;
+    outline.centre = centre;
     outline.radius = static_cast<float>(radiusMetres());
-    viewport()->setBrushOutline(outline);
+    return outline;
 }
 
 void BrushTool::mouseHovered(const view::ViewportMouse& mouse)
 {
-    showOutline(pickOf(mouse));
-}
-
-void BrushTool::hoverLeft()
-{
-    lastPick_.reset();
-    viewport()->setBrushOutline(std::nullopt);
+    showFootprint(pickOf(mouse));
 }
 
 void BrushTool::mousePressed(const view::ViewportMouse& mouse)
 {
     const auto pick = pickOf(mouse);
-    showOutline(pick);
+    showFootprint(pick);
     if (!pick) return showStatus(tr("Press over the map to paint"));
     stroking_ = true;
     beginStroke(*pick);
@@ -181,7 +157,7 @@ void BrushTool::mousePressed(const view::ViewportMouse& mouse)
 void BrushTool::mouseMoved(const view::ViewportMouse& mouse)
 {
     const auto pick = pickOf(mouse);
-    showOutline(pick);
+    showFootprint(pick);
     if (!stroking_ || !pick) return;
     dabTowards(WorldPoint{pick->point.x(), pick->point.z()});
     repeat_.start(); // moving: the held-still repeat waits again
@@ -191,9 +167,7 @@ void BrushTool::mouseReleased(const view::ViewportMouse& mouse)
 {
     if (!stroking_) return;
     if (const auto pick = pickOf(mouse)) dabTowards(WorldPoint{pick->point.x(), pick->point.z()});
-    repeat_.stop();
-    stroking_ = false;
-    lastDab_.reset();
+    stopStroking();
     endStroke();
 }
 

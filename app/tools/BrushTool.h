@@ -38,14 +38,11 @@ public:
               view::PickTarget target, QObject* parent = nullptr);
 
     QString statusHint() const override;
-    void deactivate() override;
     void mapReplaced() override;
     void mousePressed(const view::ViewportMouse& mouse) override;
     void mouseMoved(const view::ViewportMouse& mouse) override;
     void mouseReleased(const view::ViewportMouse& mouse) override;
     void mouseHovered(const view::ViewportMouse& mouse) override;
-    void hoverLeft() override;
-    bool keyPressed(int key) override;
     void resize(int steps) override;
     bool isBusy() const override { return stroking_; }
 
@@ -68,13 +65,14 @@ protected:
     virtual void abandonStroke() = 0; // the map was replaced: forget the stroke, change nothing
 
     QWidget* createOptions() override;
+    void cancelInProgress() override;
+    view::BrushOutline footprintAround(const QVector3D& centre) const override;
     double radiusMetres() const;
     bool stroking() const { return stroking_; }
-    static double reliefOf(const Map& map); // highest minus lowest bed, at least 1 m
 
 private:
     std::optional<view::PickResult> pickOf(const view::ViewportMouse& mouse) const;
-    void showOutline(const std::optional<view::PickResult>& pick);
+    void stopStroking(); // the button is up (or the stroke is being taken back): no more dabs
     void dabTowards(WorldPoint to);
     void syncBoxes();
 
@@ -84,7 +82,6 @@ private:
     double falloff_ = 0.5;
     bool stroking_ = false;
     std::optional<WorldPoint> lastDab_;
-    std::optional<view::PickResult> lastPick_;
     QTimer repeat_;
     QDoubleSpinBox* radiusBox_ = nullptr;
     QDoubleSpinBox* strengthBox_ = nullptr;

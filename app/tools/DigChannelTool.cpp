@@ -3,7 +3,6 @@
 #include "editor/MapDocument.h"
 #include "tools/BrushDab.h"
 #include "tools/OptionsRow.h"
-#include "view/Viewport.h"
 
 #include <QDoubleSpinBox>
 #include <QSignalBlocker>
@@ -54,17 +53,11 @@ void DigChannelTool::mapReplaced()
 {
     stroke_.abandon();
     last_.reset();
-    lastPick_.reset();
+    forgetFootprint();
     const Map& map = document()->map();
     const int shorter = std::min(map.state.lattice.width(), map.state.lattice.height());
     setWidthCells(std::max(3.0, std::round(shorter / 40.0)));
-    const auto& bed = map.state.bed.values();
-    double relief = 1.0;
-    if (!bed.empty()) {
-        const auto [lo, hi] = std::minmax_element(bed.begin(), bed.end());
-        relief = std::max(1.0, static_cast<double>(*hi - *lo));
-    }
-    setDepth(std::max(0.5, std::round(relief / 20.0 * 10.0) / 10.0));
+    setDepth(std::max(0.5, std::round(reliefOf(map) / 20.0 * 10.0) / 10.0));
 }
 
 double DigChannelTool::widthMetres() const
@@ -77,7 +70,7 @@ void DigChannelTool::setWidthCells(double cells)
     if (!std::isfinite(cells)) return;
     widthCells_ = std::clamp(cells, 1.0, 1024.0);
     syncBoxes();
-    if (lastPick_) showOutline(lastPick_);
+    refreshFootprint();
 }
 
 void DigChannelTool::setDepth(double metres)
@@ -115,15 +108,13 @@ QWidget* DigChannelTool::createOptions()
     return row;
 }
 
-void DigChannelTool::showOutline(const std::optional<view::PickResult>& pick)
+view::BrushOutline DigChannelTool::footprintAround(const QVector3D& centre) const
 {
-    lastPick_ = pick;
-    if (!pick) return viewport()->setBrushOutline(std::nullopt);
     view::BrushOutline outline;
-    outline.centre = pick->point;
+    outline.centre = centre;
     outline.radius = static_cast<float>(0.5 * widthMetres());
     outline.colour = QColor(255, 150, 40);
-    viewport()->setBrushOutline(outline);
+    return outline;
 }
 
 void DigChannelTool::carve(WorldPoint from, WorldPoint to)
@@ -152,7 +143,7 @@ void DigChannelTool::carve(WorldPoint from, WorldPoint to)
 
 void DigChannelTool::mousePressed(const view::ViewportMouse& mouse)
 {
-    showOutline(mouse.terrain);
+    showFootprint(mouse.terrain);
     if (!mouse.terrain) return showStatus(tr("Press over the map to start the channel"));
     stroke_.begin(document());
     last_ = WorldPoint{mouse.terrain->point.x(), mouse.terrain->point.z()};
@@ -161,7 +152,7 @@ void DigChannelTool::mousePressed(const view::ViewportMouse& mouse)
 
 void DigChannelTool::mouseMoved(const view::ViewportMouse& mouse)
 {
-    showOutline(mouse.terrain);
+    showFootprint(mouse.terrain);
     if (!stroke_.active() || !last_ || !mouse.terrain) return;
     const WorldPoint next{mouse.terrain->point.x(), mouse.terrain->point.z()};
     carve(*last_, next);
@@ -173,34 +164,19 @@ void DigChannelTool::mouseReleased(const view::ViewportMouse& mouse)
     if (!stroke_.active()) return;
     if (last_ && mouse.terrain) carve(*last_, WorldPoint{mouse.terrain->point.x(), mouse.terrain->point.z()});
     last_.reset();
-    if (auto command = stroke_.finish(name())) document()->undoStack()->push(command.release());
+    if (auto command = stroke_.finish(name())) pushCommand(command.release());
 }
 
 void DigChannelTool::mouseHovered(const view::ViewportMouse& mouse)
 {
-    showOutline(mouse.terrain);
+    showFootprint(mouse.terrain);
 }
 
-void DigChannelTool::hoverLeft()
+void DigChannelTool::cancelInProgress()
 {
-    lastPick_.reset();
-    viewport()->setBrushOutline(std::nullopt);
-}
-
-void DigChannelTool::deactivate()
-{
-    if (stroke_.active()) stroke_.cancel();
-    last_.reset();
-    viewport()->setBrushOutline(std::nullopt);
-}
-
-bool DigChannelTool::keyPressed(int key)
-{
-    if (key != Qt::Key_Escape || !stroke_.active()) return false;
     stroke_.cancel();
     last_.reset();
     showStatus(tr("Channel cancelled"));
-    return true;
 }
 
 } // namespace rb::tools

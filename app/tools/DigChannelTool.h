@@ -20,14 +20,11 @@ public:
     explicit DigChannelTool(ToolContext context, QObject* parent = nullptr);
 
     QString statusHint() const override;
-    void deactivate() override;
     void mapReplaced() override;
     void mousePressed(const view::ViewportMouse& mouse) override;
     void mouseMoved(const view::ViewportMouse& mouse) override;
     void mouseReleased(const view::ViewportMouse& mouse) override;
     void mouseHovered(const view::ViewportMouse& mouse) override;
-    void hoverLeft() override;
-    bool keyPressed(int key) override;
     void resize(int steps) override;
     bool isBusy() const override { return stroke_.active(); }
 
@@ -41,18 +38,18 @@ public:
 
 protected:
     QWidget* createOptions() override;
+    void cancelInProgress() override;
+    view::BrushOutline footprintAround(const QVector3D& centre) const override;
 
 private:
     double widthMetres() const;
     void carve(WorldPoint from, WorldPoint to);
-    void showOutline(const std::optional<view::PickResult>& pick);
     void syncBoxes();
 
     double widthCells_ = 3.0;
     double depth_ = 2.0;
     TerrainStroke stroke_;
     std::optional<WorldPoint> last_;
-    std::optional<view::PickResult> lastPick_;
     QDoubleSpinBox* widthBox_ = nullptr;
     QDoubleSpinBox* depthBox_ = nullptr;
 };

@@ -46,8 +46,17 @@ void SourceTool::activate()
 
 void SourceTool::deactivate()
 {
-    dragging_ = false;
+    AbstractTool::deactivate();
     select(-1);
+}
+
+void SourceTool::cancelInProgress()
+{
+    dragging_ = false;
+    if (selected_ < 0 || selected_ >= static_cast<int>(document()->map().sources.size())) return;
+    std::vector<PointSource> sources = document()->map().sources;
+    sources[static_cast<std::size_t>(selected_)] = beforeDrag_;
+    document()->setSources(sources);
 }
 
 // A default rate that fills a cell one metre deep in ten seconds (at least 0.1 m³/s).
@@ -105,7 +114,7 @@ void SourceTool::mousePressed(const view::ViewportMouse& mouse)
     PointSource source = settings_;
     source.x = mouse.surface->point.x();
     source.y = mouse.surface->point.z();
-    document()->undoStack()->push(new commands::AddSourceCommand(document(), source));
+    pushCommand(new commands::AddSourceCommand(document(), source));
     select(static_cast<int>(document()->map().sources.size()) - 1);
 }
 
@@ -127,7 +136,7 @@ void SourceTool::mouseReleased(const view::ViewportMouse&)
     if (selected_ < 0 || selected_ >= static_cast<int>(document()->map().sources.size())) return;
     const PointSource after = document()->map().sources[static_cast<std::size_t>(selected_)];
     if (after == beforeDrag_) return;
-    document()->undoStack()->push(
+    pushCommand(
         new commands::EditSourceCommand(document(), static_cast<std::size_t>(selected_), beforeDrag_, after, /*applied=*/true));
 }
 
@@ -139,6 +148,7 @@ void SourceTool::mouseHovered(const view::ViewportMouse& mouse)
 
 bool SourceTool::keyPressed(int key)
 {
+    if (AbstractTool::keyPressed(key)) return true; // Esc during a drag takes the move back
     if (selected_ < 0) return false;
     if (key == Qt::Key_Escape) { // deselect: the bar's settings are for new ones again
         select(-1);
@@ -154,7 +164,7 @@ void SourceTool::removeSelected()
     if (selected_ < 0 || selected_ >= static_cast<int>(document()->map().sources.size())) return;
     const int index = selected_;
     selected_ = -1;
-    document()->undoStack()->push(new commands::RemoveSourceCommand(document(), static_cast<std::size_t>(index)));
+    pushCommand(new commands::RemoveSourceCommand(document(), static_cast<std::size_t>(index)));
 }
 
 void SourceTool::setKind(PointSource::Kind kind)
@@ -187,7 +197,7 @@ void SourceTool::settingsChanged()
     after.rate = settings_.rate;
     after.drainAll = settings_.drainAll;
     if (after == before) return;
-    document()->undoStack()->push(new commands::EditSourceCommand(document(), static_cast<std::size_t>(selected_), before, after));
+    pushCommand(new commands::EditSourceCommand(document(), static_cast<std::size_t>(selected_), before, after));
 }
 
 void SourceTool::syncOptions()

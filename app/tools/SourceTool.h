@@ -38,6 +38,7 @@ public:
 
 protected:
     QWidget* createOptions() override;
+    void cancelInProgress() override; // a drag: the source goes back where it was
 
 private:
     int sourceNear(const view::PickResult& pick) const; // -1: none within reach

@@ -30,7 +30,7 @@ void TerrainBrushTool::dab(WorldPoint centre)
 
 void TerrainBrushTool::endStroke()
 {
-    if (auto command = stroke_.finish(name())) document()->undoStack()->push(command.release());
+    if (auto command = stroke_.finish(name())) pushCommand(command.release());
 }
 
 void TerrainBrushTool::abandonStroke()

@@ -54,7 +54,7 @@ void WaterBrushTool::endStroke()
 {
     if (!stroke_ || touched_.empty()) return;
     finishRecord();
-    document()->undoStack()->push(new commands::PaintWaterCommand(document(), touched_, stroke_, name()));
+    pushCommand(new commands::PaintWaterCommand(document(), touched_, stroke_, name()));
     stroke_.reset();
     touched_ = {};
 }
