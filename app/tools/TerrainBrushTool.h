@@ -18,10 +18,6 @@ public:
 protected:
     // `values` holds the current bed over dab.rect (row-major); `bed` is the whole current bed.
     virtual void shape(const BrushDab& dab, const FloatField& bed, std::vector<float>& values) = 0;
-    // Raise's and lower's default strength: 1/64 of the map's relief at a dab's centre. Visible
-    // at any map's scale (1/200 was lost in the shading), yet the few dabs a stroke lays on one
-    // spot make a hill or a hollow, not a cliff.
-    static double defaultHeightStep(const Map& map) { return reliefOf(map) / 64.0; }
 
     void beginStroke(const view::PickResult& at) override;
     void dab(WorldPoint centre) override;

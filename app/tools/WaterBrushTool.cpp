@@ -8,11 +8,42 @@
 
 namespace rb::tools {
 
-WaterBrushTool::WaterBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                               QObject* parent)
-    : BrushTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context),
-                view::PickTarget::Surface, parent)
+namespace {
+
+using Direction = WaterBrushTool::Direction;
+
+QString idOf(Direction direction)
 {
+    return direction == Direction::Add ? "addWater" : "removeWater";
+}
+
+QString nameOf(Direction direction)
+{
+    return direction == Direction::Add ? WaterBrushTool::tr("Add water") : WaterBrushTool::tr("Remove water");
+}
+
+QKeySequence shortcutOf(Direction direction)
+{
+    return QKeySequence(direction == Direction::Add ? Qt::Key_W : Qt::Key_E);
+}
+
+QString descriptionOf(Direction direction)
+{
+    return direction == Direction::Add ? WaterBrushTool::tr("Add water under the brush") : WaterBrushTool::tr("Remove water under the brush");
+}
+
+} // namespace
+
+WaterBrushTool::WaterBrushTool(Direction direction, ToolContext context, QObject* parent)
+    : BrushTool(idOf(direction), nameOf(direction), shortcutOf(direction), descriptionOf(direction), std::move(context),
+                view::PickTarget::Surface, parent),
+      direction_(direction)
+{
+}
+
+QString WaterBrushTool::action() const
+{
+    return direction_ == Direction::Add ? tr("to add water") : tr("to remove water (never below dry)");
 }
 
 StrengthSpec WaterBrushTool::strengthSpec() const

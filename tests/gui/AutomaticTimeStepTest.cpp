@@ -8,8 +8,8 @@
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
 #include "panels/SimulationDock.h"
-#include "tools/AddWaterTool.h"
 #include "tools/ToolManager.h"
+#include "tools/WaterBrushTool.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -40,7 +40,7 @@ private:
     void deepDab()
     {
         auto* manager = window()->toolManager();
-        auto* brush = static_cast<rb::tools::AddWaterTool*>(manager->tool("addWater"));
+        auto* brush = static_cast<rb::tools::WaterBrushTool*>(manager->tool("addWater"));
         manager->setActiveTool(brush);
         brush->setRadiusCells(2.0);
         brush->setStrength(50.0);

@@ -1,15 +1,18 @@
 // Each terrain brush does what its name says to the cells under it and nothing elsewhere, as one
 // undoable command that undo takes back bitwise: raise and lower by the strength at the centre,
 // smooth makes bumps smaller, flatten pulls towards the height under the first click, set height
-// reaches the height in the bar.
+// reaches the height in the bar. A stroke's command keeps only the rectangle it touched, Esc takes
+// a stroke back, and one default dab of raise or lower shows even on a flat map.
 #include "GuiTestSupport.h"
 
+#include "commands/PaintTerrainCommand.h"
 #include "editor/MapDocument.h"
 #include "tools/BrushTool.h"
 #include "tools/SetHeightTool.h"
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"
 
+#include <QTest>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -176,6 +179,81 @@ private slots:
         QVERIFY(bed()(27, 24) > before(27, 24) && bed()(27, 24) < 12.0f); // the falloff: part of the way
         onlyNear(before, 24, 24, 4.0);
         undoRestores(before);
+    }
+
+    // The command holds the stroke's bounding rectangle, not the map: every changed cell is in it
+    // and it is no larger than the brush swept along the drag (the radius, the dab rectangle's
+    // margin of a cell or two, and a pick a little off the cell's centre).
+    void aStrokeKeepsOnlyTheRectangleItTouched()
+    {
+        const rb::FloatField before = bed();
+        use("raise", 3.0, 0.5, 0.5);
+        QUndoStack* stack = window()->document()->undoStack();
+        rb::guitest::dragThrough(*window(), {rb::guitest::pixelOfCell(*window(), 10, 24), rb::guitest::pixelOfCell(*window(), 20, 24)});
+        const auto* command = dynamic_cast<const rb::commands::PaintTerrainCommand*>(stack->command(stack->index() - 1));
+        QVERIFY(command);
+        const rb::CellRegion rect = command->rect();
+        qInfo("the stroke kept %dx%d cells at (%d, %d) of the %dx%d map", rect.width, rect.height, rect.x, rect.y, kSize, kSize);
+        for (int y = 0; y < kSize; ++y)
+            for (int x = 0; x < kSize; ++x)
+                if (bed()(x, y) != before(x, y)) QVERIFY(rect.contains(rb::CellRegion{x, y, 1, 1}));
+        QVERIFY(rect.x >= 10 - 6 && rect.x + rect.width <= 20 + 7);
+        QVERIFY(rect.y >= 24 - 6 && rect.y + rect.height <= 24 + 7);
+        QVERIFY(rect.cellCount() < static_cast<std::size_t>(kSize * kSize) / 4);
+        undoRestores(before);
+        stack->redo();
+        QVERIFY(bed() != before);
+        undoRestores(before);
+    }
+
+    // Esc during a stroke puts the terrain back bitwise and leaves no command.
+    void escapeTakesTheStrokeBack()
+    {
+        const rb::FloatField before = bed();
+        auto* brush = use("raise", 3.0, 0.5, 0.5);
+        QUndoStack* stack = window()->document()->undoStack();
+        const int count = stack->count();
+        QWindow* view = window()->viewport()->renderWindow();
+        const QPoint from = rb::guitest::pixelOfCell(*window(), 14, 14), to = rb::guitest::pixelOfCell(*window(), 30, 30);
+        QTest::mouseMove(view, from);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(view, to);
+        QVERIFY(brush->isBusy());
+        QVERIFY(bed() != before);
+        QVERIFY(brush->keyPressed(Qt::Key_Escape));
+        QVERIFY(!brush->isBusy());
+        QVERIFY(bed() == before);
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+        QCOMPARE(stack->count(), count);
+        QVERIFY(bed() == before);
+    }
+
+    // On a flat map the relief says nothing (it counts as 1 m, and 1/64 m was lost in the
+    // shading): one default dab must still tilt the brush's flank by at least 3° — the change at
+    // the centre over the width of the falloff ring (falloff × radius).
+    void defaultRaiseAndLowerAreVisibleOnAFlatMap()
+    {
+        rb::Map flat;
+        flat.state = rb::MapState(rb::Lattice(rb::LatticeKind::Square, kSize, kSize, 2.0));
+        flat.state.bed.fill(5.0f);
+        QVERIFY(rb::guitest::openMap(*window(), flat));
+        rb::guitest::lookStraightDown(*window());
+        for (const QString id : {"raise", "lower"}) {
+            auto* manager = window()->toolManager();
+            auto* brush = static_cast<rb::tools::BrushTool*>(manager->tool(id));
+            manager->setActiveTool(brush);
+            brush->setFalloff(0.5); // the default (a new map keeps the falloff earlier tests set)
+            const rb::FloatField before = bed();
+            dabAt(24, 24);
+            double moved = 0.0;
+            for (std::size_t i = 0; i < before.values().size(); ++i)
+                moved = std::max(moved, std::abs(static_cast<double>(bed().values()[i] - before.values()[i])));
+            const double ring = brush->falloff() * brush->radiusCells() * 2.0;
+            const double tilt = std::atan(moved / ring) * 180.0 / 3.14159265358979;
+            qInfo("%s on a flat map: one default dab moved the bed by %.3f m, a %.1f° flank", qPrintable(id), moved, tilt);
+            QVERIFY(tilt >= 3.0);
+            undoRestores(before);
+        }
     }
 };
 

@@ -9,12 +9,12 @@
 #include "editor/MapDocument.h"
 #include "io/MapFile.h"
 #include "panels/StatisticsDock.h"
-#include "tools/AddWaterTool.h"
 #include "tools/BrushTool.h"
 #include "tools/DigChannelTool.h"
-#include "tools/RaiseTerrainTool.h"
+#include "tools/RaiseLowerTerrainTool.h"
 #include "tools/SourceTool.h"
 #include "tools/ToolManager.h"
+#include "tools/WaterBrushTool.h"
 #include "view/Viewport.h"
 
 #include <QApplication>
@@ -180,7 +180,7 @@ private slots:
     void raisesTheCornerWhilePlaying()
     {
         auto* manager = window()->toolManager();
-        auto* brush = static_cast<rb::tools::RaiseTerrainTool*>(manager->tool("raise"));
+        auto* brush = static_cast<rb::tools::RaiseLowerTerrainTool*>(manager->tool("raise"));
         manager->setActiveTool(brush);
         brush->setRadiusCells(5.0);
         brush->setStrength(1.0);
@@ -214,7 +214,7 @@ private slots:
         const QString name = ready.last().first().toString();
         QVERIFY2(name.startsWith("opencl:"), qPrintable("no OpenCL device took the map: " + ready.last().at(1).toString()));
         auto* manager = window()->toolManager();
-        auto* brush = static_cast<rb::tools::RaiseTerrainTool*>(manager->tool("raise"));
+        auto* brush = static_cast<rb::tools::RaiseLowerTerrainTool*>(manager->tool("raise"));
         manager->setActiveTool(brush);
         brush->setRadiusCells(4.0);
         brush->setStrength(0.75);
@@ -238,7 +238,7 @@ private slots:
     void waterBrushAddsWhatTheLedgerBooks()
     {
         auto* manager = window()->toolManager();
-        auto* brush = static_cast<rb::tools::AddWaterTool*>(manager->tool("addWater"));
+        auto* brush = static_cast<rb::tools::WaterBrushTool*>(manager->tool("addWater"));
         manager->setActiveTool(brush);
         brush->setRadiusCells(3.0);
         brush->setStrength(0.5);

@@ -47,17 +47,18 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<int>("key");
         QTest::addColumn<QString>("setting"); // a spin box or combo the options bar must show
-        QTest::newRow("raise") << "raise" << int(Qt::Key_R) << "radius";
-        QTest::newRow("lower") << "lower" << int(Qt::Key_L) << "strength";
-        QTest::newRow("dig") << "digChannel" << int(Qt::Key_C) << "width";
-        QTest::newRow("smooth") << "smooth" << int(Qt::Key_S) << "falloff";
-        QTest::newRow("flatten") << "flatten" << int(Qt::Key_T) << "strength";
-        QTest::newRow("set height") << "setHeight" << int(Qt::Key_H) << "height";
-        QTest::newRow("add water") << "addWater" << int(Qt::Key_W) << "radius";
-        QTest::newRow("remove water") << "removeWater" << int(Qt::Key_E) << "radius";
-        QTest::newRow("springs") << "sources" << int(Qt::Key_P) << "rate";
-        QTest::newRow("boundary") << "boundary" << int(Qt::Key_B) << "boundaryType";
-        QTest::newRow("navigate") << "navigate" << int(Qt::Key_Q) << "";
+        QTest::addColumn<QString>("name");    // as the toolbar and the menu show it
+        QTest::newRow("raise") << "raise" << int(Qt::Key_R) << "radius" << "Raise terrain";
+        QTest::newRow("lower") << "lower" << int(Qt::Key_L) << "strength" << "Lower terrain";
+        QTest::newRow("dig") << "digChannel" << int(Qt::Key_C) << "width" << "Dig channel";
+        QTest::newRow("smooth") << "smooth" << int(Qt::Key_S) << "falloff" << "Smooth terrain";
+        QTest::newRow("flatten") << "flatten" << int(Qt::Key_T) << "strength" << "Flatten terrain";
+        QTest::newRow("set height") << "setHeight" << int(Qt::Key_H) << "height" << "Set height";
+        QTest::newRow("add water") << "addWater" << int(Qt::Key_W) << "radius" << "Add water";
+        QTest::newRow("remove water") << "removeWater" << int(Qt::Key_E) << "radius" << "Remove water";
+        QTest::newRow("springs") << "sources" << int(Qt::Key_P) << "rate" << "Springs and drains";
+        QTest::newRow("boundary") << "boundary" << int(Qt::Key_B) << "boundaryType" << "Boundary";
+        QTest::newRow("navigate") << "navigate" << int(Qt::Key_Q) << "" << "Navigate";
     }
 
     void everyShortcutSwitchesToItsTool()
@@ -65,9 +66,12 @@ private slots:
         QFETCH(QString, id);
         QFETCH(int, key);
         QFETCH(QString, setting);
+        QFETCH(QString, name);
         rb::tools::ToolManager* manager = window()->toolManager();
         rb::tools::AbstractTool* tool = manager->tool(id);
         QVERIFY(tool);
+        QCOMPARE(tool->name(), name);
+        QCOMPARE(tool->shortcut(), QKeySequence(key));
         press(static_cast<Qt::Key>(key));
         QCOMPARE(manager->activeTool(), tool);
         QVERIFY(manager->actionFor(tool)->isChecked());

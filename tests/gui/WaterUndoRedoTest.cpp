@@ -8,8 +8,8 @@
 #include "editor/MapDocument.h"
 #include "panels/StatisticsDock.h"
 #include "panels/UndoHistoryDock.h"
-#include "tools/AddWaterTool.h"
 #include "tools/ToolManager.h"
+#include "tools/WaterBrushTool.h"
 
 #include <QLabel>
 #include <QUndoStack>
@@ -100,7 +100,7 @@ private slots:
     void undoAndRedoGiveBackTheStatesAroundTheStroke()
     {
         auto* manager = window()->toolManager();
-        auto* brush = static_cast<rb::tools::AddWaterTool*>(manager->tool("addWater"));
+        auto* brush = static_cast<rb::tools::WaterBrushTool*>(manager->tool("addWater"));
         manager->setActiveTool(brush);
         brush->setRadiusCells(4.0);
         brush->setStrength(0.37);
