@@ -340,6 +340,20 @@ private slots:
         running = rb::guitest::readRunnerMap(*window());
         QVERIFY(running && running->sources == window()->document()->map().sources);
 
+        // Esc during a drag puts it back where the drag began, with no command; it stays selected.
+        QWindow* view = window()->viewport()->renderWindow();
+        const QPoint from = rb::guitest::pixelOfCell(*window(), 30, 40), to = rb::guitest::pixelOfCell(*window(), 20, 40);
+        QTest::mouseMove(view, from);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(view, to);
+        QVERIFY(tool->isBusy());
+        QVERIFY(!(window()->document()->map().sources.front() == moved));
+        QVERIFY(tool->keyPressed(Qt::Key_Escape));
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+        QVERIFY(window()->document()->map().sources.front() == moved);
+        QCOMPARE(stack->count(), commands + 1);
+        QCOMPARE(tool->selected(), 0);
+
         // Delete removes the selected one; undo brings it back where it was moved to.
         window()->viewport()->renderWindow()->requestActivate();
         QTest::keyClick(window()->viewport()->renderWindow(), Qt::Key_Delete);
