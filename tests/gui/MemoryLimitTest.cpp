@@ -73,7 +73,7 @@ private:
     {
         const rb::Map& map = window()->document()->map();
         QCOMPARE(map.state.lattice.width(), 48);
-        QVERIFY(map.state.bed == bed);
+        QVERIFY(map.state.bed.values() == bed);
         const auto before = rb::guitest::readRunnerMap(*window());
         QVERIFY(before);
         QCOMPARE(before->state.lattice.width(), 48);
@@ -91,7 +91,7 @@ private:
 
     void openUnderLimit(std::uint64_t headroom)
     {
-        const std::vector<float> bed = window()->document()->map().state.bed;
+        const std::vector<float> bed = window()->document()->map().state.bed.values();
         const int errorsBefore = static_cast<int>(editor_.errors->size());
         QSignalSpy loaded(window(), &rb::editor::MainWindow::mapLoaded);
         {
@@ -140,7 +140,7 @@ private slots:
 
     void generatingTooLargeAMapKeepsTheMapInPlace()
     {
-        const std::vector<float> bed = window()->document()->map().state.bed;
+        const std::vector<float> bed = window()->document()->map().state.bed.values();
         const int errorsBefore = static_cast<int>(editor_.errors->size());
         rb::gen::GeneratorSettings settings(rb::gen::Preset::Island);
         settings.common.width = kLargeSide;
