@@ -1,0 +1,72 @@
+#include "dialogs/ShortcutsDialog.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QSet>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace rb::editor {
+
+ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent) : QDialog(parent)
+{
+    setObjectName("shortcutsDialog");
+    setWindowTitle(tr("Keyboard shortcuts"));
+    table_ = new QTableWidget(0, 3, this);
+    table_->setObjectName("shortcutsTable");
+    table_->setHorizontalHeaderLabels({tr("Action"), tr("Keys"), tr("What it does")});
+    table_->verticalHeader()->hide();
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    fill(actions);
+    table_->resizeColumnsToContents();
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(table_);
+    layout->addWidget(buttons);
+    resize(720, 520);
+}
+
+QString ShortcutsDialog::plainText(const QAction* action)
+{
+    QString text = action->text();
+    text.remove(QChar('&')).remove(QChar(0x2026)); // mnemonic markers and "…"
+    return text.trimmed();
+}
+
+QString ShortcutsDialog::keysText(const QAction* action)
+{
+    QStringList keys;
+    for (const QKeySequence& key : action->shortcuts()) keys << key.toString(QKeySequence::NativeText);
+    return keys.join(tr(", "));
+}
+
+// Actions without keys are left out, and an action reachable twice (a menu and a toolbar share
+// the same QAction; copies made by Qt share text and keys) is listed once.
+void ShortcutsDialog::fill(const QList<QAction*>& actions)
+{
+    QSet<QString> seen;
+    for (const QAction* action : actions) {
+        const QString name = plainText(action), keys = keysText(action);
+        if (name.isEmpty() || keys.isEmpty() || seen.contains(name + '\n' + keys)) continue;
+        seen.insert(name + '\n' + keys);
+        const int row = table_->rowCount();
+        table_->insertRow(row);
+        table_->setItem(row, 0, new QTableWidgetItem(name));
+        table_->setItem(row, 1, new QTableWidgetItem(keys));
+        table_->setItem(row, 2, new QTableWidgetItem(action->statusTip().isEmpty() ? action->toolTip() : action->statusTip()));
+    }
+}
+
+QString ShortcutsDialog::keysFor(const QString& text) const
+{
+    for (int row = 0; row < table_->rowCount(); ++row)
+        if (table_->item(row, 0)->text() == text) return table_->item(row, 1)->text();
+    return {};
+}
+
+} // namespace rb::editor
