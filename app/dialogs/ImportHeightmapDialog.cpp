@@ -150,7 +150,9 @@ void ImportHeightmapDialog::showProbe(const std::optional<io::HeightmapProbe>& p
     showPreview(probe->preview);
     fillCellSize(*probe);
     fillRange(*probe);
-    if (!probe->notes.isEmpty()) notes_->setText(probe->notes.join('\n'));
+    QStringList notes = probe->notes;
+    if (const QString note = rangeNote(*probe); !note.isEmpty()) notes.prepend(note);
+    notes_->setText(notes.join('\n'));
     lattice_->setEnabled(true);
     connect(cellSize_, &QDoubleSpinBox::valueChanged, this, &ImportHeightmapDialog::updateMapSize);
     connect(lattice_, &QComboBox::currentIndexChanged, this, &ImportHeightmapDialog::updateMapSize);
@@ -201,8 +203,17 @@ void ImportHeightmapDialog::fillRange(const io::HeightmapProbe& probe)
         rangeLow_->setValue(range->low);
         rangeHigh_->setValue(range->high);
     }
+}
+
+// Where the range came from, or what the levels mean without one.
+QString ImportHeightmapDialog::rangeNote(const io::HeightmapProbe& probe) const
+{
     if (probe.fileRange)
-        notes_->setText(tr("Height range from %1").arg(probe.rangeOrigin == "PNG text" ? tr("the PNG's text") : QFileInfo(probe.rangeOrigin).fileName()));
+        return tr("Height range from %1").arg(probe.rangeOrigin == "PNG text" ? tr("the PNG's text") : QFileInfo(probe.rangeOrigin).fileName());
+    if (probe.integerBits > 0 && probe.throughGdal)
+        return tr("The levels are taken as metres, as elevation models store them; tick the height range to map them otherwise.");
+    if (probe.integerBits == 8) return tr("The levels are taken as metres (0–255 m); tick the height range to map them otherwise.");
+    return {};
 }
 
 // The guess for unexplained 16-bit levels is only a guess: the warning stays while it is in force

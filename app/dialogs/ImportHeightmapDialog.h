@@ -43,6 +43,7 @@ private:
     void updateMapSize();
     void updateRange();
     QString rangeWarningText() const;
+    QString rangeNote(const io::HeightmapProbe& probe) const;
 
     QString path_;
     std::optional<io::HeightmapProbe> probe_;

@@ -8,8 +8,8 @@ class QTableWidget;
 
 namespace rb::editor {
 
-// Help › Keyboard shortcuts: a table made from the window's actions as they are (name, keys, what
-// it does), so it cannot disagree with the keys that work.
+// Help › Keyboard shortcuts: a table made from the window's actions as they are (menu, name, keys,
+// what it does), so it cannot disagree with the keys that work.
 class ShortcutsDialog : public QDialog {
     Q_OBJECT
 public:

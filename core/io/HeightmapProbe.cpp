@@ -3,6 +3,9 @@
 #include "io/GdalRaster.h"
 #include "io/GeoHeightmap.h"
 #include "io/HeightmapReader.h"
+#include "io/Sidecar.h"
+
+#include <QFile>
 
 #include <algorithm>
 #include <cmath>
@@ -57,32 +60,41 @@ std::optional<HeightmapProbe> ownReaderProbe(const QString& path, int previewSid
     return probe;
 }
 
-// A raster GDAL reads but cannot place (no geotransform): its samples as stored, for the picture.
-std::optional<HeightmapProbe> ungeoreferencedProbe(const QString& path, int previewSide, QString* error)
+// The range a sidecar gives an integer raster read through GDAL (GDAL's importer applies it too).
+bool addSidecarRange(const QString& path, HeightmapProbe& probe, QString* error)
 {
-    QString problem;
-    std::optional<GdalRaster> raster = readGdalRaster(path, &problem);
-    if (!raster || raster->geoTransform) return std::nullopt;
+    if (probe.integerBits == 0 || !QFile::exists(sidecarPath(path))) return true;
+    const std::optional<Sidecar> sidecar = readSidecar(sidecarPath(path), error);
+    if (!sidecar) return false;
+    probe.fileRange = sidecar->range;
+    probe.rangeOrigin = sidecarPath(path);
+    return true;
+}
+
+// The raster as stored first (its type; and all there is to show without a geotransform), then,
+// when it can be placed, as the importer turns it into square metre cells north up. GDAL's
+// warning about integer levels without a range is left out: integerBits and fileRange say it,
+// and the dialog words it for its own range box rather than for --height-range.
+std::optional<HeightmapProbe> gdalProbe(const QString& path, int previewSide, QString* error)
+{
+    std::optional<GdalRaster> raster = readGdalRaster(path, error);
+    if (!raster) return std::nullopt;
     HeightmapProbe probe;
-    probe.size = {raster->samples.width(), raster->samples.height()};
     probe.description = raster->description();
     probe.integerBits = raster->integerBits;
     probe.throughGdal = true;
-    probe.preview = previewOf(raster->samples, previewSide);
-    error->clear();
-    return probe;
-}
-
-std::optional<HeightmapProbe> gdalProbe(const QString& path, int previewSide, QString* error)
-{
+    if (!addSidecarRange(path, probe, error)) return std::nullopt;
+    if (!raster->geoTransform) {
+        probe.size = {raster->samples.width(), raster->samples.height()};
+        probe.preview = previewOf(raster->samples, previewSide);
+        return probe;
+    }
+    raster.reset(); // a large raster is not held twice
     std::optional<GeoHeightmap> geo = readGeoHeightmap(path, GeoRequest{std::nullopt, std::nullopt, NoDataPolicy::Fill}, error);
-    if (!geo) return ungeoreferencedProbe(path, previewSide, error);
-    HeightmapProbe probe;
+    if (!geo) return std::nullopt;
     probe.size = {geo->metres.width(), geo->metres.height()};
-    probe.description = geo->description;
-    probe.throughGdal = true;
     probe.cellSize = geo->cellSize;
-    probe.notes = geo->notes + geo->warnings;
+    probe.notes = geo->notes;
     probe.preview = previewOf(geo->metres, previewSide);
     return probe;
 }

@@ -23,11 +23,11 @@ struct HeightmapProbe {
     QString description;                  // "16-bit grayscale PNG", "Float32 GTiff"
     int integerBits = 0;                  // 8 or 16 for integer levels, 0 for metres
     bool throughGdal = false;             // read by GDAL (georeferencing, NoData), not our own readers
-    std::optional<HeightRange> fileRange; // what the sidecar or the PNG's text says the levels mean
+    std::optional<HeightRange> fileRange; // what the sidecar (or the PNG's text) says the levels mean
     QString rangeOrigin;                  // the sidecar's path or "PNG text" (with fileRange)
     std::optional<double> cellSize;       // metres per cell from the geotransform
     bool rangeMissing = false;            // 16-bit levels from our own readers with no range at all
-    QStringList notes;                    // what GDAL did or warns about (flipped, filled, 1 m per level)
+    QStringList notes;                    // what GDAL did to place it (flipped, resampled, NoData filled)
     FloatField preview;                   // at most previewSide on the longer side, 0 lowest .. 1 highest, NaN no data
 };
 

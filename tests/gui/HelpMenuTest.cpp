@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QMenu>
 #include <QMenuBar>
+#include <QTableWidget>
 #include <QTextBrowser>
 
 using rb::editor::ShortcutsDialog;
@@ -56,6 +57,11 @@ private slots:
         QVERIFY(table->keysFor(ShortcutsDialog::plainText(window()->action("redo"))).contains("Ctrl+Y"));
         QCOMPARE(table->keysFor(ShortcutsDialog::plainText(window()->action("playPause"))), QString("Space"));
         QCOMPARE(table->keysFor("Raise terrain"), QString("R")); // the tools' keys too
+        QList<int> undoRows; // column 1 is the action's name (its tooltip, in column 3, may be the same text)
+        for (int row = 0; row < table->table()->rowCount(); ++row)
+            if (table->table()->item(row, 1)->text() == ShortcutsDialog::plainText(undo)) undoRows << row;
+        QCOMPARE(undoRows.size(), 1);
+        QCOMPARE(table->table()->item(undoRows.front(), 0)->text(), QString("Edit")); // its menu
 
         // Generated, not written down: a changed shortcut shows in the next table.
         QAction* frame = window()->action("frameMap");

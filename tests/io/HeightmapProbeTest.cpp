@@ -98,6 +98,25 @@ TEST_F(HeightmapProbeTest, GeoTiffGivesItsTypeAndCellSize)
     EXPECT_FLOAT_EQ(p.preview(49, 0), 1.0f);
 }
 
+// DEMs store metres as integers: no warning about the range, but the sidecar's range if it has one.
+TEST_F(HeightmapProbeTest, IntegerGeoTiffIsNotAMissingRangeAndReadsItsSidecar)
+{
+    const QString file = path("dem16.tif");
+    test::GeoTiffSpec spec;
+    spec.type = "Int16";
+    test::writeTestGeoTiff(file, 20, 10, spec, [](int x, int) { return x * 10.0; });
+    io::HeightmapProbe p = probe(file);
+    EXPECT_EQ(p.integerBits, 16);
+    EXPECT_TRUE(p.description.contains("Int16")) << p.description.toStdString();
+    EXPECT_FALSE(p.rangeMissing);
+    EXPECT_FALSE(p.fileRange);
+    EXPECT_TRUE(p.notes.isEmpty()) << p.notes.join('\n').toStdString(); // GDAL's --height-range advice is not passed on
+    test::writeBytes(io::sidecarPath(file), R"({"min": 100, "max": 200})");
+    p = probe(file);
+    ASSERT_TRUE(p.fileRange);
+    EXPECT_EQ(*p.fileRange, (io::HeightRange{100.0, 200.0}));
+}
+
 TEST_F(HeightmapProbeTest, UnreadableFileIsAnErrorNamingIt)
 {
     const QString file = path("nothing.png");
