@@ -13,9 +13,11 @@
 #include <QLabel>
 #include <QPixmap>
 #include <QPushButton>
+#include <QSettings>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rb::editor {
@@ -53,7 +55,26 @@ ImportHeightmapDialog::ImportHeightmapDialog(const QString& path, QWidget* paren
     setObjectName("importHeightmapDialog");
     setWindowTitle(tr("Import heightmap — %1").arg(QFileInfo(path).fileName()));
     buildForm();
+    restoreChoices();
+    connect(this, &QDialog::accepted, this, &ImportHeightmapDialog::saveChoices);
     startProbe();
+}
+
+// A designer importing a series of tiles uses the same grid each time: the last cell size and
+// lattice are offered again (a geotransform's cell size still wins).
+void ImportHeightmapDialog::restoreChoices()
+{
+    QSettings settings;
+    cellSize_->setValue(settings.value("import/cellSize", kDefaultCellSize).toDouble());
+    const int lattice = lattice_->findData(settings.value("import/lattice", static_cast<int>(LatticeKind::Square)).toInt());
+    lattice_->setCurrentIndex(std::max(0, lattice));
+}
+
+void ImportHeightmapDialog::saveChoices() const
+{
+    QSettings settings;
+    if (cellSize_->isEnabled()) settings.setValue("import/cellSize", cellSize_->value());
+    settings.setValue("import/lattice", lattice_->currentData());
 }
 
 void ImportHeightmapDialog::buildForm()

@@ -35,6 +35,8 @@ signals:
 
 private:
     void buildForm();
+    void restoreChoices();
+    void saveChoices() const;
     void startProbe();
     void showProbe(const std::optional<io::HeightmapProbe>& probe, const QString& error);
     void showPreview(const FloatField& preview);

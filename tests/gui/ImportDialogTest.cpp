@@ -16,6 +16,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -75,6 +76,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(dir_.isValid());
+        QSettings().remove("import"); // the choices remembered from an earlier run
         editor_ = rb::guitest::openEditor(32);
     }
 
@@ -108,6 +110,7 @@ private slots:
     void sidecarRangeIsFilledInWithoutWarning()
     {
         ImportHeightmapDialog* dialog = openDialog(halves("ranged.png", true));
+        QCOMPARE(dialog->findChild<QDoubleSpinBox*>("cellSize")->value(), 2.0); // nothing imported yet: the default
         QVERIFY(dialog->isReady());
         QVERIFY(!dialog->findChild<QLabel*>("rangeWarning")->isVisible());
         QCOMPARE(dialog->findChild<QDoubleSpinBox*>("rangeLow")->value(), -20.0);
@@ -137,6 +140,14 @@ private slots:
         const auto [low, high] = std::minmax_element(state.bed.values().begin(), state.bed.values().end());
         QVERIFY(std::abs(*high - (-20.0 + 500.0 * kBright / 65535.0)) < 0.01);
         QVERIFY(std::abs(*low - (-20.0 + 500.0 * kDark / 65535.0)) < 0.01);
+    }
+
+    void theNextImportOffersTheSameGrid()
+    {
+        ImportHeightmapDialog* dialog = openDialog(dir_.filePath("bare.png"));
+        QCOMPARE(dialog->findChild<QDoubleSpinBox*>("cellSize")->value(), 3.5);
+        QCOMPARE(dialog->options().lattice, rb::LatticeKind::Triangle);
+        button(dialog, QDialogButtonBox::Cancel)->click();
     }
 };
 
