@@ -167,7 +167,9 @@ void ImportHeightmapDialog::showProbe(const std::optional<io::HeightmapProbe>& p
         return;
     }
     probe_ = probe;
-    detected_->setText(tr("%1 × %2, %3").arg(probe->size.width).arg(probe->size.height).arg(probe->description));
+    QString detected = tr("%1 × %2, %3").arg(probe->size.width).arg(probe->size.height).arg(probe->description);
+    if (probe->cellSize) detected += tr(", %1 m cells (geotransform)").arg(number(*probe->cellSize));
+    detected_->setText(detected);
     showPreview(probe->preview);
     fillCellSize(*probe);
     fillRange(*probe);

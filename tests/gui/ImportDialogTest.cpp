@@ -1,7 +1,8 @@
 // File › Import heightmap as one dialog: the preview shows the file (its dark and bright halves),
 // the size and type are read from it, a 16-bit PNG without a range is warned about (and given a
-// sensible range) while one with a sidecar is not, Cancel leaves the map alone and Import brings
-// the map in with the chosen cell size and lattice.
+// sensible range) while one with a sidecar is not, a GeoTIFF brings its cell size from its
+// geotransform, Cancel leaves the map alone, Import brings the map in with the chosen cell size
+// and lattice, and the next import offers them again.
 #include "GuiTestSupport.h"
 
 #include "dialogs/ImportHeightmapDialog.h"
@@ -19,7 +20,12 @@
 #include <QSettings>
 #include <QTemporaryDir>
 
+#include <gdal_priv.h>
+#include <ogr_spatialref.h>
+
 #include <algorithm>
+#include <array>
+#include <vector>
 
 using rb::editor::ImportHeightmapDialog;
 
@@ -37,6 +43,27 @@ void writeHalves(const QString& path)
         for (int x = 0; x < kWidth; ++x) line[x] = x < kWidth / 2 ? kDark : kBright;
     }
     QVERIFY(image.save(path, "PNG"));
+}
+
+// A north-up Float32 GeoTIFF of 30 m pixels in UTM 33N, 100 m on its west half and 900 m on its
+// east half, written with GDAL's own API.
+void writeGeoTiff(const QString& path, int width, int height)
+{
+    GDALAllRegister();
+    GDALDriver* driver = GetGDALDriverManager()->GetDriverByName("GTiff");
+    QVERIFY(driver);
+    GDALDataset* dataset = driver->Create(path.toUtf8().constData(), width, height, 1, GDT_Float32, nullptr);
+    QVERIFY(dataset);
+    std::array<double, 6> transform{500000.0, 30.0, 0.0, 4000000.0, 0.0, -30.0};
+    dataset->SetGeoTransform(transform.data());
+    OGRSpatialReference crs;
+    crs.importFromEPSG(32633);
+    dataset->SetSpatialRef(&crs);
+    std::vector<float> row(static_cast<std::size_t>(width));
+    for (int x = 0; x < width; ++x) row[static_cast<std::size_t>(x)] = x < width / 2 ? 100.0f : 900.0f;
+    for (int y = 0; y < height; ++y)
+        QCOMPARE(dataset->GetRasterBand(1)->RasterIO(GF_Write, 0, y, width, 1, row.data(), width, 1, GDT_Float32, 0, 0), CE_None);
+    GDALClose(GDALDataset::ToHandle(dataset));
 }
 
 QPushButton* button(ImportHeightmapDialog* dialog, QDialogButtonBox::StandardButton which)
@@ -119,6 +146,31 @@ private slots:
         button(dialog, QDialogButtonBox::Cancel)->click();
     }
 
+    void geoTiffGivesItsCellSize()
+    {
+        const QString path = dir_.filePath("dem.tif");
+        writeGeoTiff(path, 60, 40);
+        ImportHeightmapDialog* dialog = openDialog(path);
+        QVERIFY(dialog->isReady());
+        const QString detected = dialog->findChild<QLabel*>("detected")->text();
+        QVERIFY2(detected.contains("60 × 40") && detected.contains("Float32") && detected.contains("30 m cells"), qPrintable(detected));
+        auto* cellSize = dialog->findChild<QDoubleSpinBox*>("cellSize");
+        QCOMPARE(cellSize->value(), 30.0);
+        QVERIFY(!cellSize->isEnabled()); // the importer would refuse another
+        QVERIFY(!dialog->findChild<QCheckBox*>("useRange")->isEnabled()); // metres already
+        QVERIFY(!dialog->findChild<QLabel*>("rangeWarning")->isVisible());
+        QCOMPARE(qGray(dialog->previewImage().pixel(2, 20)), 0);
+        QCOMPARE(qGray(dialog->previewImage().pixel(57, 20)), 255);
+        const std::uint64_t before = window()->currentMapId();
+        button(dialog, QDialogButtonBox::Ok)->click();
+        QVERIFY(rb::guitest::waitUntil([&] { return window()->currentMapId() != before && !window()->isBusy(); }));
+        QVERIFY2(editor_.errors->isEmpty(), qPrintable(editor_.errors->join('\n')));
+        const rb::Map& map = window()->document()->map();
+        QCOMPARE(map.state.lattice.cellSize(), 30.0);
+        QCOMPARE(map.state.lattice.width(), 60);
+        QVERIFY(map.georeference.has_value());
+    }
+
     void importUsesTheChosenCellSizeAndLattice()
     {
         ImportHeightmapDialog* dialog = openDialog(dir_.filePath("ranged.png"));
@@ -144,6 +196,7 @@ private slots:
 
     void theNextImportOffersTheSameGrid()
     {
+        // The last import's choices (a geotransform's 30 m before it was not the user's choice).
         ImportHeightmapDialog* dialog = openDialog(dir_.filePath("bare.png"));
         QCOMPARE(dialog->findChild<QDoubleSpinBox*>("cellSize")->value(), 3.5);
         QCOMPARE(dialog->options().lattice, rb::LatticeKind::Triangle);
