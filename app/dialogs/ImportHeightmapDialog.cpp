@@ -244,7 +244,7 @@ QString ImportHeightmapDialog::rangeNote(const io::HeightmapProbe& probe) const
 QString ImportHeightmapDialog::rangeWarningText() const
 {
     if (!probe_ || !probe_->rangeMissing) return {};
-    const QString why = tr("This 16-bit image does not say what its levels mean (no sidecar %1, no range in the PNG).")
+    const QString why = tr("This 16-bit image does not say what its levels mean (no sidecar %1, no range in the file).")
                             .arg(QFileInfo(io::sidecarPath(path_)).fileName());
     if (!useRange_->isChecked())
         return why + tr(" Its levels will be taken as metres: its brightest pixel could stand 65 535 m high.");
