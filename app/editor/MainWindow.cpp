@@ -4,8 +4,11 @@
 #include "commands/SetBoundaryCommand.h"
 #include "commands/SetFlowModelCommand.h"
 #include "commands/SetSimParamsCommand.h"
+#include "dialogs/AboutDialog.h"
 #include "dialogs/EngineExportDialog.h"
-#include "dialogs/ImportOptionsDialog.h"
+#include "dialogs/ImportHeightmapDialog.h"
+#include "dialogs/ShortcutsDialog.h"
+#include "dialogs/UserGuideDialog.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/EditingSession.h"
 #include "editor/JobTracker.h"
@@ -22,6 +25,7 @@
 #include "panels/StatisticsDock.h"
 #include "panels/ToolOptionsBar.h"
 #include "panels/UndoHistoryDock.h"
+#include "panels/WaterLegend.h"
 #include "tools/AbstractTool.h"
 #include "tools/EditorTools.h"
 #include "tools/ToolManager.h"
@@ -144,9 +148,22 @@ void MainWindow::createActions()
     bySpeed->setCheckable(true);
     connect(bySpeed, &QAction::toggled, this, [this](bool on) {
         viewport_->setWaterColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
+        statisticsDock_->legend()->setColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
         runner()->setFlowsEveryFrame(on);
     });
     createFileActions();
+    createHelpActions();
+}
+
+void MainWindow::createHelpActions()
+{
+    connect(makeAction(this, "userGuide", tr("&User guide"), QKeySequence::HelpContents, tr("Read the editor's guide")),
+            &QAction::triggered, this, [this] { showUserGuide(); });
+    connect(makeAction(this, "keyboardShortcuts", tr("&Keyboard shortcuts"), QKeySequence(Qt::CTRL | Qt::Key_Slash),
+                       tr("List every action that has keys, with its keys")),
+            &QAction::triggered, this, [this] { showShortcuts(); });
+    connect(makeAction(this, "about", tr("&About Riverbed"), QKeySequence(), tr("Version, Qt, solver and OpenCL devices")),
+            &QAction::triggered, this, [this] { showAbout(); });
 }
 
 void MainWindow::createFileActions()
@@ -165,7 +182,8 @@ void MainWindow::createFileActions()
             &QAction::triggered, this, [this] { save(); });
     connect(makeAction(this, "saveAs", tr("Save &As…"), QKeySequence::SaveAs, tr("Save the map under a new name")),
             &QAction::triggered, this, [this] { saveAsDialog(); });
-    connect(makeAction(this, "importHeightmap", tr("&Import heightmap…"), QKeySequence(), tr("Make a map from a PNG or .npy heightmap")),
+    connect(makeAction(this, "importHeightmap", tr("&Import heightmap…"), QKeySequence(Qt::CTRL | Qt::Key_I),
+                       tr("Make a map from a heightmap: PNG, EXR, .npy, raw, GeoTIFF or any raster GDAL reads")),
             &QAction::triggered, this, [this] { importDialog(); });
     connect(makeAction(this, "quit", tr("&Quit"), QKeySequence::Quit, tr("Close the editor")), &QAction::triggered, this,
             &QWidget::close);
@@ -203,6 +221,13 @@ void MainWindow::createMenus()
         viewMenu->addAction(dock->toggleViewAction());
     viewMenu->addAction(toolBar_->toggleViewAction());
     viewMenu->addAction(toolOptionsBar_->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName("helpMenu");
+    help->setToolTipsVisible(true);
+    help->addActions({action("userGuide"), action("keyboardShortcuts")});
+    help->addSeparator();
+    help->addAction(action("about"));
 }
 
 void MainWindow::createFileMenu()
@@ -372,6 +397,7 @@ void MainWindow::connectRunner()
     connect(runner(), &SimulationRunner::requestFailed, this,
             [this](const QString& message) { reportError(tr("Simulation"), message); });
     connect(runner(), &SimulationRunner::solverReady, this, [this](const QString& name, const QString& notice) {
+        solverName_ = name;
         statusBar_->showSolver(name);
         if (!notice.isEmpty()) statusBar_->showMessage(notice.section('\n', 0, 0), 15000);
     });
@@ -402,7 +428,12 @@ void MainWindow::listDevicesInBackground()
 {
     session_->jobs()->run<std::vector<opencl::DeviceInfo>>(
         tr("Looking for OpenCL devices…"), [] { return opencl::listDevices(); },
-        [this](std::vector<opencl::DeviceInfo> devices) { simulationDock_->setDevices(devices); });
+        [this](std::vector<opencl::DeviceInfo> devices) {
+            openclDevices_ = QStringList();
+            for (const opencl::DeviceInfo& device : devices)
+                openclDevices_->append(QString::fromStdString(device.name + " (" + device.platform + ", " + device.type + ")"));
+            simulationDock_->setDevices(devices);
+        });
 }
 
 // Called on the view timer: the newest state goes to the view, its figures to the docks.
@@ -415,6 +446,7 @@ void MainWindow::refreshFromSnapshot()
     viewport_->setWaterState(snapshot->state);
     statusBar_->showState(snapshot->state);
     statisticsDock_->showDiagnostics(snapshot->diagnostics, snapshot->stepsPerSecond);
+    statisticsDock_->showSpeeds(*snapshot->state);
     simulationDock_->setMaxDepth(snapshot->diagnostics.maxDepth);
     simulationDock_->setParamsInForce(snapshot->params, snapshot->diagnostics.cfl);
     session_->simulationReached(snapshot->diagnostics.steps);
@@ -585,11 +617,57 @@ void MainWindow::saveAs(const QString& path)
 
 void MainWindow::importDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import heightmap"), QString(), tr("Heightmaps (*.png *.npy)"));
-    if (path.isEmpty()) return;
-    const auto options = askImportOptions(this, [this](const QString& error) { reportError(tr("Import heightmap"), error); });
-    if (!options) return;
-    whenSafeToDiscard(tr("import a heightmap"), [this, path, options = *options] { session_->importHeightmap(path, options); });
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Import heightmap"), QString(),
+        tr("Heightmaps (*.png *.npy *.exr *.r16 *.raw *.tif *.tiff *.hgt *.asc *.dem *.img);;All files (*)"));
+    if (!path.isEmpty()) showImportDialog(path);
+}
+
+// Window-modal and non-blocking (open, not exec): the file is read in the background meanwhile,
+// and tests drive the dialog like a user. Import replaces the map (after the unsaved-changes
+// question); Cancel leaves everything as it was.
+ImportHeightmapDialog* MainWindow::showImportDialog(const QString& path)
+{
+    auto* dialog = new ImportHeightmapDialog(path, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, path, dialog] {
+        whenSafeToDiscard(tr("import a heightmap"), [this, path, options = dialog->options()] { session_->importHeightmap(path, options); });
+    });
+    dialog->open();
+    return dialog;
+}
+
+// ---- Help menu -------------------------------------------------------------------------------
+// Non-modal, one at a time each: the guide can stay open beside the map.
+
+UserGuideDialog* MainWindow::showUserGuide()
+{
+    auto* dialog = findChild<UserGuideDialog*>();
+    if (!dialog) {
+        dialog = new UserGuideDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    dialog->show();
+    dialog->raise();
+    return dialog;
+}
+
+ShortcutsDialog* MainWindow::showShortcuts()
+{
+    delete findChild<ShortcutsDialog*>(); // rebuilt: the keys are read from the actions as they are now
+    auto* dialog = new ShortcutsDialog(findChildren<QAction*>(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+AboutDialog* MainWindow::showAbout()
+{
+    delete findChild<AboutDialog*>();
+    auto* dialog = new AboutDialog(AboutFacts{solverName_, openclDevices_}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::exportDialog(int layerIndex)

@@ -39,7 +39,11 @@ class Viewport;
 
 namespace rb::editor {
 
+class AboutDialog;
 class EditingSession;
+class ImportHeightmapDialog;
+class ShortcutsDialog;
+class UserGuideDialog;
 class MapDocument;
 class RecentFiles;
 class SimulationRunner;
@@ -56,7 +60,7 @@ struct EditorOptions {
 
 // The editor's window: the 3D viewport in the middle, the tools (a toolbar, their options bar),
 // the Simulation, Generator, Statistics, Boundary and Undo history docks, the File / Edit /
-// Simulation / Tools / View menus and the status bar, all wired to one EditingSession, which owns
+// Simulation / Tools / View / Help menus and the status bar, all wired to one EditingSession, which owns
 // the map, the simulation and the background work. The window asks the user first (unsaved
 // changes, file names, restoring an autosave) and shows what the session reports.
 class MainWindow : public QMainWindow {
@@ -88,6 +92,12 @@ public:
     void openFile(const QString& path);
     void saveAs(const QString& path);
     void exportForEngine(const io::EngineExportRequest& request);
+    // File › Import heightmap's dialog for `path`, shown window-modal; its Import replaces the map.
+    ImportHeightmapDialog* showImportDialog(const QString& path);
+    // The Help menu's windows (non-modal; shown, raised and returned).
+    UserGuideDialog* showUserGuide();
+    ShortcutsDialog* showShortcuts();
+    AboutDialog* showAbout();
     bool isBusy() const; // any of the session's jobs running (generating, opening, saving, …)
     // Offers each autosave a crash left, newest first (UserPrompts::askRecovery), until one is restored.
     void offerRecovery();
@@ -104,6 +114,7 @@ protected:
 private:
     void createActions();
     void createFileActions();
+    void createHelpActions();
     void createMenus();
     void createFileMenu();
     void createEditMenu();
@@ -147,6 +158,8 @@ private:
     RecentFiles* recentFiles_ = nullptr;
     QTimer* refreshTimer_ = nullptr;
 
+    QString solverName_;                     // for Help › About
+    std::optional<QStringList> openclDevices_; // none until the background search ends
     bool closeApproved_ = false; // unsaved changes: the user answered
     bool closeWhenIdle_ = false; // a close waits for the session's jobs
 };

@@ -1,12 +1,20 @@
 #include "panels/StatisticsDock.h"
 
+#include "io/SpeedPercentile.h"
 #include "panels/VolumePlot.h"
+#include "panels/WaterLegend.h"
 
 #include <QFormLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
 namespace rb::panels {
+namespace {
+
+constexpr qint64 kSpeedsEveryMs = 250;        // the sample costs ~1 ms: not at every view refresh
+constexpr std::size_t kSpeedSampleCells = 16384; // a 128² sub-grid, whatever the map's size
+
+} // namespace
 
 StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), parent)
 {
@@ -24,7 +32,15 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     edited_ = addRow("edited", tr("Brushed"), tr("Water added (+) or removed (−) by the water brushes so far; "
                                                   "volume = initial + inflow − outflow + brushed"));
     maxDepth_ = addRow("maxDepth", tr("Max depth"), tr("Deepest water on the map"));
-    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow on the map (pipes under 1 mm ignored)"));
+    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow on the map (pipes under 1 mm ignored); a few cells of "
+                                                        "thin film racing down a slope can set it"));
+    speedPercentile_ = addRow("speedPercentile", tr("Speed, 99th pct"),
+                              tr("99 of 100 wet cells flow slower than this: the speed of the water you see moving, which "
+                                 "a few fast film cells cannot set (cells deeper than 1 mm, on a sub-grid of at most %1 "
+                                 "cells)").arg(kSpeedSampleCells));
+    legend_ = new WaterLegend(body);
+    legend_->setObjectName("waterLegend");
+    layout->addWidget(legend_);
     plot_ = new VolumePlot(body);
     plot_->setObjectName("volumePlot");
     layout->addWidget(plot_, 1);
@@ -54,6 +70,14 @@ void StatisticsDock::showDiagnostics(const Diagnostics& d, double stepsPerSecond
     plot_->add(d.time, d.volume);
 }
 
+void StatisticsDock::showSpeeds(const MapState& state)
+{
+    if (sinceSpeeds_.isValid() && sinceSpeeds_.elapsed() < kSpeedsEveryMs) return;
+    sinceSpeeds_.start();
+    const std::optional<io::SpeedPercentile> p = io::wetSpeedPercentile(state, 0.99, kSpeedSampleCells);
+    speedPercentile_->setText(p ? tr("%1 m/s").arg(p->speed, 0, 'f', 2) : QString("–"));
+}
+
 void StatisticsDock::showFramesPerSecond(double framesPerSecond)
 {
     framesPerSecond_->setText(QString::number(framesPerSecond, 'f', 1));
@@ -62,6 +86,7 @@ void StatisticsDock::showFramesPerSecond(double framesPerSecond)
 void StatisticsDock::clearHistory()
 {
     plot_->clear();
+    sinceSpeeds_.invalidate(); // a new map's figure at its first snapshot
 }
 
 } // namespace rb::panels

@@ -3,6 +3,7 @@
 #include "solver/Diagnostics.h"
 
 #include <QDockWidget>
+#include <QElapsedTimer>
 
 class QFormLayout;
 class QLabel;
@@ -10,18 +11,24 @@ class QLabel;
 namespace rb::panels {
 
 class VolumePlot;
+class WaterLegend;
 
 // What the simulation is doing: time, speed of the solver and of the view, the water budget and
-// extremes, and a plot of volume over time.
+// extremes (with a robust speed beside the maximum), the key to the water's colours, and a plot of
+// volume over time.
 class StatisticsDock : public QDockWidget {
     Q_OBJECT
 public:
     explicit StatisticsDock(QWidget* parent = nullptr);
 
     void showDiagnostics(const Diagnostics& diagnostics, double stepsPerSecond);
+    // The 99th percentile of the wet cells' speeds, from a bounded sub-grid of the snapshot's state
+    // (io::wetSpeedPercentile), at most four times a second: O(sample) on the GUI thread.
+    void showSpeeds(const MapState& state);
     void showFramesPerSecond(double framesPerSecond);
     void clearHistory();
     VolumePlot* plot() const { return plot_; }
+    WaterLegend* legend() const { return legend_; }
 
 private:
     QLabel* addRow(const QString& name, const QString& label, const QString& tip);
@@ -36,6 +43,9 @@ private:
     QLabel* edited_ = nullptr;
     QLabel* maxDepth_ = nullptr;
     QLabel* maxSpeed_ = nullptr;
+    QLabel* speedPercentile_ = nullptr;
+    QElapsedTimer sinceSpeeds_;
+    WaterLegend* legend_ = nullptr;
     VolumePlot* plot_ = nullptr;
 };
 
