@@ -1,51 +1,41 @@
 #include "view/WaterMesh.h"
 
 #include "view/FlowSpeed.h"
-#include "view/TerrainMesh.h"
-#include "view/WaterColourScale.h"
+
+#include <QFloat16>
 
 #include <algorithm>
-#include <array>
-#include <cmath>
+#include <limits>
 
 namespace rb::view {
 
-namespace {
-
-// Thin films are nearly clear, deep water nearly opaque.
-float opacity(float depth)
+WaterMesh::WaterMesh(int width, int height, Qt3DCore::QNode* textureParent)
+    : texture_(width, height, FieldTexture::Format::Pair16F, textureParent)
 {
-    const float edge = std::clamp((depth - kDryDepth) / 0.25f, 0.0f, 1.0f);
-    return edge * (0.45f + 0.4f * (1.0f - std::exp(-depth / 6.0f)));
-}
-
-} // namespace
-
-WaterMesh::WaterMesh(const MeshGrid& grid) : grid_(&grid)
-{
-    vertices_.values.assign(grid.vertexCount() * MeshVertices::kFloatsPerVertex, 0.0f);
 }
 
 void WaterMesh::update(const MapState& state, WaterColouring colouring)
 {
+    const int width = state.lattice.width(), height = state.lattice.height();
+    if (width != texture_.width() || height != texture_.height()) return; // a snapshot of another map
+    pairs_.resize(2 * state.depth.size());
     wet_ = 0;
-    for (int j = 0; j < grid_->rowCount(); ++j)
-        for (int i = 0; i < grid_->columnCount(); ++i) {
-            const int x = grid_->columns()[static_cast<std::size_t>(i)], y = grid_->rows()[static_cast<std::size_t>(j)];
-            const WorldPoint p = state.lattice.worldPosition(x, y);
-            const float bed = state.bed(x, y), depth = state.depth(x, y);
+    highestSurface_ = std::numeric_limits<float>::lowest();
+    const bool bySpeed = colouring == WaterColouring::Speed;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x);
+            const float depth = state.depth[i];
             const bool wet = depth >= kDryDepth;
-            float* v = vertices_.vertex(grid_->vertex(i, j));
-            v[0] = static_cast<float>(p.x);
-            v[1] = wet ? bed + depth : bed - 0.25f; // dry: under the terrain, hidden by the depth test
-            v[2] = static_cast<float>(p.y);
-            const Rgb c = colouring == WaterColouring::Speed ? WaterColourScale::speedColour(static_cast<float>(cellSpeed(state, x, y)))
-                                                             : WaterColourScale::depthColour(depth);
-            std::copy(c.begin(), c.end(), v + MeshVertices::kColourOffset);
-            v[MeshVertices::kColourOffset + 3] = wet ? opacity(depth) : 0.0f;
+            pairs_[2 * i] = depth;
+            pairs_[2 * i + 1] = wet && bySpeed ? static_cast<float>(cellSpeed(state, x, y)) : depth;
+            if (wet) highestSurface_ = std::max(highestSurface_, state.bed[i] + depth);
             wet_ += wet ? 1 : 0;
         }
-    accumulateNormals(*grid_, vertices_);
+    if (wet_ == 0) highestSurface_ = state.bed.empty() ? 0.0f : *std::min_element(state.bed.values().begin(), state.bed.values().end());
+    QByteArray bytes(static_cast<qsizetype>(pairs_.size() * sizeof(qfloat16)), Qt::Uninitialized);
+    qFloatToFloat16(reinterpret_cast<qfloat16*>(bytes.data()), pairs_.data(), static_cast<qsizetype>(pairs_.size()));
+    texture_.update(0, 0, width, height, bytes);
 }
 
 } // namespace rb::view

@@ -1,7 +1,8 @@
 // Frames/s and steps/s with the viewport open: `ViewportBenchmark [SIZE...] [--seconds S]`.
 // For each size, starts the editor on an island of SIZE², plays for S seconds and reports the
 // solver's steps/s and two frame rates: the view's own count (distinct pictures per second) and
-// back-to-back render captures (each one a complete frame drawn while the simulation runs).
+// back-to-back render captures (each one a complete frame drawn while the simulation runs), with
+// the level-of-detail mesh's size (tiles and triangles per surface) for the framed view.
 #include "GuiTestSupport.h"
 
 #include "view/Viewport.h"
@@ -55,10 +56,11 @@ void bench(int size, double seconds)
     const double stepsPerSecond = static_cast<double>(last->diagnostics.steps - first->diagnostics.steps) / (timer.elapsed() / 1000.0);
     const double captureFps = measureCaptures(*window->viewport(), seconds / 2);
     window->runner()->pause();
-    QTextStream(stdout) << QString("size %1x%1: start %2 s, mesh stride %3, steps/s %4, view frames/s %5, captured frames/s %6 (paused: %7)\n")
+    QTextStream(stdout) << QString("size %1x%1: start %2 s, lod %3 tiles / %4 triangles, steps/s %5, view frames/s %6, captured frames/s %7 (paused: %8)\n")
                                .arg(size)
                                .arg(startSeconds, 0, 'f', 2)
-                               .arg(window->viewport()->meshStride())
+                               .arg(window->viewport()->lodTileCount())
+                               .arg(static_cast<qulonglong>(window->viewport()->drawnTriangles()))
                                .arg(stepsPerSecond, 0, 'f', 1)
                                .arg(viewFps / std::max(samples, 1), 0, 'f', 1)
                                .arg(captureFps, 0, 'f', 1)
