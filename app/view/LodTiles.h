@@ -32,13 +32,16 @@ struct LodEye {
 // Why the ranges are what they are: a tile of level L is drawn fully morphed to level L+1 beyond
 // range(L) (so it meets a coarser neighbour without cracks), and unmorphed up to
 // kMorphStart·range(L) (so it meets a finer neighbour without cracks). A finer neighbour lies at
-// most range(L−1) + one tile diagonal away, which must stay within kMorphStart·range(L):
-// kRangeInTiles·(2·kMorphStart − 1) ≥ 2·√2·(1 + 1/kPatchQuads) holds with the values below.
+// most range(L−1) + the diagonal of a level-L tile away, which must stay within kMorphStart·range(L):
+// kRangeInTiles·(kMorphStart − 1/2) ≥ √2·(1 + 1/kPatchQuads) holds with the values below.
+// Detail: a level-L quad spans 2^L cells and is drawn from range(L−1) to range(L), so it covers
+// between 1/(kRangeInTiles·kPatchQuads) and twice that of a radian: 4 to 8 pixels at the
+// editor's usual 800-pixel-high, 40° view.
 class LodTiles {
 public:
-    static constexpr int kPatchQuads = 16;
-    static constexpr float kRangeInTiles = 6.0f; // range(L) = kRangeInTiles · tile side at level L
-    static constexpr float kMorphStart = 0.8f;   // fraction of range(L) where the morph to L+1 begins
+    static constexpr int kPatchQuads = 32;
+    static constexpr float kRangeInTiles = 8.0f; // range(L) = kRangeInTiles · tile side at level L
+    static constexpr float kMorphStart = 0.7f;   // fraction of range(L) where the morph to L+1 begins
 
     LodTiles() = default;
     explicit LodTiles(const Lattice& lattice);
