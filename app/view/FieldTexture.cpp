@@ -13,8 +13,9 @@ FieldTexture::FieldTexture(int width, int height, Format format, Qt3DCore::QNode
     texture_->setSize(width, height);
     texture_->setFormat(format == Format::Height32F ? Qt3DRender::QAbstractTexture::R32F : Qt3DRender::QAbstractTexture::RG16F);
     texture_->setGenerateMipMaps(false);
-    texture_->setMinificationFilter(Qt3DRender::QAbstractTexture::Nearest);
-    texture_->setMagnificationFilter(Qt3DRender::QAbstractTexture::Nearest);
+    // Linear for terrain.frag's per-pixel normals; the vertex shader's texelFetch ignores it.
+    texture_->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
+    texture_->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
     texture_->wrapMode()->setX(Qt3DRender::QTextureWrapMode::ClampToEdge);
     texture_->wrapMode()->setY(Qt3DRender::QTextureWrapMode::ClampToEdge);
 }

@@ -35,13 +35,13 @@ struct LodEye {
 // most range(L−1) + the diagonal of a level-L tile away, which must stay within kMorphStart·range(L):
 // kRangeInTiles·(kMorphStart − 1/2) ≥ √2·(1 + 1/kPatchQuads) holds with the values below.
 // Detail: a level-L quad spans 2^L cells and is drawn from range(L−1) to range(L), so it covers
-// between 1/(kRangeInTiles·kPatchQuads) and twice that of a radian: 4 to 8 pixels at the
+// between 1/(kRangeInTiles·kPatchQuads) and twice that of a radian: 5 to 10 pixels at the
 // editor's usual 800-pixel-high, 40° view.
 class LodTiles {
 public:
     static constexpr int kPatchQuads = 32;
-    static constexpr float kRangeInTiles = 8.0f; // range(L) = kRangeInTiles · tile side at level L
-    static constexpr float kMorphStart = 0.7f;   // fraction of range(L) where the morph to L+1 begins
+    static constexpr float kRangeInTiles = 6.0f; // range(L) = kRangeInTiles · tile side at level L
+    static constexpr float kMorphStart = 0.8f;   // fraction of range(L) where the morph to L+1 begins
 
     LodTiles() = default;
     explicit LodTiles(const Lattice& lattice);

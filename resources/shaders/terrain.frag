@@ -14,6 +14,23 @@ uniform vec3 skyColour;
 uniform float hazeDistance;
 uniform float seaLevel;
 uniform float landTop; // the highest land's height above the sea (at least 1 m)
+uniform sampler2D bedHeights; // the bed at full resolution, linearly filtered
+uniform vec2 mapCells;
+uniform vec2 cellStep;
+uniform float rowShift;
+
+// The normal of the full-resolution bed under this pixel, whatever the level of detail of the
+// triangle drawn: central differences one cell apart of the bilinearly filtered heights. (On the
+// triangle lattice, rows are taken at their mean half-cell shift: a normal, not a position.)
+vec3 detailNormal()
+{
+    vec2 cell = vec2(worldPosition.x / cellStep.x - 0.5 - 0.5 * rowShift, worldPosition.z / cellStep.y - 0.5);
+    vec2 texel = 1.0 / mapCells;
+    vec2 uv = (cell + 0.5) * texel;
+    float east = texture(bedHeights, uv + vec2(texel.x, 0.0)).r, west = texture(bedHeights, uv - vec2(texel.x, 0.0)).r;
+    float south = texture(bedHeights, uv + vec2(0.0, texel.y)).r, north = texture(bedHeights, uv - vec2(0.0, texel.y)).r;
+    return normalize(vec3((west - east) / (2.0 * cellStep.x), 1.0, (north - south) / (2.0 * cellStep.y)));
+}
 
 // `above`: metres above sea level; `relative`: height as a fraction of the highest land;
 // `steepness`: 1 − normal's up component (0 flat, ~0.3 at 45°).
@@ -31,7 +48,7 @@ vec3 terrainColour(float above, float relative, float steepness)
 
 void main()
 {
-    vec3 n = normalize(worldNormal);
+    vec3 n = detailNormal();
     float above = worldPosition.y - seaLevel;
     vec3 albedo = terrainColour(above, above / landTop, 1.0 - n.y);
     float sun = max(dot(n, sunDirection), 0.0);
