@@ -18,8 +18,8 @@ namespace rb::view {
 // The drawn level-of-detail mesh: one small grid patch (LodTiles::kPatchQuads² quads, triangulated
 // as the lattice is at full resolution) instanced once per selected tile. The vertex shader
 // (surface.vert) places each instance, fetches heights from the surface's texture and morphs
-// towards the next level. Terrain and water share this renderer: one instance list per camera
-// move serves both.
+// towards the next level. Terrain and water each have one, with the same tiles (the water's
+// without the dry ones), so their triangles coincide and dry water hides under the terrain.
 //
 // Lifetime: like SurfaceGeometry, a live buffer never changes size. The patch is built whole,
 // outside the scene, for each map (rebuild); the instance buffer has a fixed capacity and only

@@ -22,10 +22,13 @@
 #include <Qt3DRender/QViewport>
 
 #include <QKeyEvent>
-#include <QVector2D>
 #include <QMouseEvent>
 #include <QVBoxLayout>
+#include <QVector2D>
 #include <QWheelEvent>
+
+#include <algorithm>
+#include <iterator>
 
 namespace rb::view {
 
@@ -56,7 +59,8 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     overlayMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Overlay, root_);
     terrainEntity_ = makeLodSurface(terrainLayer_, terrainMaterial_);
     waterEntity_ = makeLodSurface(waterLayer_, waterMaterial_);
-    lodMesh_ = std::make_unique<LodMesh>(std::vector<Qt3DCore::QEntity*>{terrainEntity_, waterEntity_});
+    terrainLod_ = std::make_unique<LodMesh>(std::vector<Qt3DCore::QEntity*>{terrainEntity_});
+    waterLod_ = std::make_unique<LodMesh>(std::vector<Qt3DCore::QEntity*>{waterEntity_});
     ramp_ = std::make_unique<WaterColourRamp>(root_);
     overlayLines_ = makeSurface(overlayLayer_, overlayMaterial_, SurfaceGeometry::Primitive::Lines);
     overlayLines_->setEnabled(false);
@@ -119,7 +123,8 @@ void Viewport::setMap(const Map& map)
     // resized in place (the old ones go once Qt 3D has let go of them).
     terrainMesh_ = std::make_unique<TerrainMesh>(map, root_);
     waterMesh_ = std::make_unique<WaterMesh>(map.state.lattice.width(), map.state.lattice.height(), root_);
-    lodMesh_->rebuild(map.state.lattice.kind());
+    terrainLod_->rebuild(map.state.lattice.kind());
+    waterLod_->rebuild(map.state.lattice.kind());
     lodTiles_ = LodTiles(map.state.lattice);
     const float extent = static_cast<float>(std::max(map.state.lattice.worldWidth(), map.state.lattice.worldHeight()));
     terrainMaterial_->setHazeDistance(4.0f * extent);
@@ -185,7 +190,11 @@ void Viewport::updateLod()
     const float highest = std::max(terrainMesh_->highest(), waterMesh_->highestSurface()) + 1.0f;
     const QVector3D eye = orbit_.eye();
     const LodEye lodEye{eye.x(), eye.z(), eye.y() > highest ? eye.y() - highest : eye.y() < lowest ? lowest - eye.y() : 0.0f};
-    lodMesh_->setTiles(lodTiles_.select(lodEye, viewProjection(), lowest, highest));
+    const std::vector<LodTile> tiles = lodTiles_.select(lodEye, viewProjection(), lowest, highest);
+    terrainLod_->setTiles(tiles);
+    std::vector<LodTile> wetTiles;
+    std::copy_if(tiles.begin(), tiles.end(), std::back_inserter(wetTiles), [this](const LodTile& t) { return waterMesh_->wetNear(t); });
+    waterLod_->setTiles(wetTiles); // dry ground costs the water's vertex shader nothing
     setParameterOfSurfaces("lodEye", QVector3D(lodEye.x, lodEye.z, lodEye.vertical));
 }
 
@@ -262,12 +271,12 @@ void Viewport::setWaterColouring(WaterColouring colouring)
 
 int Viewport::lodTileCount() const
 {
-    return lodMesh_->tileCount();
+    return terrainLod_->tileCount();
 }
 
 std::size_t Viewport::drawnTriangles() const
 {
-    return lodMesh_->triangleCount();
+    return terrainLod_->triangleCount() + waterLod_->triangleCount();
 }
 
 QWindow* Viewport::renderWindow() const

@@ -78,8 +78,8 @@ public:
     Qt3DRender::QRenderCaptureReply* requestCapture();
     QWindow* renderWindow() const;
 
-    int lodTileCount() const;          // patches drawn per surface
-    std::size_t drawnTriangles() const; // per surface
+    int lodTileCount() const;           // the terrain's patches
+    std::size_t drawnTriangles() const; // terrain and water together
     // Distinct pictures per second: changes to the scene, capped by the frames Qt 3D ran.
     double framesPerSecond() const { return framesPerSecond_; }
 
@@ -121,7 +121,8 @@ private:
     SurfaceMaterial* overlayMaterial_ = nullptr;
     Qt3DCore::QEntity* terrainEntity_ = nullptr;
     Qt3DCore::QEntity* waterEntity_ = nullptr;
-    std::unique_ptr<LodMesh> lodMesh_;
+    std::unique_ptr<LodMesh> terrainLod_;
+    std::unique_ptr<LodMesh> waterLod_; // the terrain's tiles less those with no water near
     LodTiles lodTiles_;
     std::unique_ptr<WaterColourRamp> ramp_;
     std::unique_ptr<SurfaceGeometry> overlayLines_;

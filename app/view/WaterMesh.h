@@ -2,6 +2,7 @@
 
 #include "model/MapState.h"
 #include "view/FieldTexture.h"
+#include "view/LodTiles.h"
 
 #include <vector>
 
@@ -21,9 +22,17 @@ public:
     const FieldTexture& texture() const { return texture_; }
     float highestSurface() const { return highestSurface_; } // m, over wet cells (the bed's lowest if none)
     std::size_t wetCellCount() const { return wet_; }
+    // Whether a level-of-detail tile has water on it or next to it: dry tiles are not drawn.
+    bool wetNear(const LodTile& tile) const;
 
 private:
+    void buildWetPyramid(int width, int height);
+
     FieldTexture texture_;
+    // wetBlocks_[l]: a flag per square of LodTiles::kPatchQuads·2^l cells (one tile of level l),
+    // set if a cell in it or in a neighbouring square is wet.
+    std::vector<std::vector<unsigned char>> wetBlocks_;
+    std::vector<int> blockColumns_;
     std::vector<float> pairs_; // depth and colour value per cell, before the 16-bit conversion
     float highestSurface_ = 0.0f;
     std::size_t wet_ = 0;
