@@ -39,40 +39,55 @@ void WaterMesh::update(const MapState& state, WaterColouring colouring)
     texture_.update(0, 0, width, height, bytes);
 }
 
-// Level 0 from the depths (dilated by one square, so a tile's last row and column of quads,
-// which reach into the next tile, are drawn), then each level ORs 2×2 squares of the one below.
+namespace {
+
+using Flags = std::vector<unsigned char>;
+
+// Each flag set where it or one of its eight neighbours is set.
+Flags dilated(const Flags& flags, int columns, int rows)
+{
+    Flags out(flags.size(), 0);
+    for (int y = 0; y < rows; ++y)
+        for (int x = 0; x < columns; ++x)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const int nx = x + dx, ny = y + dy;
+                    if (nx >= 0 && ny >= 0 && nx < columns && ny < rows && flags[static_cast<std::size_t>(ny * columns + nx)])
+                        out[static_cast<std::size_t>(y * columns + x)] = 1;
+                }
+    return out;
+}
+
+// Squares of 2×2 flags ORed into one.
+Flags halved(const Flags& flags, int columns, int rows)
+{
+    const int upColumns = (columns + 1) / 2, upRows = (rows + 1) / 2;
+    Flags up(static_cast<std::size_t>(upColumns * upRows), 0);
+    for (int y = 0; y < rows; ++y)
+        for (int x = 0; x < columns; ++x) up[static_cast<std::size_t>((y / 2) * upColumns + x / 2)] |= flags[static_cast<std::size_t>(y * columns + x)];
+    return up;
+}
+
+} // namespace
+
+// Level 0 from the depths, dilated by one square: a tile's last row and column of quads reach
+// into the next tile, and a shore there must still be drawn. Each level above halves the last.
 void WaterMesh::buildWetPyramid(int width, int height)
 {
     constexpr int block = LodTiles::kPatchQuads;
-    const int columns = (width + block - 1) / block, rows = (height + block - 1) / block;
-    std::vector<unsigned char> wet(static_cast<std::size_t>(columns * rows), 0);
+    int columns = (width + block - 1) / block, rows = (height + block - 1) / block;
+    Flags wet(static_cast<std::size_t>(columns * rows), 0);
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x)
             if (pairs_[2 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x))] >= kDryDepth)
                 wet[static_cast<std::size_t>((y / block) * columns + x / block)] = 1;
-    std::vector<unsigned char> dilated(wet.size(), 0);
-    for (int by = 0; by < rows; ++by)
-        for (int bx = 0; bx < columns; ++bx)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dx = -1; dx <= 1; ++dx) {
-                    const int nx = bx + dx, ny = by + dy;
-                    if (nx >= 0 && ny >= 0 && nx < columns && ny < rows && wet[static_cast<std::size_t>(ny * columns + nx)])
-                        dilated[static_cast<std::size_t>(by * columns + bx)] = 1;
-                }
-    wetBlocks_ = {std::move(dilated)};
+    wetBlocks_ = {dilated(wet, columns, rows)};
     blockColumns_ = {columns};
-    int levelColumns = columns, levelRows = rows;
-    while (levelColumns > 1 || levelRows > 1) {
-        const int upColumns = (levelColumns + 1) / 2, upRows = (levelRows + 1) / 2;
-        std::vector<unsigned char> up(static_cast<std::size_t>(upColumns * upRows), 0);
-        const std::vector<unsigned char>& below = wetBlocks_.back();
-        for (int y = 0; y < levelRows; ++y)
-            for (int x = 0; x < levelColumns; ++x)
-                up[static_cast<std::size_t>((y / 2) * upColumns + x / 2)] |= below[static_cast<std::size_t>(y * levelColumns + x)];
-        wetBlocks_.push_back(std::move(up));
-        blockColumns_.push_back(upColumns);
-        levelColumns = upColumns;
-        levelRows = upRows;
+    while (columns > 1 || rows > 1) {
+        wetBlocks_.push_back(halved(wetBlocks_.back(), columns, rows));
+        columns = (columns + 1) / 2;
+        rows = (rows + 1) / 2;
+        blockColumns_.push_back(columns);
     }
 }
 

@@ -80,11 +80,12 @@ void main()
     vec2 cell = min(mix(own, coarse, morph), mapCells - 1.0);
     float shift = mix(ownShift, rowShift * mod(coarse.y, 2.0), morph);
     float height = mix(surfaceAt(a), surfaceAt(b), morph);
-    // One normal, not a blend of two: four fetches fewer per vertex, which a software renderer's
-    // (single-threaded) vertex stage feels. It switches to the coarse vertex's at half morph, so a
-    // fully morphed vertex is lit exactly as the coarser neighbouring tile lights it.
+    // Only the water needs a vertex normal (terrain.frag takes the full-resolution bed's per
+    // pixel), and one, not a blend of two: fewer fetches in a software renderer's single-threaded
+    // vertex stage. It switches to the coarse vertex's at half morph, so a fully morphed vertex
+    // is lit exactly as the coarser neighbouring tile lights it.
     int step = int(spacing);
-    worldNormal = morph < 0.5 ? normalAt(a, step) : normalAt(b, 2 * step);
+    worldNormal = isWater == 0 ? vec3(0.0, 1.0, 0.0) : morph < 0.5 ? normalAt(a, step) : normalAt(b, 2 * step);
     if (isWater != 0) {
         vec2 va = texelFetch(waterValues, a, 0).rg, vb = texelFetch(waterValues, b, 0).rg;
         vec2 wa = vec2(va.r >= dryDepth ? va.r : -1.0, va.g), wb = vec2(vb.r >= dryDepth ? vb.r : -1.0, vb.g);

@@ -4,7 +4,6 @@
 // sky/ground hemisphere ambient, so slopes facing away from the sun stay readable; distant ground
 // fades a little into the sky colour.
 in vec3 worldPosition;
-in vec3 worldNormal;
 
 out vec4 fragColor;
 
