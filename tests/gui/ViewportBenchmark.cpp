@@ -68,7 +68,8 @@ void bench(int size, double seconds)
     window->viewport()->camera().setView(centre, 150.0f, 0.4f, 0.45f);
     window->viewport()->applyCamera();
     const double closeFps = measureCaptures(*window->viewport(), 3.0);
-    QTextStream(stdout) << QString("size %1x%1: start %2 s, lod %3 tiles / %4 triangles, steps/s %5, view frames/s %6, captured frames/s %7 (paused: %8, close up: %9)\n")
+    const auto closeTriangles = static_cast<qulonglong>(window->viewport()->drawnTriangles());
+    QTextStream(stdout) << QString("size %1x%1: start %2 s, lod %3 tiles / %4 triangles, steps/s %5, view frames/s %6, captured frames/s %7 (paused: %8, close up: %9 with %10 triangles)\n")
                                .arg(size)
                                .arg(startSeconds, 0, 'f', 2)
                                .arg(tiles)
@@ -77,7 +78,8 @@ void bench(int size, double seconds)
                                .arg(viewFps / std::max(samples, 1), 0, 'f', 1)
                                .arg(captureFps, 0, 'f', 1)
                                .arg(idleCaptureFps, 0, 'f', 1)
-                               .arg(closeFps, 0, 'f', 1);
+                               .arg(closeFps, 0, 'f', 1)
+                               .arg(closeTriangles);
 }
 
 } // namespace
