@@ -2,8 +2,10 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFloat16>
 
 #include <algorithm>
+#include <vector>
 
 namespace rb::view {
 
@@ -15,6 +17,24 @@ QByteArray packRegion(const FloatField& field, const CellRegion& rect)
     QByteArray bytes(static_cast<qsizetype>(rect.width) * rect.height * static_cast<qsizetype>(sizeof(float)), Qt::Uninitialized);
     auto* out = reinterpret_cast<float*>(bytes.data());
     for (int row = rect.y; row < rect.y + rect.height; ++row, out += rect.width) std::copy_n(&field(rect.x, row), rect.width, out);
+    return bytes;
+}
+
+// Central differences (one-sided on the map's edges) of the bed over `rect`, as two 16-bit floats
+// per cell, packed by rows.
+QByteArray slopesOf(const FloatField& bed, const CellRegion& rect, double cellSize, double rowSpacing)
+{
+    std::vector<float> pairs;
+    pairs.reserve(2 * rect.cellCount());
+    const int lastX = bed.width() - 1, lastY = bed.height() - 1;
+    for (int y = rect.y; y < rect.y + rect.height; ++y)
+        for (int x = rect.x; x < rect.x + rect.width; ++x) {
+            const int west = std::max(x - 1, 0), east = std::min(x + 1, lastX), north = std::max(y - 1, 0), south = std::min(y + 1, lastY);
+            pairs.push_back(static_cast<float>((bed(east, y) - bed(west, y)) / (std::max(east - west, 1) * cellSize)));
+            pairs.push_back(static_cast<float>((bed(x, south) - bed(x, north)) / (std::max(south - north, 1) * rowSpacing)));
+        }
+    QByteArray bytes(static_cast<qsizetype>(pairs.size() * sizeof(qfloat16)), Qt::Uninitialized);
+    qFloatToFloat16(reinterpret_cast<qfloat16*>(bytes.data()), pairs.data(), static_cast<qsizetype>(pairs.size()));
     return bytes;
 }
 
@@ -30,17 +50,29 @@ float seaLevelOf(const Map& map)
 
 TerrainMesh::TerrainMesh(const Map& map, Qt3DCore::QNode* textureParent)
     : texture_(map.state.lattice.width(), map.state.lattice.height(), FieldTexture::Format::Height32F, textureParent),
-      seaLevel_(seaLevelOf(map))
+      slopes_(map.state.lattice.width(), map.state.lattice.height(), FieldTexture::Format::Pair16F, textureParent),
+      cellSize_(map.state.lattice.cellSize()), rowSpacing_(map.state.lattice.rowSpacing()), seaLevel_(seaLevelOf(map))
 {
     const FloatField& bed = map.state.bed;
-    texture_.update(0, 0, bed.width(), bed.height(), packRegion(bed, CellRegion{0, 0, bed.width(), bed.height()}));
+    const CellRegion whole{0, 0, bed.width(), bed.height()};
+    texture_.update(0, 0, bed.width(), bed.height(), packRegion(bed, whole));
+    uploadSlopes(bed, whole);
     measure(bed);
 }
 
 void TerrainMesh::updateBed(const FloatField& bed, const CellRegion& rect)
 {
     texture_.update(rect.x, rect.y, rect.width, rect.height, packRegion(bed, rect));
+    // A cell's slope reads its neighbours: the ring around the edit changes too.
+    const int x0 = std::max(rect.x - 1, 0), y0 = std::max(rect.y - 1, 0);
+    const int x1 = std::min(rect.x + rect.width + 1, bed.width()), y1 = std::min(rect.y + rect.height + 1, bed.height());
+    uploadSlopes(bed, CellRegion{x0, y0, x1 - x0, y1 - y0});
     measure(bed);
+}
+
+void TerrainMesh::uploadSlopes(const FloatField& bed, const CellRegion& rect)
+{
+    slopes_.update(rect.x, rect.y, rect.width, rect.height, slopesOf(bed, rect, cellSize_, rowSpacing_));
 }
 
 // The whole field, not just the edit: lowering the highest peak must lower the snow line too.

@@ -9,7 +9,8 @@
 namespace rb::view {
 
 // The terrain as the GPU draws it: the bed at full resolution in a height texture, which the
-// level-of-detail mesh (LodMesh, surface.vert) samples, and what its colours need (sea level and
+// level-of-detail mesh (LodMesh, surface.vert) samples, its slopes for per-pixel lighting, and
+// what its colours need (sea level and
 // the height range: terrain.frag paints sand near the sea, grass, rock on steep slopes and high
 // up, snow on the highest gentle ground). Built once per map; the terrain tools' edits upload
 // only the rectangle they changed (updateBed).
@@ -17,18 +18,25 @@ class TerrainMesh {
 public:
     TerrainMesh(const Map& map, Qt3DCore::QNode* textureParent);
 
-    // The bed changed over `rect`: uploads those texels and refreshes the height range.
+    // The bed changed over `rect`: uploads those texels (and the slopes one cell around them) and
+    // refreshes the height range.
     void updateBed(const FloatField& bed, const CellRegion& rect);
 
     const FieldTexture& texture() const { return texture_; }
+    const FieldTexture& slopes() const { return slopes_; } // ∂bed/∂x, ∂bed/∂z per cell
     float seaLevel() const { return seaLevel_; }
     float lowest() const { return lowest_; }
     float highest() const { return highest_; }
 
 private:
     void measure(const FloatField& bed);
+    void uploadSlopes(const FloatField& bed, const CellRegion& rect);
 
     FieldTexture texture_;
+    // The bed's gradient, for terrain.frag's per-pixel normal: one filtered fetch a pixel instead
+    // of four of the heights, which a software renderer's fragment stage feels.
+    FieldTexture slopes_;
+    double cellSize_ = 1.0, rowSpacing_ = 1.0;
     float seaLevel_ = 0.0f;
     float lowest_ = 0.0f;
     float highest_ = 0.0f;

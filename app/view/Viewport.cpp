@@ -169,6 +169,7 @@ void Viewport::setSurfaceParameters(const Map& map)
     setParameterOfSurfaces("lodRange0", lodTiles_.baseRange());
     setParameterOfSurfaces("lodMorphStart", LodTiles::kMorphStart);
     setParameterOfSurfaces("lodTopLevel", static_cast<float>(lodTiles_.topLevel()));
+    terrainMaterial_->setParameter("bedSlopes", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(terrainMesh_->slopes().texture()));
     terrainMaterial_->setParameter("seaLevel", terrainMesh_->seaLevel());
     terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
     waterMaterial_->setParameter("colourRamp", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(ramp_->texture()));

@@ -13,26 +13,21 @@ uniform vec3 skyColour;
 uniform float hazeDistance;
 uniform float seaLevel;
 uniform float landTop; // the highest land's height above the sea (at least 1 m)
-uniform sampler2D bedHeights; // the bed at full resolution, linearly filtered
+uniform sampler2D bedSlopes; // the bed's gradient per cell (∂/∂x, ∂/∂z), linearly filtered
 uniform vec2 mapCells;
 uniform vec2 cellStep;
 uniform float rowShift;
 
 // The normal of the full-resolution bed under this pixel, whatever the level of detail of the
-// triangle drawn: central differences one cell apart of the bilinearly filtered heights. (On the
-// triangle lattice, rows are taken at their mean half-cell shift: a normal, not a position.)
+// triangle drawn: its gradient, bilinearly filtered. (On the triangle lattice, rows are taken at
+// their mean half-cell shift: a normal, not a position.)
 vec3 detailNormal()
 {
     vec2 cell = vec2(worldPosition.x / cellStep.x - 0.5 - 0.5 * rowShift, worldPosition.z / cellStep.y - 0.5);
-    vec2 texel = 1.0 / mapCells;
-    vec2 uv = (cell + 0.5) * texel;
-    float east = texture(bedHeights, uv + vec2(texel.x, 0.0)).r, west = texture(bedHeights, uv - vec2(texel.x, 0.0)).r;
-    float south = texture(bedHeights, uv + vec2(0.0, texel.y)).r, north = texture(bedHeights, uv - vec2(0.0, texel.y)).r;
-    return normalize(vec3((west - east) / (2.0 * cellStep.x), 1.0, (north - south) / (2.0 * cellStep.y)));
+    vec2 slope = texture(bedSlopes, (cell + 0.5) / mapCells).rg;
+    return normalize(vec3(-slope.x, 1.0, -slope.y));
 }
 
-// `above`: metres above sea level; `relative`: height as a fraction of the highest land;
-// `steepness`: 1 − normal's up component (0 flat, ~0.3 at 45°).
 vec3 terrainColour(float above, float relative, float steepness)
 {
     const vec3 seabed = vec3(0.42, 0.40, 0.30), sand = vec3(0.86, 0.79, 0.56), grass = vec3(0.36, 0.55, 0.22),
