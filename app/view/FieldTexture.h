@@ -12,9 +12,9 @@ class QTexture2D;
 namespace rb::view {
 
 // A map-sized field on the GPU: one texel per cell, read by the vertex shader with texelFetch
-// (no filtering, no mipmaps). Heights need 32-bit floats (a 16-bit float is a metre off at
-// 2000 m); the water's depth and colour value fit two 16-bit floats, which halves what every
-// view tick uploads.
+// (no mipmaps; linearly filtered for the fragment shader's reads of the bed's slopes). Heights
+// need 32-bit floats (a 16-bit float is a metre off at 2000 m); the water's depth and colour
+// value, and the slopes, fit two 16-bit floats, which halves what every view tick uploads.
 //
 // Lifetime: the texture is born with its size and format and keeps them; a map of another size
 // gets a new FieldTexture, and this one's texture is deleted once Qt 3D lets go of it.

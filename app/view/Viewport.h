@@ -39,9 +39,10 @@ class TerrainMesh;
 class WaterColourRamp;
 
 // The 3D view of the map, and the only class that knows Qt 3D: terrain and water drawn at full
-// resolution from height textures on a level-of-detail mesh (LodTiles picks the tiles for the
-// camera, LodMesh instances one patch per tile), lighting (in the shaders), an orbit camera (left drag orbits, right or middle drag pans, wheel zooms),
-// picking of the cell under the cursor, overlays (brush footprint, boundary, springs and drains),
+// resolution near the camera from height textures on a level-of-detail mesh (LodTiles picks the
+// tiles for the camera, LodMesh instances one patch per tile), lighting (in the shaders), an orbit
+// camera (left drag orbits, right or middle drag pans, wheel zooms), picking of the cell under
+// the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains),
 // and render captures for tests and screenshots. While an editing tool is active, the left button
 // belongs to the tool (its events are reported with what they hit); the middle button or Alt+left
 // orbits, the right button pans.
