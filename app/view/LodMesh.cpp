@@ -91,6 +91,7 @@ void LodMesh::rebuild(LatticeKind kind)
     tileBuffer_ = tileBuffer;
     patchTriangles_ = grid.indices().size() / 3;
     tileCount_ = 0;
+    uploaded_.clear();
 }
 
 void LodMesh::setTiles(const std::vector<LodTile>& tiles)
@@ -103,7 +104,9 @@ void LodMesh::setTiles(const std::vector<LodTile>& tiles)
         const LodTile& t = tiles[static_cast<std::size_t>(i)];
         values.insert(values.end(), {static_cast<float>(t.x), static_cast<float>(t.y), static_cast<float>(t.level), 0.0f});
     }
+    if (values == uploaded_) return; // the water's ticks mostly leave the tiles as they were
     if (!values.empty()) tileBuffer_->updateData(0, bytesOf(values)); // within the fixed capacity
+    uploaded_ = std::move(values);
     renderer_->setInstanceCount(std::max(tileCount_, 1));
     renderer_->setEnabled(tileCount_ > 0); // Qt 3D draws a count of 0 as one instance
 }

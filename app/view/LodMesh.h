@@ -40,6 +40,7 @@ private:
     std::vector<Qt3DCore::QEntity*> entities_;
     Qt3DRender::QGeometryRenderer* renderer_ = nullptr; // owns the geometry, attributes and buffers
     Qt3DCore::QBuffer* tileBuffer_ = nullptr;
+    std::vector<float> uploaded_; // what the tile buffer holds, up to the instance count
     std::size_t patchTriangles_ = 0;
     int tileCount_ = 0;
 };
