@@ -7,10 +7,10 @@
 
 namespace rb::view {
 
-// Which lattice cells become mesh vertices and how they are joined into triangles. Terrain and
-// water share one grid, so their triangles coincide and a dry water vertex pushed under the
-// terrain hides exactly. Big maps are decimated (every `stride`-th cell, plus the last row and
-// column) so the view stays interactive while the simulation keeps full resolution.
+// Which lattice cells become mesh vertices and how they are joined into triangles: at full
+// resolution, the lattice's own triangles (square: alternating diagonals; triangle lattice: its
+// equilateral triangles), which LodMesh's patch repeats and the Picker intersects; decimated
+// (every `stride`-th cell, plus the last row and column), a plain grid.
 class MeshGrid {
 public:
     MeshGrid() = default;

@@ -5,8 +5,8 @@
 
 namespace rb::view {
 
-// The vertex layout both surfaces use: position (x east, y up, z south), normal, RGBA colour,
-// interleaved as floats. One layout means one set of attributes in the Viewport.
+// The vertex layout of the overlay lines (SurfaceGeometry): position (x east, y up, z south),
+// normal, RGBA colour, interleaved as floats.
 struct MeshVertices {
     static constexpr int kFloatsPerVertex = 10;
     static constexpr int kPositionOffset = 0;

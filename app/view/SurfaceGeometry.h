@@ -16,7 +16,7 @@ class QGeometryRenderer;
 
 namespace rb::view {
 
-// One drawn mesh (terrain, water or overlay lines): an entity whose QGeometryRenderer, QGeometry,
+// One drawn mesh (the overlay lines): an entity whose QGeometryRenderer, QGeometry,
 // attributes and buffers are replaced as one whenever the mesh changes size.
 //
 // Why: Qt 3D 6.4's backend ignores a QBuffer::setData when a QBuffer::updateData of the same

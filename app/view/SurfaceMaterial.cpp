@@ -27,10 +27,10 @@ namespace {
 
 using namespace Qt3DRender;
 
-QShaderProgram* makeProgram(const QString& fragment)
+QShaderProgram* makeProgram(const QString& vertex, const QString& fragment)
 {
     auto* program = new QShaderProgram;
-    program->setVertexShaderCode(QShaderProgram::loadSource(QUrl("qrc:/shaders/surface.vert")));
+    program->setVertexShaderCode(QShaderProgram::loadSource(QUrl("qrc:/shaders/" + vertex)));
     program->setFragmentShaderCode(QShaderProgram::loadSource(QUrl("qrc:/shaders/" + fragment)));
     return program;
 }
@@ -56,7 +56,7 @@ SurfaceMaterial::SurfaceMaterial(Kind kind, Qt3DCore::QNode* parent) : QMaterial
     initEditorResources();
     auto* pass = new QRenderPass;
     const char* fragment = kind == Kind::Terrain ? "terrain.frag" : kind == Kind::Water ? "water.frag" : "overlay.frag";
-    pass->setShaderProgram(makeProgram(fragment));
+    pass->setShaderProgram(makeProgram(kind == Kind::Overlay ? "overlay.vert" : "surface.vert", fragment));
     auto* depthTest = new QDepthTest;
     // Overlays stay visible behind hills: a brush or a boundary hidden by the terrain is no help.
     depthTest->setDepthFunction(kind == Kind::Overlay ? QDepthTest::Always : QDepthTest::LessOrEqual);
@@ -80,6 +80,15 @@ SurfaceMaterial::SurfaceMaterial(Kind kind, Qt3DCore::QNode* parent) : QMaterial
     hazeDistance_ = new QParameter("hazeDistance", 2000.0f);
     effect->addParameter(hazeDistance_);
     setEffect(effect);
+    if (kind != Kind::Overlay) setParameter("isWater", kind == Kind::Water ? 1 : 0);
+}
+
+void SurfaceMaterial::setParameter(const QString& name, const QVariant& value)
+{
+    if (QParameter* parameter = parameters_.value(name)) return parameter->setValue(value);
+    auto* parameter = new QParameter(name, value);
+    parameters_.insert(name, parameter);
+    addParameter(parameter);
 }
 
 void SurfaceMaterial::setHazeDistance(float metres)

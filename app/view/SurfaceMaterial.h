@@ -2,25 +2,33 @@
 
 #include <Qt3DRender/QMaterial>
 
+#include <QHash>
+#include <QString>
+#include <QVariant>
+
 namespace Qt3DRender {
 class QParameter;
 }
 
 namespace rb::view {
 
-// The material of both surfaces: the shaders in resources/shaders (per-vertex colour, sun and sky
-// lighting). The water variant blends by the vertex alpha and does not write depth, and is drawn
-// after the terrain (the Viewport's frame graph orders the two layers). The overlay variant draws
-// unlit lines on top of everything (brush footprint, boundary, springs and drains).
+// The material of both surfaces: the shaders in resources/shaders (surface.vert places the
+// level-of-detail mesh over the height textures; terrain.frag and water.frag colour and light).
+// The water variant blends by its alpha and does not write depth, and is drawn after the terrain
+// (the Viewport's frame graph orders the two layers). The overlay variant draws unlit lines on
+// top of everything (brush footprint, boundary, springs and drains) with overlay.vert.
 class SurfaceMaterial : public Qt3DRender::QMaterial {
 public:
     enum class Kind { Terrain, Water, Overlay };
     SurfaceMaterial(Kind kind, Qt3DCore::QNode* parent = nullptr);
 
     void setHazeDistance(float metres);
+    // A shader uniform (a number, vector or texture), created on first use.
+    void setParameter(const QString& name, const QVariant& value);
 
 private:
     Qt3DRender::QParameter* hazeDistance_ = nullptr;
+    QHash<QString, Qt3DRender::QParameter*> parameters_;
 };
 
 } // namespace rb::view

@@ -2,33 +2,41 @@
 
 #include "model/CellRegion.h"
 #include "model/Map.h"
-#include "view/MeshGrid.h"
-#include "view/MeshVertices.h"
+#include "view/FieldTexture.h"
+
+#include <memory>
 
 namespace rb::view {
 
-// The terrain as a lit, coloured triangle mesh: sand near the sea, grass, rock on steep slopes
-// and high up, snow on the highest gentle ground. Built once per map; the terrain tools' edits
-// move the vertices of the cells they changed (updateBed).
+// The terrain as the GPU draws it: the bed at full resolution in a height texture, which the
+// level-of-detail mesh (LodMesh, surface.vert) samples, its slopes for per-pixel lighting, and
+// what its colours need (sea level and
+// the height range: terrain.frag paints sand near the sea, grass, rock on steep slopes and high
+// up, snow on the highest gentle ground). Built once per map; the terrain tools' edits upload
+// only the rectangle they changed (updateBed).
 class TerrainMesh {
 public:
-    TerrainMesh(const Map& map, int maxVerticesPerSide);
+    TerrainMesh(const Map& map, Qt3DCore::QNode* textureParent);
 
-    // The bed changed over `rect`: moves the vertices there, then re-lights and re-colours.
+    // The bed changed over `rect`: uploads those texels (and the slopes one cell around them) and
+    // refreshes the height range.
     void updateBed(const FloatField& bed, const CellRegion& rect);
 
-    const MeshGrid& grid() const { return grid_; }
-    const MeshVertices& vertices() const { return vertices_; }
+    const FieldTexture& texture() const { return texture_; }
+    const FieldTexture& slopes() const { return slopes_; } // ∂bed/∂x, ∂bed/∂z per cell
     float seaLevel() const { return seaLevel_; }
     float lowest() const { return lowest_; }
     float highest() const { return highest_; }
 
 private:
-    void placeVertices(const MapState& state);
-    void colour();
+    void measure(const FloatField& bed);
+    void uploadSlopes(const FloatField& bed, const CellRegion& rect);
 
-    MeshGrid grid_;
-    MeshVertices vertices_;
+    FieldTexture texture_;
+    // The bed's gradient, for terrain.frag's per-pixel normal: one filtered fetch a pixel instead
+    // of four of the heights, which a software renderer's fragment stage feels.
+    FieldTexture slopes_;
+    double cellSize_ = 1.0, rowSpacing_ = 1.0;
     float seaLevel_ = 0.0f;
     float lowest_ = 0.0f;
     float highest_ = 0.0f;
@@ -37,8 +45,5 @@ private:
 // The level the map's sea boundary holds, else the generator's sea_level, else 0: where the
 // terrain palette puts the beach.
 float seaLevelOf(const Map& map);
-
-// Area-weighted vertex normals over the grid's triangles (for both surfaces).
-void accumulateNormals(const MeshGrid& grid, MeshVertices& vertices);
 
 } // namespace rb::view

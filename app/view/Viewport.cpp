@@ -1,7 +1,10 @@
 #include "view/Viewport.h"
 
+#include "view/FlowSpeed.h"
+#include "view/LodMesh.h"
 #include "view/SurfaceMaterial.h"
 #include "view/TerrainMesh.h"
+#include "view/WaterColourRamp.h"
 
 #include <Qt3DCore/QEntity>
 #include <Qt3DExtras/Qt3DWindow>
@@ -15,12 +18,17 @@
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
 #include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QTexture>
 #include <Qt3DRender/QViewport>
 
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QVBoxLayout>
+#include <QVector2D>
 #include <QWheelEvent>
+
+#include <algorithm>
+#include <iterator>
 
 namespace rb::view {
 
@@ -49,8 +57,11 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     waterMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Water, root_);
     overlayLayer_ = new Qt3DRender::QLayer(root_);
     overlayMaterial_ = new SurfaceMaterial(SurfaceMaterial::Kind::Overlay, root_);
-    terrain_ = makeSurface(terrainLayer_, terrainMaterial_, SurfaceGeometry::Primitive::Triangles);
-    water_ = makeSurface(waterLayer_, waterMaterial_, SurfaceGeometry::Primitive::Triangles);
+    terrainEntity_ = makeLodSurface(terrainLayer_, terrainMaterial_);
+    waterEntity_ = makeLodSurface(waterLayer_, waterMaterial_);
+    terrainLod_ = std::make_unique<LodMesh>(std::vector<Qt3DCore::QEntity*>{terrainEntity_});
+    waterLod_ = std::make_unique<LodMesh>(std::vector<Qt3DCore::QEntity*>{waterEntity_});
+    ramp_ = std::make_unique<WaterColourRamp>(root_);
     overlayLines_ = makeSurface(overlayLayer_, overlayMaterial_, SurfaceGeometry::Primitive::Lines);
     overlayLines_->setEnabled(false);
     auto* frames = new Qt3DLogic::QFrameAction(root_);
@@ -98,18 +109,29 @@ std::unique_ptr<SurfaceGeometry> Viewport::makeSurface(Qt3DRender::QLayer* layer
     return std::make_unique<SurfaceGeometry>(root_, primitive, std::vector<Qt3DCore::QComponent*>{material, layer});
 }
 
+Qt3DCore::QEntity* Viewport::makeLodSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material)
+{
+    auto* entity = new Qt3DCore::QEntity(root_);
+    entity->addComponent(material);
+    entity->addComponent(layer);
+    return entity;
+}
+
 void Viewport::setMap(const Map& map)
 {
-    terrainMesh_ = std::make_unique<TerrainMesh>(map, maxVerticesPerSide_);
-    waterMesh_ = std::make_unique<WaterMesh>(terrainMesh_->grid());
-    // A new map gets new geometry, even at the same size: its buffers are never resized in place.
-    terrain_->replace(terrainMesh_->vertices(), terrainMesh_->grid().indices());
+    // A new map gets new textures and a new patch, even at the same size: nothing live is
+    // resized in place (the old ones go once Qt 3D has let go of them).
+    terrainMesh_ = std::make_unique<TerrainMesh>(map, root_);
+    waterMesh_ = std::make_unique<WaterMesh>(map.state.lattice.width(), map.state.lattice.height(), root_);
+    terrainLod_->rebuild(map.state.lattice.kind());
+    waterLod_->rebuild(map.state.lattice.kind());
+    lodTiles_ = LodTiles(map.state.lattice);
     const float extent = static_cast<float>(std::max(map.state.lattice.worldWidth(), map.state.lattice.worldHeight()));
     terrainMaterial_->setHazeDistance(4.0f * extent);
     waterMaterial_->setHazeDistance(4.0f * extent);
     waterState_ = std::make_shared<const MapState>(map.state);
     waterMesh_->update(*waterState_, colouring_);
-    water_->replace(waterMesh_->vertices(), terrainMesh_->grid().indices());
+    setSurfaceParameters(map);
     picker_.setState(waterState_);
     lattice_ = map.state.lattice;
     bed_ = map.state.bed;
@@ -127,10 +149,54 @@ void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
     if (!terrainMesh_ || !rect.inside(lattice_) || bed.width() != lattice_.width() || bed.height() != lattice_.height()) return;
     for (int row = rect.y; row < rect.y + rect.height; ++row) // only the edited rows: big maps stay quick
         std::copy_n(&bed(rect.x, row), rect.width, &bed_(rect.x, row));
-    terrainMesh_->updateBed(bed, rect);
-    terrain_->updateVertices(terrainMesh_->vertices()); // same grid, same size: a partial update
+    terrainMesh_->updateBed(bed, rect); // a partial upload of the edited texels
+    terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
     ++viewUpdates_;
+    updateLod(); // the height band may have grown
     rebuildOverlay();
+}
+
+// What the shaders need to place the map's cells, sample its textures and morph between levels.
+void Viewport::setSurfaceParameters(const Map& map)
+{
+    const Lattice& lattice = map.state.lattice;
+    setParameterOfSurfaces("bedHeights", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(terrainMesh_->texture().texture()));
+    setParameterOfSurfaces("waterValues", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(waterMesh_->texture().texture()));
+    setParameterOfSurfaces("dryDepth", kDryDepth);
+    setParameterOfSurfaces("mapCells", QVector2D(static_cast<float>(lattice.width()), static_cast<float>(lattice.height())));
+    setParameterOfSurfaces("cellStep", QVector2D(static_cast<float>(lattice.cellSize()), static_cast<float>(lattice.rowSpacing())));
+    setParameterOfSurfaces("rowShift", lattice.kind() == LatticeKind::Triangle ? 0.5f : 0.0f);
+    setParameterOfSurfaces("lodRange0", lodTiles_.baseRange());
+    setParameterOfSurfaces("lodMorphStart", LodTiles::kMorphStart);
+    setParameterOfSurfaces("lodTopLevel", static_cast<float>(lodTiles_.topLevel()));
+    terrainMaterial_->setParameter("bedSlopes", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(terrainMesh_->slopes().texture()));
+    terrainMaterial_->setParameter("seaLevel", terrainMesh_->seaLevel());
+    terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
+    waterMaterial_->setParameter("colourRamp", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(ramp_->texture()));
+    waterMaterial_->setParameter("rampRange", ramp_->range());
+}
+
+void Viewport::setParameterOfSurfaces(const QString& name, const QVariant& value)
+{
+    terrainMaterial_->setParameter(name, value);
+    waterMaterial_->setParameter(name, value);
+}
+
+// The tiles for the current camera, and the eye the shaders' morph measures from (the same
+// numbers, so tiles and morph agree). The height band covers the terrain and the water on it.
+void Viewport::updateLod()
+{
+    if (!terrainMesh_ || !waterMesh_) return;
+    const float lowest = terrainMesh_->lowest() - 1.0f;
+    const float highest = std::max(terrainMesh_->highest(), waterMesh_->highestSurface()) + 1.0f;
+    const QVector3D eye = orbit_.eye();
+    const LodEye lodEye{eye.x(), eye.z(), eye.y() > highest ? eye.y() - highest : eye.y() < lowest ? lowest - eye.y() : 0.0f};
+    const std::vector<LodTile> tiles = lodTiles_.select(lodEye, viewProjection(), lowest, highest);
+    terrainLod_->setTiles(tiles);
+    std::vector<LodTile> wetTiles;
+    std::copy_if(tiles.begin(), tiles.end(), std::back_inserter(wetTiles), [this](const LodTile& t) { return waterMesh_->wetNear(t); });
+    waterLod_->setTiles(wetTiles); // dry ground costs the water's vertex shader nothing
+    setParameterOfSurfaces("lodEye", QVector3D(lodEye.x, lodEye.z, lodEye.vertical));
 }
 
 void Viewport::setToolMode(bool toolTakesLeftButton, const QCursor& cursor)
@@ -179,7 +245,7 @@ void Viewport::rebuildOverlay()
     ++viewUpdates_;
 }
 
-// Only the water's vertex buffer changes from frame to frame; its indices are the terrain's.
+// Only the water's texture changes from frame to frame.
 void Viewport::setWaterState(std::shared_ptr<const MapState> state)
 {
     if (!waterMesh_ || !state || !(state->lattice == waterState_->lattice)) return; // a stale map's snapshot
@@ -192,19 +258,26 @@ void Viewport::setWaterState(std::shared_ptr<const MapState> state)
 void Viewport::uploadWater()
 {
     ++viewUpdates_;
-    waterMesh_->update(*waterState_, colouring_);
-    water_->updateVertices(waterMesh_->vertices()); // the water mesh always has the terrain grid's size
+    waterMesh_->update(*waterState_, colouring_); // same size as its texture: a full, in-place upload
+    updateLod();
 }
 
 void Viewport::setWaterColouring(WaterColouring colouring)
 {
     colouring_ = colouring;
+    ramp_->setColouring(colouring);
+    waterMaterial_->setParameter("rampRange", ramp_->range());
     if (waterMesh_ && waterState_) uploadWater();
 }
 
-int Viewport::meshStride() const
+int Viewport::lodTileCount() const
 {
-    return terrainMesh_ ? terrainMesh_->grid().stride() : 1;
+    return terrainLod_->tileCount();
+}
+
+std::size_t Viewport::drawnTriangles() const
+{
+    return terrainLod_->triangleCount() + waterLod_->triangleCount();
 }
 
 QWindow* Viewport::renderWindow() const
@@ -212,19 +285,19 @@ QWindow* Viewport::renderWindow() const
     return window_;
 }
 
-// Fits what is actually drawn (a sample of the terrain's vertices and the map's corners), so a
+// Fits what is actually drawn (a sample of the terrain's cells and the map's corners), so a
 // tall peak does not leave the sea small in an otherwise empty sky.
 void Viewport::frameMap()
 {
     if (!terrainMesh_) return;
-    const MeshVertices& vertices = terrainMesh_->vertices();
-    const std::size_t every = std::max<std::size_t>(1, vertices.vertexCount() / 4096);
-    std::vector<QVector3D> points;
-    for (std::size_t i = 0; i < vertices.vertexCount(); i += every) {
-        const float* v = vertices.vertex(i);
-        points.emplace_back(v[0], std::max(v[1], terrainMesh_->seaLevel()), v[2]);
-    }
     const Lattice& lattice = waterState_->lattice;
+    const int every = std::max(1, std::max(lattice.width(), lattice.height()) / 64);
+    std::vector<QVector3D> points;
+    for (int y = 0; y < lattice.height(); y += every)
+        for (int x = 0; x < lattice.width(); x += every) {
+            const WorldPoint p = lattice.worldPosition(x, y);
+            points.emplace_back(static_cast<float>(p.x), std::max(bed_(x, y), terrainMesh_->seaLevel()), static_cast<float>(p.y));
+        }
     const float width = static_cast<float>(lattice.worldWidth()), height = static_cast<float>(lattice.worldHeight());
     for (float x : {0.0f, width})
         for (float z : {0.0f, height}) points.emplace_back(x, terrainMesh_->seaLevel(), z);
@@ -242,6 +315,7 @@ void Viewport::applyCamera()
     camera->setUpVector(QVector3D(0.0f, 1.0f, 0.0f));
     camera->setPosition(orbit_.eye());
     camera->setViewCenter(orbit_.target());
+    updateLod();
 }
 
 QMatrix4x4 Viewport::viewProjection() const

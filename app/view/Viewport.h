@@ -2,6 +2,7 @@
 
 #include "model/CellRegion.h"
 #include "model/Map.h"
+#include "view/LodTiles.h"
 #include "view/OrbitCamera.h"
 #include "view/OverlayLines.h"
 #include "view/Picker.h"
@@ -32,12 +33,16 @@ class QRenderCaptureReply;
 
 namespace rb::view {
 
+class LodMesh;
 class SurfaceMaterial;
 class TerrainMesh;
+class WaterColourRamp;
 
-// The 3D view of the map, and the only class that knows Qt 3D: terrain and water meshes, lighting
-// (in the shaders), an orbit camera (left drag orbits, right or middle drag pans, wheel zooms),
-// picking of the cell under the cursor, overlays (brush footprint, boundary, springs and drains),
+// The 3D view of the map, and the only class that knows Qt 3D: terrain and water drawn at full
+// resolution near the camera from height textures on a level-of-detail mesh (LodTiles picks the
+// tiles for the camera, LodMesh instances one patch per tile), lighting (in the shaders), an orbit
+// camera (left drag orbits, right or middle drag pans, wheel zooms), picking of the cell under
+// the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains),
 // and render captures for tests and screenshots. While an editing tool is active, the left button
 // belongs to the tool (its events are reported with what they hit); the middle button or Alt+left
 // orbits, the right button pans.
@@ -47,14 +52,12 @@ public:
     explicit Viewport(QWidget* parent = nullptr);
     ~Viewport() override;
 
-    // Rebuilds the terrain (and the water's grid) for a new map, decimated to at most
-    // maxVerticesPerSide vertices per side.
+    // New textures (and a new patch for the map's lattice) for a new map.
     void setMap(const Map& map);
     void setWaterState(std::shared_ptr<const MapState> state);
     // The document's bed changed over `rect` (a terrain edit): the terrain mesh follows at once.
     void updateBed(const FloatField& bed, const CellRegion& rect);
     void setWaterColouring(WaterColouring colouring);
-    void setMaxVerticesPerSide(int count) { maxVerticesPerSide_ = count; }
 
     void frameMap();
     OrbitCamera& camera() { return orbit_; }
@@ -76,7 +79,8 @@ public:
     Qt3DRender::QRenderCaptureReply* requestCapture();
     QWindow* renderWindow() const;
 
-    int meshStride() const;
+    int lodTileCount() const;           // the terrain's patches
+    std::size_t drawnTriangles() const; // terrain and water together
     // Distinct pictures per second: changes to the scene, capped by the frames Qt 3D ran.
     double framesPerSecond() const { return framesPerSecond_; }
 
@@ -95,6 +99,10 @@ protected:
 private:
     void buildFrameGraph();
     std::unique_ptr<SurfaceGeometry> makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material, SurfaceGeometry::Primitive primitive);
+    Qt3DCore::QEntity* makeLodSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material);
+    void setSurfaceParameters(const Map& map);
+    void setParameterOfSurfaces(const QString& name, const QVariant& value);
+    void updateLod();
     void uploadWater();
     void countFrame();
     void hover(QPoint pixel);
@@ -112,8 +120,12 @@ private:
     SurfaceMaterial* waterMaterial_ = nullptr;
     Qt3DRender::QLayer* overlayLayer_ = nullptr;
     SurfaceMaterial* overlayMaterial_ = nullptr;
-    std::unique_ptr<SurfaceGeometry> terrain_;
-    std::unique_ptr<SurfaceGeometry> water_;
+    Qt3DCore::QEntity* terrainEntity_ = nullptr;
+    Qt3DCore::QEntity* waterEntity_ = nullptr;
+    std::unique_ptr<LodMesh> terrainLod_;
+    std::unique_ptr<LodMesh> waterLod_; // the terrain's tiles less those with no water near
+    LodTiles lodTiles_;
+    std::unique_ptr<WaterColourRamp> ramp_;
     std::unique_ptr<SurfaceGeometry> overlayLines_;
     MeshVertices overlay_;
 
@@ -132,7 +144,6 @@ private:
     bool toolMode_ = false;
     bool toolDragging_ = false;
     OrbitCamera orbit_;
-    int maxVerticesPerSide_ = 256; // llvmpipe draws a 256² mesh at a few frames per second
     static constexpr float kFovDegrees = 40.0f;
 
     QPoint lastMouse_;

@@ -1,27 +1,40 @@
 #pragma once
 
 #include "model/MapState.h"
-#include "view/MeshGrid.h"
-#include "view/MeshVertices.h"
+#include "view/FieldTexture.h"
+#include "view/LodTiles.h"
+
+#include <vector>
 
 namespace rb::view {
 
 enum class WaterColouring { Depth, Speed };
 
-// The water surface on the terrain's grid, rebuilt from each snapshot: wet vertices at bed + depth
-// coloured by depth (or speed) with an opacity that grows with depth; dry vertices sink just under
-// the terrain with zero opacity, so dry ground shows no water and shorelines fade out.
+// The water as the GPU draws it: per cell its depth and the value its colour is looked up by
+// (depth again, or speed), two 16-bit floats in a texture refreshed from each snapshot. The
+// vertex shader puts wet vertices at bed + depth and sinks dry ones just under the terrain;
+// water.frag colours by WaterColourRamp and makes thin films nearly clear.
 class WaterMesh {
 public:
-    explicit WaterMesh(const MeshGrid& grid);
+    WaterMesh(int width, int height, Qt3DCore::QNode* textureParent);
 
     void update(const MapState& state, WaterColouring colouring);
-    const MeshVertices& vertices() const { return vertices_; }
-    std::size_t wetVertexCount() const { return wet_; }
+    const FieldTexture& texture() const { return texture_; }
+    float highestSurface() const { return highestSurface_; } // m, over wet cells (the bed's lowest if none)
+    std::size_t wetCellCount() const { return wet_; }
+    // Whether a level-of-detail tile has water on it or next to it: dry tiles are not drawn.
+    bool wetNear(const LodTile& tile) const;
 
 private:
-    const MeshGrid* grid_;
-    MeshVertices vertices_;
+    void buildWetPyramid(int width, int height);
+
+    FieldTexture texture_;
+    // wetBlocks_[l]: a flag per square of LodTiles::kPatchQuads·2^l cells (one tile of level l),
+    // set if a cell in it or in a neighbouring square is wet.
+    std::vector<std::vector<unsigned char>> wetBlocks_;
+    std::vector<int> blockColumns_;
+    std::vector<float> pairs_; // depth and colour value per cell, before the 16-bit conversion
+    float highestSurface_ = 0.0f;
     std::size_t wet_ = 0;
 };
 

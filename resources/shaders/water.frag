@@ -1,9 +1,11 @@
 #version 330 core
-// Water: the depth (or speed) colour, darkened on the shade side, with a Fresnel sky reflection
-// and a sun glint. Alpha comes from the vertex (0 on dry vertices, which are discarded).
+// Water: the depth (or speed) colour from the ramp WaterColourRamp fills from WaterColourScale,
+// darkened on the shade side, with a Fresnel sky reflection and a sun glint. Thin films are nearly
+// clear and deep water nearly opaque; dry ground (negative depth) shows no water, and shorelines
+// fade out between a wet and a dry vertex.
 in vec3 worldPosition;
 in vec3 worldNormal;
-in vec4 colour;
+in vec2 water; // depth (negative when dry), colour value
 
 out vec4 fragColor;
 
@@ -11,17 +13,30 @@ uniform vec3 eyePosition;
 uniform vec3 sunDirection;
 uniform vec3 skyColour;
 uniform float hazeDistance;
+uniform float dryDepth;
+uniform sampler2D colourRamp; // kTexels × 1
+uniform float rampRange;      // the value at the ramp's far end
+
+float opacity(float depth)
+{
+    float edge = clamp((depth - dryDepth) / 0.25, 0.0, 1.0);
+    return edge * (0.45 + 0.4 * (1.0 - exp(-depth / 6.0)));
+}
 
 void main()
 {
-    if (colour.a < 0.02)
+    float alpha = opacity(water.x);
+    if (alpha < 0.02)
         discard;
+    float rampSize = float(textureSize(colourRamp, 0).x);
+    float u = (clamp(water.y / rampRange, 0.0, 1.0) * (rampSize - 1.0) + 0.5) / rampSize; // texel centres at both ends
+    vec3 colour = texture(colourRamp, vec2(u, 0.5)).rgb;
     vec3 n = normalize(worldNormal);
     vec3 toEye = normalize(eyePosition - worldPosition);
     float fresnel = 0.02 + 0.98 * pow(1.0 - max(dot(n, toEye), 0.0), 5.0);
     float glint = pow(max(dot(n, normalize(toEye + sunDirection)), 0.0), 120.0);
-    vec3 body = colour.rgb * (0.55 + 0.45 * max(dot(n, sunDirection), 0.0));
+    vec3 body = colour * (0.55 + 0.45 * max(dot(n, sunDirection), 0.0));
     vec3 rgb = mix(body, skyColour, 0.5 * fresnel) + vec3(0.9) * glint;
     float haze = 1.0 - exp(-distance(eyePosition, worldPosition) / hazeDistance);
-    fragColor = vec4(mix(rgb, skyColour, 0.35 * haze), clamp(colour.a + 0.3 * fresnel + glint, 0.0, 1.0));
+    fragColor = vec4(mix(rgb, skyColour, 0.35 * haze), clamp(alpha + 0.3 * fresnel + glint, 0.0, 1.0));
 }

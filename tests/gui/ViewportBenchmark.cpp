@@ -1,9 +1,12 @@
 // Frames/s and steps/s with the viewport open: `ViewportBenchmark [SIZE...] [--seconds S]`.
 // For each size, starts the editor on an island of SIZE², plays for S seconds and reports the
 // solver's steps/s and two frame rates: the view's own count (distinct pictures per second) and
-// back-to-back render captures (each one a complete frame drawn while the simulation runs).
+// back-to-back render captures (each one a complete frame drawn while the simulation runs), with
+// the level-of-detail mesh's size (tiles and triangles per surface) for the framed view; then,
+// paused, captures from close up (150 m from the map's centre).
 #include "GuiTestSupport.h"
 
+#include "editor/MapDocument.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
@@ -55,14 +58,28 @@ void bench(int size, double seconds)
     const double stepsPerSecond = static_cast<double>(last->diagnostics.steps - first->diagnostics.steps) / (timer.elapsed() / 1000.0);
     const double captureFps = measureCaptures(*window->viewport(), seconds / 2);
     window->runner()->pause();
-    QTextStream(stdout) << QString("size %1x%1: start %2 s, mesh stride %3, steps/s %4, view frames/s %5, captured frames/s %6 (paused: %7)\n")
+    const int tiles = window->viewport()->lodTileCount();
+    const auto triangles = static_cast<qulonglong>(window->viewport()->drawnTriangles());
+    // Close up (paused): 150 m from the map's centre, 25° down, where full resolution is drawn.
+    const rb::MapState& state = window->document()->map().state;
+    const rb::WorldPoint middle = state.lattice.worldPosition(state.lattice.width() / 2, state.lattice.height() / 2);
+    const QVector3D centre(static_cast<float>(middle.x), state.bed(state.lattice.width() / 2, state.lattice.height() / 2),
+                           static_cast<float>(middle.y));
+    window->viewport()->camera().setView(centre, 150.0f, 0.4f, 0.45f);
+    window->viewport()->applyCamera();
+    const double closeFps = measureCaptures(*window->viewport(), 3.0);
+    const auto closeTriangles = static_cast<qulonglong>(window->viewport()->drawnTriangles());
+    QTextStream(stdout) << QString("size %1x%1: start %2 s, lod %3 tiles / %4 triangles, steps/s %5, view frames/s %6, captured frames/s %7 (paused: %8, close up: %9 with %10 triangles)\n")
                                .arg(size)
                                .arg(startSeconds, 0, 'f', 2)
-                               .arg(window->viewport()->meshStride())
+                               .arg(tiles)
+                               .arg(triangles)
                                .arg(stepsPerSecond, 0, 'f', 1)
                                .arg(viewFps / std::max(samples, 1), 0, 'f', 1)
                                .arg(captureFps, 0, 'f', 1)
-                               .arg(idleCaptureFps, 0, 'f', 1);
+                               .arg(idleCaptureFps, 0, 'f', 1)
+                               .arg(closeFps, 0, 'f', 1)
+                               .arg(closeTriangles);
 }
 
 } // namespace
