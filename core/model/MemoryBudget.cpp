@@ -79,10 +79,10 @@ std::optional<std::uint64_t> MemoryBudget::availableBytes()
     return available;
 }
 
-std::string MemoryBudget::gigabytesText(std::uint64_t bytes)
+std::string MemoryBudget::gigabytesText(std::uint64_t bytes, int decimals)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    std::snprintf(text, sizeof text, "%.*f GB", decimals, static_cast<double>(bytes) / 1e9);
     return text;
 }
 
@@ -90,7 +90,12 @@ std::string MemoryBudget::refusal(std::uint64_t needed, const std::string& what)
 {
     const std::optional<std::uint64_t> available = availableBytes();
     if (!available || needed <= *available) return {};
-    return what + " needs about " + gigabytesText(needed) + " of memory; " + gigabytesText(*available) + " are available";
+    // As many decimals as it takes for the two figures to differ ("needs 0.8 GB; 0.8 GB are
+    // available" would read as no reason at all).
+    int decimals = 1;
+    while (decimals < 3 && gigabytesText(needed, decimals) == gigabytesText(*available, decimals)) ++decimals;
+    return what + " needs about " + gigabytesText(needed, decimals) + " of memory; " + gigabytesText(*available, decimals) +
+           " are available";
 }
 
 std::string MemoryBudget::solverRefusal(const Lattice& lattice, FlowModel model, bool openCl)

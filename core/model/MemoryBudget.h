@@ -35,7 +35,7 @@ public:
     // spent); an OpenCL backend may fall back to the CPU, so it needs room for either.
     static std::string solverRefusal(const Lattice& lattice, FlowModel model, bool openCl);
 
-    static std::string gigabytesText(std::uint64_t bytes);
+    static std::string gigabytesText(std::uint64_t bytes, int decimals = 1);
 };
 
 } // namespace rb
