@@ -51,20 +51,26 @@ RB_VECTOR_CLONES void solveLeastSquares(float* __restrict outX, float* __restric
 }
 
 // MomentumStep::acceleratedSpeed before eddy viscosity and friction: the surface gradient and
-// the (limited) advection, for a run of interior faces.
-
+// the (limited) advection, for a run of interior faces. Advection in the momentum form from the
+// upstream sums by discharge (weights, weighted), in the energy-head form from those by velocity
+// where the flow accelerates (MomentumStep::advectionChange).
 RB_VECTOR_CLONES void accelerateRun(float* __restrict moved, const float* __restrict depth, const float* __restrict tailDepth, const float* __restrict bed,
                    const float* __restrict tailBed, const float* __restrict speeds, const float* __restrict weights,
-                   const float* __restrict weighted, float dt, float gOverL, float pipeLength, float dryDepth, int x0, int x1)
+                   const float* __restrict weighted, const float* __restrict velocityWeights, const float* __restrict velocityWeighted,
+                   float dt, float gOverL, float pipeLength, float dryDepth, int x0, int x1)
 {
+    const float energyRate = dt / pipeLength;
     for (int x = x0; x < x1; ++x) {
         const float hHead = depth[x], hTail = tailDepth[x];
         const float surfaceDrop = (tailBed[x] + hTail) - (bed[x] + hHead);
         const float faceDepth = 0.5f * (hHead + hTail);
         const float u = speeds[x] + dt * gOverL * surfaceDrop;
         const float rate = dt / (faceDepth * pipeLength);
-        const float change = -smaller(rate, 1.0f / weights[x]) * weighted[x];
-        const float advection = weights[x] > 0.0f ? change : 0.0f;
+        const float momentumChange = -smaller(rate, 1.0f / weights[x]) * weighted[x];
+        const float energyChange = -smaller(energyRate, 1.0f / velocityWeights[x]) * velocityWeighted[x];
+        const bool energyForm = weighted[x] * speeds[x] > 0.0f && velocityWeights[x] > 0.0f; // accelerating
+        const float momentumForm = weights[x] > 0.0f ? momentumChange : 0.0f;
+        const float advection = energyForm ? energyChange : momentumForm;
         moved[x] = faceDepth > dryDepth ? u + advection : u;
     }
 }
@@ -299,52 +305,71 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
     }
 }
 
-// MomentumStep::advectionChange's sums for a run of faces: weights Σ s_k and weighted
-// Σ s_k·(U − U_k) over the upstream neighbours (s_k > 0), neighbour by neighbour in the
-// reference's order, each along the whole run so the loop vectorises.
-RB_VECTOR_CLONES void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const float* speeds, RowScratch& scratch) const
+namespace {
+
+// One neighbour's upwind share (MomentumStep::upwindShare) of the upstream vectors (vx, vy) along
+// a run, added to the sums where positive: weights Σ s_k, weighted Σ s_k·(U − U_k).
+RB_VECTOR_CLONES void addUpstream(float* __restrict weights, float* __restrict weighted, const float* __restrict vxs, const float* __restrict vys,
+                 const float* __restrict own, const float* __restrict neighbourSpeeds, const MomentumStep::Neighbour& n,
+                 const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous, int x0, int x1)
+{
+    const float nx = n.directionX, ny = n.directionY, toNext = n.inverseCrossToNext, fromPrevious = n.inverseCrossFromPrevious;
+    const float nextX = next.directionX, nextY = next.directionY, previousX = previous.directionX, previousY = previous.directionY;
+    for (int x = x0; x < x1; ++x) {
+        const float vx = vxs[x], vy = vys[x];
+        const float a = (vx * nextY - vy * nextX) * toNext;
+        const float b = (nx * vy - ny * vx) * toNext;
+        const float c = (previousX * vy - previousY * vx) * fromPrevious;
+        const float d = (vx * ny - vy * nx) * fromPrevious;
+        // upwindShare's cones as selects (−1: not in the next cone), so the loop vectorises.
+        const float inNextCone = b >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
+        const float inPreviousCone = d >= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
+        const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
+        // A neighbour that is not upstream adds exact zeros: the sums start at +0 and can
+        // never become −0, so adding +0 or a finite ±0 product leaves them as they are.
+        const float upstream = share > 0.0f ? share : 0.0f;
+        weights[x] = weights[x] + upstream;
+        weighted[x] = weighted[x] + upstream * (own[x] - neighbourSpeeds[x]);
+    }
+}
+
+// The upstream vector between two faces, −(the shared cell's vector) or −(the mean of the four
+// cells'), from one component's cell field (MomentumStep::advectionChange's sums, in its order).
+void negatedBetween(float* out, const float* cells, const std::ptrdiff_t (&offsets)[4], int sharedCell, int x0, int x1)
+{
+    if (sharedCell >= 0) negatedOne(out, cells + offsets[sharedCell], x0, x1);
+    else negatedMeanOfFour(out, cells + offsets[0], cells + offsets[1], cells + offsets[2], cells + offsets[3], x0, x1);
+}
+
+} // namespace
+
+// MomentumStep::advectionChange's sums for a run of faces, by discharge (scratch a, b) and by
+// velocity (e, f): the upstream neighbours' Σ s_k and Σ s_k·(U − U_k), neighbour by neighbour in
+// the reference's order, each along the whole run so the loops vectorise.
+void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const float* speeds, RowScratch& scratch) const
 {
     const FamilyStencil& s = stencil(y, f);
     const std::vector<Neighbour>& table = neighbours(y);
-    const float* __restrict cellQx = cellQx_.data() + lattice_.index(0, y);
-    const float* __restrict cellQy = cellQy_.data() + lattice_.index(0, y);
-    float* __restrict weights = scratch.a.data();
-    float* __restrict weighted = scratch.b.data();
-    float* __restrict qx = scratch.c.data(); // the upstream direction: −q̃ between the two faces
-    float* __restrict qy = scratch.d.data();
-    std::fill(weights + x0, weights + x1, 0.0f);
-    std::fill(weighted + x0, weighted + x1, 0.0f);
+    const std::size_t row = lattice_.index(0, y);
+    float* weights = scratch.a.data();
+    float* weighted = scratch.b.data();
+    float* velocityWeights = scratch.e.data();
+    float* velocityWeighted = scratch.f.data();
+    float* vx = scratch.c.data(); // an upstream direction: −q̃ (or −ũ) between the two faces
+    float* vy = scratch.d.data();
+    float* wx = scratch.g.data();
+    float* wy = scratch.h.data();
+    for (float* sum : {weights, weighted, velocityWeights, velocityWeighted}) std::fill(sum + x0, sum + x1, 0.0f);
     for (const NeighbourFace& k : s.neighbours) {
-        if (k.sharedCell >= 0) {
-            negatedOne(qx, cellQx + k.cells[k.sharedCell], x0, x1);
-            negatedOne(qy, cellQy + k.cells[k.sharedCell], x0, x1);
-        } else {
-            negatedMeanOfFour(qx, cellQx + k.cells[0], cellQx + k.cells[1], cellQx + k.cells[2], cellQx + k.cells[3], x0, x1);
-            negatedMeanOfFour(qy, cellQy + k.cells[0], cellQy + k.cells[1], cellQy + k.cells[2], cellQy + k.cells[3], x0, x1);
-        }
         const Neighbour& n = *k.upwind;
         const Neighbour& next = table[static_cast<std::size_t>(n.nextInAngle)];
         const Neighbour& previous = table[static_cast<std::size_t>(n.previousInAngle)];
-        const float nx = n.directionX, ny = n.directionY, toNext = n.inverseCrossToNext, fromPrevious = n.inverseCrossFromPrevious;
-        const float nextX = next.directionX, nextY = next.directionY, previousX = previous.directionX, previousY = previous.directionY;
-        const float* __restrict own = speeds;
-        const float* __restrict neighbourSpeeds = speeds + k.slot;
-        for (int x = x0; x < x1; ++x) {
-            const float vx = qx[x], vy = qy[x];
-            const float a = (vx * nextY - vy * nextX) * toNext;
-            const float b = (nx * vy - ny * vx) * toNext;
-            const float c = (previousX * vy - previousY * vx) * fromPrevious;
-            const float d = (vx * ny - vy * nx) * fromPrevious;
-            // upwindShare's cones as selects (−1: not in the next cone), so the loop vectorises.
-            const float inNextCone = b >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
-            const float inPreviousCone = d >= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
-            const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
-            // A neighbour that is not upstream adds exact zeros: the sums start at +0 and can
-            // never become −0, so adding +0 or a finite ±0 product leaves them as they are.
-            const float upstream = share > 0.0f ? share : 0.0f;
-            weights[x] = weights[x] + upstream;
-            weighted[x] = weighted[x] + upstream * (own[x] - neighbourSpeeds[x]);
-        }
+        negatedBetween(vx, cellQx_.data() + row, k.cells, k.sharedCell, x0, x1);
+        negatedBetween(vy, cellQy_.data() + row, k.cells, k.sharedCell, x0, x1);
+        negatedBetween(wx, cellUx_.data() + row, k.cells, k.sharedCell, x0, x1);
+        negatedBetween(wy, cellUy_.data() + row, k.cells, k.sharedCell, x0, x1);
+        addUpstream(weights, weighted, vx, vy, speeds, speeds + k.slot, n, next, previous, x0, x1);
+        addUpstream(velocityWeights, velocityWeighted, wx, wy, speeds, speeds + k.slot, n, next, previous, x0, x1);
     }
 }
 
@@ -364,8 +389,8 @@ void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int 
     const auto pipeLength = static_cast<float>(family.pipeLength);
     const float gOverL = c_.gravity / pipeLength;
     float* moved = scratch.c.data(); // the velocity before friction
-    accelerateRun(moved, depth, depth + tail, bed, bed + tail, speeds, scratch.a.data(), scratch.b.data(), c_.dt, gOverL, pipeLength,
-                  kDryDepth, x0, x1);
+    accelerateRun(moved, depth, depth + tail, bed, bed + tail, speeds, scratch.a.data(), scratch.b.data(), scratch.e.data(), scratch.f.data(),
+                  c_.dt, gOverL, pipeLength, kDryDepth, x0, x1);
     if (c_.eddyViscosity > 0.0f) {
         float* sum = scratch.d.data();
         std::fill(sum + x0, sum + x1, 0.0f);

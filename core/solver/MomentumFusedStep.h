@@ -37,8 +37,9 @@ private:
     // One thread's rows of partial sums (loops run stencil entry by entry, each along the row).
     struct RowScratch {
         explicit RowScratch(int width)
-            : a(static_cast<std::size_t>(width)), b(a.size()), c(a.size()), d(a.size()) {}
-        std::vector<float> a, b, c, d;
+            : a(static_cast<std::size_t>(width)), b(a.size()), c(a.size()), d(a.size()), e(a.size()), f(a.size()), g(a.size()),
+              h(a.size()) {}
+        std::vector<float> a, b, c, d, e, f, g, h;
     };
 
     void buildStencils();

@@ -233,17 +233,41 @@ float MomentumStep::upwindShare(const Neighbour& n, float vx, float vy, int y) c
     return c >= 0.0f && d >= 0.0f ? c : 0.0f;
 }
 
-// The change of U by advection over one step, −dt·(u·∇)U, in the momentum-conserving upwind form
-// of Stelling & Duinmeijer: (u·∇)U ≈ (1/h̄)·Σ_k max(0, −q̃_k·o_k)·(U − U_k)/l over the
-// neighbouring faces k of the same family, q̃_k the discharge between the two faces (the mean of
-// their cells'). Where a depth jumps (a bore) this keeps momentum, not energy, so shocks travel
-// at the right speed. The step moves U at most all the way to the weighted mean of its upwind
-// neighbours (a convex combination: no new extremes), which is what keeps the thin water at a
-// wet/dry front, where q̃/h̄ is large, from overshooting.
+namespace {
+
+// Σ s_k and Σ s_k·(U − U_k) over the neighbours k upstream of a face (s_k > 0, their shares).
+struct UpstreamSums {
+    float weights = 0.0f;
+    float weighted = 0.0f;
+
+    void add(float share, float difference)
+    {
+        if (share <= 0.0f) return; // not upstream
+        weights += share;
+        weighted += share * difference;
+    }
+    // −min(rate, 1/Σ s_k)·Σ s_k·(U − U_k): at most all the way to the upstream mean.
+    float limitedChange(float rate) const { return -std::min(rate, 1.0f / weights) * weighted; }
+};
+
+} // namespace
+
+// The change of U by advection over one step, −dt·(u·∇)U, upwind over the neighbouring faces k of
+// the same family, in one of Stelling & Duinmeijer's (2003) two forms:
+//  - momentum-conserving, (1/h̄)·Σ_k s_k(q̃_k)·(U − U_k)/l, s_k the upwind shares of q̃_k, the
+//    discharge between the two faces (the mean of their cells'). Where the flow slows down or a
+//    depth jumps (a bore) this keeps momentum, not energy, so shocks travel at the right speed;
+//  - energy-head-conserving, Σ_k s_k(ũ_k)·(U − U_k)/l with the cells' velocities ũ_k in place of
+//    q̃_k/h̄, where U exceeds its upstream neighbours (the flow accelerates, as in a rarefaction or
+//    at a thinning front). There the momentum form loses head as at a sudden expansion: it held
+//    Ritter's 1 mm front at 0.86 of its distance (docs/solver.md, "The Ritter front").
+// The step moves U at most all the way to the weighted mean of its upwind neighbours (a convex
+// combination: no new extremes), which is what keeps the thin water at a wet/dry front, where
+// q̃/h̄ is large, from overshooting.
 float MomentumStep::advectionChange(int family, int x, int y, float speed, float faceDepth) const
 {
     const CellOffset t = lattice_.family(family).tailOffset(y);
-    float weights = 0.0f, weighted = 0.0f;
+    UpstreamSums byDischarge, byVelocity;
     for (const Neighbour& n : neighbours(y)) {
         const int nx = x + n.offset.dx, ny = y + n.offset.dy;
         if (!isOpenFace(family, nx, ny)) continue; // beyond the map or a wall: no gradient (free slip)
@@ -253,24 +277,28 @@ float MomentumStep::advectionChange(int family, int x, int y, float speed, float
         // Stelling & Duinmeijer). Across it, the mean of the four cells.
         const bool behind = cells[2][0] == cells[1][0] && cells[2][1] == cells[1][1]; // neighbour's head is our tail
         const bool ahead = cells[3][0] == cells[0][0] && cells[3][1] == cells[0][1];  // neighbour's tail is our head
-        float qx = 0.0f, qy = 0.0f, count = 0.0f;
+        float qx = 0.0f, qy = 0.0f, ux = 0.0f, uy = 0.0f, count = 0.0f;
         for (int c = 0; c < 4; ++c) {
             const int cx = cells[c][0], cy = cells[c][1];
             if (!lattice_.contains(cx, cy)) continue;
             if ((behind && c != 1) || (ahead && c != 0)) continue; // only the shared cell
-            qx += cellQx_[cellIndex(lattice_, cx, cy)];
-            qy += cellQy_[cellIndex(lattice_, cx, cy)];
+            const std::size_t cell = cellIndex(lattice_, cx, cy);
+            qx += cellQx_[cell];
+            qy += cellQy_[cell];
+            ux += cellUx_[cell];
+            uy += cellUy_[cell];
             count += 1.0f;
         }
         if (count == 0.0f) continue;
-        const float towardUs = upwindShare(n, -qx / count, -qy / count, y);
-        if (towardUs <= 0.0f) continue; // not upstream
-        weights += towardUs;
-        weighted += towardUs * (speed - previousSpeeds_[static_cast<std::size_t>(family)][lattice_.paddedIndex(nx, ny)]);
+        const float difference = speed - previousSpeeds_[static_cast<std::size_t>(family)][lattice_.paddedIndex(nx, ny)];
+        byDischarge.add(upwindShare(n, -qx / count, -qy / count, y), difference);
+        byVelocity.add(upwindShare(n, -ux / count, -uy / count, y), difference);
     }
-    if (weights <= 0.0f) return 0.0f;
-    const float rate = c_.dt / (faceDepth * static_cast<float>(lattice_.family(family).pipeLength));
-    return -std::min(rate, 1.0f / weights) * weighted;
+    const auto l = static_cast<float>(lattice_.family(family).pipeLength);
+    const bool accelerating = byDischarge.weighted * speed > 0.0f; // U beyond its upstream mean, same sign
+    if (accelerating && byVelocity.weights > 0.0f) return byVelocity.limitedChange(c_.dt / l);
+    if (byDischarge.weights <= 0.0f) return 0.0f;
+    return byDischarge.limitedChange(c_.dt / (faceDepth * l));
 }
 
 float MomentumStep::eddyDiffusion(int family, int x, int y, float speed) const

@@ -41,8 +41,9 @@ struct MomentumFields {
 // Depths live on cells, velocities on faces (one component per face, along its family).
 // The order reads like the method:
 //   1. cell discharges: q at every cell from its faces' discharges (Perot's reconstruction);
-//   2. interior faces: momentum advection (upwind, momentum-conserving: Stelling & Duinmeijer
-//      2003), the surface gradient, eddy viscosity, bed friction (Manning, semi-implicit);
+//   2. interior faces: momentum advection (upwind, Stelling & Duinmeijer 2003: momentum-conserving,
+//      energy-head-conserving where the flow accelerates), the surface gradient, eddy viscosity,
+//      bed friction (Manning, semi-implicit);
 //   3. boundary faces from their conditions (an inflow brings its momentum in);
 //   4. face discharges: velocity × the water above the higher bed on the upwind side (no flow
 //      without water there: wet/dry fronts and sills, no siphoning), speed clamp;
@@ -58,7 +59,9 @@ public:
              VolumeLedger& ledger);
 
     // Below this the water on a face carries no speed (m): a film's "velocity" means nothing.
-    static constexpr float kDryDepth = 1e-4f;
+    // 0.01 mm: at 0.1 mm the thin tip of a front over dry land stopped too early (Ritter's 1 mm
+    // front 0.02 further back, docs/solver.md).
+    static constexpr float kDryDepth = 1e-5f;
     static constexpr float kSpeedLimitCourant = 0.5f;
 
     // Face velocities that match a state's discharges (the pipes model's, or a saved map without

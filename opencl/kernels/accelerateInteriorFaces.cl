@@ -34,25 +34,46 @@ inline floatv upwindShareV(int parity, int k, floatv vx, floatv vy)
     return alongFirst ? a : (alongSecond ? c : (floatv)(0.0f));
 }
 
-// One cell's share of q̃ between two faces (advectionChange): added where the cell is on the map
-// and counts (`counts` folds the along-the-family rule, known per neighbour).
-inline void addCellDischarge(Grid g, __global const float* vectors, intv x, int y, int index, bool counts, floatv* qx, floatv* qy,
-                             floatv* count)
+// One cell's share of the vectors between two faces (advectionChange): its discharge (q̃) and its
+// velocity (ũ), added where the cell is on the map and counts (`counts` folds the
+// along-the-family rule, known per neighbour).
+typedef struct {
+    floatv qx, qy, ux, uy, count;
+} Between;
+
+inline void addCell(Grid g, __global const float* vectors, intv x, int y, int index, bool counts, Between* v)
 {
     if (!counts) return;
     const intv take = insideMap(g, x, y);
-    *qx = take ? *qx + LOADV(vectors, cellVectorIndex(g, CELL_QX, index)) : *qx;
-    *qy = take ? *qy + LOADV(vectors, cellVectorIndex(g, CELL_QY, index)) : *qy;
-    *count = take ? *count + 1.0f : *count;
+    v->qx = take ? v->qx + LOADV(vectors, cellVectorIndex(g, CELL_QX, index)) : v->qx;
+    v->qy = take ? v->qy + LOADV(vectors, cellVectorIndex(g, CELL_QY, index)) : v->qy;
+    v->ux = take ? v->ux + LOADV(vectors, cellVectorIndex(g, CELL_UX, index)) : v->ux;
+    v->uy = take ? v->uy + LOADV(vectors, cellVectorIndex(g, CELL_UY, index)) : v->uy;
+    v->count = take ? v->count + 1.0f : v->count;
 }
 
+// MomentumStep's UpstreamSums: Σ s_k and Σ s_k·(U − U_k) over the upstream neighbours.
+typedef struct {
+    floatv weights, weighted;
+} UpstreamSums;
+
+inline void addUpstream(UpstreamSums* sums, intv counts, floatv share, floatv difference)
+{
+    const intv upstream = counts & !(share <= 0.0f);
+    sums->weights = upstream ? sums->weights + share : sums->weights;
+    sums->weighted = upstream ? sums->weighted + share * difference : sums->weighted;
+}
+
+inline floatv limitedChange(UpstreamSums sums, floatv rate) { return -minOfV(rate, 1.0f / sums.weights) * sums.weighted; }
+
 // MomentumStep::advectionChange for the faces of family f headed at columns x of row y (parity a
-// literal: every offset below is then a constant).
+// literal: every offset below is then a constant): the momentum form from the upstream shares of
+// the discharges, the energy-head form from those of the velocities where the flow accelerates.
 inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds, __global const float* vectors, __global const uchar* walls,
                                int f, intv x, int y, int parity, int head, floatv speed, floatv faceDepth)
 {
     const int2 t = tailOffset(f, parity);
-    floatv weights = 0.0f, weighted = 0.0f;
+    UpstreamSums byDischarge = {(floatv)(0.0f), (floatv)(0.0f)}, byVelocity = byDischarge;
 #pragma unroll
     for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
         const int dx = NEIGHBOUR_DX[parity][k], dy = NEIGHBOUR_DY[parity][k];
@@ -61,20 +82,20 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
         const int2 nt = tailOffset(f, parity + dy); // the neighbour's row parity
         const bool behind = dx == t.x && dy == t.y;            // the neighbour's head is our tail
         const bool ahead = dx + nt.x == 0 && dy + nt.y == 0;   // the neighbour's tail is our head
-        floatv qx = 0.0f, qy = 0.0f, count = 0.0f;
-        addCellDischarge(g, vectors, x, y, head, !behind, &qx, &qy, &count);
-        addCellDischarge(g, vectors, x + t.x, y + t.y, head + t.y * g.pitch + t.x, !ahead, &qx, &qy, &count);
-        addCellDischarge(g, vectors, x + dx, y + dy, neighbour, !behind && !ahead, &qx, &qy, &count);
-        addCellDischarge(g, vectors, x + dx + nt.x, y + dy + nt.y, neighbour + nt.y * g.pitch + nt.x, !behind && !ahead, &qx, &qy, &count);
-        const floatv towardUs = upwindShareV(parity, k, -qx / count, -qy / count);
-        const intv upstream = open & (count != 0.0f) & !(towardUs <= 0.0f);
-        const floatv neighbourSpeed = LOADV(speeds, f * plane(g) + neighbour);
-        weights = upstream ? weights + towardUs : weights;
-        weighted = upstream ? weighted + towardUs * (speed - neighbourSpeed) : weighted;
+        Between v = {(floatv)(0.0f), (floatv)(0.0f), (floatv)(0.0f), (floatv)(0.0f), (floatv)(0.0f)};
+        addCell(g, vectors, x, y, head, !behind, &v);
+        addCell(g, vectors, x + t.x, y + t.y, head + t.y * g.pitch + t.x, !ahead, &v);
+        addCell(g, vectors, x + dx, y + dy, neighbour, !behind && !ahead, &v);
+        addCell(g, vectors, x + dx + nt.x, y + dy + nt.y, neighbour + nt.y * g.pitch + nt.x, !behind && !ahead, &v);
+        const intv counts = open & (v.count != 0.0f);
+        const floatv difference = speed - LOADV(speeds, f * plane(g) + neighbour);
+        addUpstream(&byDischarge, counts, upwindShareV(parity, k, -v.qx / v.count, -v.qy / v.count), difference);
+        addUpstream(&byVelocity, counts, upwindShareV(parity, k, -v.ux / v.count, -v.uy / v.count), difference);
     }
-    const floatv rate = m.dt / (faceDepth * m.pipeLength[f]);
-    const floatv change = -minOfV(rate, 1.0f / weights) * weighted;
-    return weights <= 0.0f ? (floatv)(0.0f) : change;
+    const intv accelerating = byDischarge.weighted * speed > 0.0f; // U beyond its upstream mean, same sign
+    const intv energyForm = accelerating & (byVelocity.weights > 0.0f);
+    const floatv momentumForm = byDischarge.weights <= 0.0f ? (floatv)(0.0f) : limitedChange(byDischarge, m.dt / (faceDepth * m.pipeLength[f]));
+    return energyForm ? limitedChange(byVelocity, (floatv)(m.dt / m.pipeLength[f])) : momentumForm;
 }
 
 // MomentumStep::eddyDiffusion: ν·∇²U over the open neighbours (no stress from the map's edge).
