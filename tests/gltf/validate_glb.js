@@ -10,7 +10,7 @@ const path = require('path');
 
 function loadValidator(prefix) {
     try {
-        return require(path.join(prefix, 'node_modules', 'gltf-validator'));
+        return require(path.resolve(prefix, 'node_modules', 'gltf-validator'));
     } catch (e) {
         console.error(`gltf-validator is not installed under ${prefix} (npm install failed?): ${e.message}`);
         process.exit(2);
