@@ -6,6 +6,7 @@
 #include "io/SpeedPercentile.h"
 #include "io/TerrainDecimation.h"
 #include "io/WaterMesh.h"
+#include "model/MemoryBudget.h"
 
 #include <QFileInfo>
 
@@ -186,6 +187,16 @@ QJsonObject addWater(GltfBuilder& gltf, const MapState& state, const GltfSetting
     return report;
 }
 
+// An estimate of the peak: per cell, the two meshes' cell-to-vertex maps and the velocity field;
+// per triangle of each mesh, the triangulation with its queue, the mesh, the vertex arrays, the
+// glTF buffer and the file's bytes (measured near 200 bytes; rounded up).
+std::uint64_t exportBytes(const Lattice& lattice, std::size_t budget)
+{
+    const std::uint64_t cells = lattice.cellCount();
+    const std::uint64_t trianglesPerMesh = std::min<std::uint64_t>(budget, 2 * cells);
+    return cells * 16 + 2 * trianglesPerMesh * 250;
+}
+
 } // namespace
 
 QString gltfRequestProblem(const QString& path)
@@ -199,6 +210,14 @@ std::optional<QJsonObject> exportGltf(const MapState& state, const QString& path
 {
     if (const QString problem = gltfRequestProblem(path); !problem.isEmpty()) {
         *error = problem;
+        return std::nullopt;
+    }
+    const std::string refusal = MemoryBudget::refusal(
+        exportBytes(state.lattice, settings.triangles),
+        "exporting this " + std::to_string(state.lattice.width()) + "×" + std::to_string(state.lattice.height()) + " map as glTF with "
+            + std::to_string(settings.triangles) + " triangles a mesh");
+    if (!refusal.empty()) {
+        *error = QString::fromStdString(refusal);
         return std::nullopt;
     }
     GltfBuilder gltf;

@@ -1,11 +1,15 @@
 // export --gltf through the real binary: the report line, the budget, and refusals.
 #include "CliRun.h"
 
+#include "io/MapFile.h"
+#include "model/Map.h"
+
 #include <gtest/gtest.h>
 
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 
 namespace {
@@ -66,6 +70,27 @@ TEST_F(CliGltf, RefusesWhatItCannotWrite)
     EXPECT_EQ(cli({"export", map, "--gltf", glb, "--triangles", "1"}).exitCode, 2);
     EXPECT_EQ(cli({"export", map, "--triangles", "100", "--terrain", dir.filePath("t.png")}).exitCode, 2);
     EXPECT_FALSE(QFileInfo::exists(glb));
+}
+
+// Too little memory for the meshes asked for is refused with the size, before any work (a 2048²
+// map reads in 0.1 GB; a hundred million triangles a mesh would need about 4 GB).
+TEST(CliGltfMemory, ATooLargeBudgetIsRefusedWithTheSizeItNeeds)
+{
+    QTemporaryDir dir;
+    rb::Map map;
+    map.state = rb::MapState(rb::Lattice(rb::LatticeKind::Square, 2048, 2048, 1.0));
+    map.boundary = {};
+    QString error;
+    ASSERT_TRUE(rb::io::writeMapFile(dir.filePath("large.rbmap"), map, &error)) << error.toStdString();
+    QProcess process;
+    process.start("bash", {"-c", "ulimit -v 1200000; exec \"$0\" export \"$1\" --gltf \"$2\" --triangles 100000000", RIVERBED_CLI_PATH,
+                           dir.filePath("large.rbmap"), dir.filePath("large.glb")});
+    ASSERT_TRUE(process.waitForFinished(120000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    EXPECT_EQ(process.exitStatus(), QProcess::NormalExit);
+    EXPECT_EQ(process.exitCode(), 1) << err.toStdString();
+    EXPECT_TRUE(err.contains("as glTF") && err.contains("needs about") && err.contains("GB")) << err.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(dir.filePath("large.glb")));
 }
 
 } // namespace
