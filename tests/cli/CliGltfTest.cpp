@@ -73,7 +73,7 @@ TEST_F(CliGltf, RefusesWhatItCannotWrite)
 }
 
 // Too little memory for the meshes asked for is refused with the size, before any work (a 2048²
-// map reads in 0.1 GB; a hundred million triangles a mesh would need about 4 GB).
+// map reads in 0.1 GB; a hundred million triangles a mesh would need about 2 GB).
 TEST(CliGltfMemory, ATooLargeBudgetIsRefusedWithTheSizeItNeeds)
 {
     QTemporaryDir dir;
