@@ -143,12 +143,13 @@ std::array<float, 4> waterColour(double depth, double speed, double depthScale, 
 
 QJsonObject addWater(GltfBuilder& gltf, const MapState& state, const GltfSettings& settings)
 {
-    const WaterMesh water = buildWaterMesh(state.lattice, state.depth, settings.triangles, settings.wetDepth);
+    const WaterMesh water = buildWaterMesh(state.lattice, state.bed, state.depth, settings.triangles, settings.wetDepth);
     QJsonObject report{{"triangles", static_cast<qint64>(water.mesh.triangleCount())},
                        {"vertices", static_cast<qint64>(water.mesh.vertexCells.size())},
                        {"budget", static_cast<qint64>(water.budget)},
                        {"budgetMet", water.budgetMet()},
                        {"stride", water.stride},
+                       {"maxSurfaceError", water.maxSurfaceError},
                        {"fullResolutionTriangles", static_cast<qint64>(water.fullResolutionTriangles)}};
     if (!water.budgetMet())
         report["note"] = QString("the coarsest stride (%1) still gives %2 wet triangles").arg(water.stride).arg(water.mesh.triangleCount());

@@ -38,6 +38,25 @@ std::int64_t LatticePlane::orient(Point a, Point b, Point c)
     return (b.u - a.u) * (c.v - a.v) - (b.v - a.v) * (c.u - a.u);
 }
 
+std::pair<std::int64_t, std::int64_t> LatticePlane::rowSpan(Point a, Point b, Point c, std::int64_t row)
+{
+    double low = INFINITY, high = -INFINITY;
+    const Point corners[3] = {a, b, c};
+    for (int i = 0; i < 3; ++i) {
+        const Point p = corners[i], q = corners[(i + 1) % 3];
+        if (row < std::min(p.v, q.v) || row > std::max(p.v, q.v)) continue;
+        if (p.v == q.v) { // along the row: both ends
+            low = std::min({low, static_cast<double>(p.u), static_cast<double>(q.u)});
+            high = std::max({high, static_cast<double>(p.u), static_cast<double>(q.u)});
+            continue;
+        }
+        const double u = static_cast<double>(p.u) + static_cast<double>(row - p.v) * static_cast<double>(q.u - p.u) / static_cast<double>(q.v - p.v);
+        low = std::min(low, u);
+        high = std::max(high, u);
+    }
+    return {static_cast<std::int64_t>(std::floor(low)) - 1, static_cast<std::int64_t>(std::ceil(high)) + 1};
+}
+
 int LatticePlane::inCircle(Point a, Point b, Point c, Point d) const
 {
     const Wide au = a.u - d.u, av = a.v - d.v, al = lift(a) - lift(d);

@@ -2,6 +2,8 @@
 
 #include "lattice/Lattice.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace rb::io {
@@ -38,7 +40,25 @@ public:
     // > 0 when d lies strictly inside the circle through the counter-clockwise a, b, c.
     int inCircle(Point a, Point b, Point c, Point d) const;
 
+    // Calls visit(x, y, wa, wb, wc) for every cell inside or on the counter-clockwise triangle abc;
+    // wa, wb, wc are the cell's barycentric weights times orient(a, b, c) (exact integers).
+    template <typename Visit>
+    void forEachCellIn(Point a, Point b, Point c, Visit&& visit) const
+    {
+        for (std::int64_t row = std::min({a.v, b.v, c.v}); row <= std::max({a.v, b.v, c.v}); ++row) {
+            const int y = static_cast<int>(row);
+            const auto [uLow, uHigh] = rowSpan(a, b, c, row);
+            for (int x = firstColumn(y, uLow); x <= lastColumn(y, uHigh); ++x) {
+                const Point p = point(x, y);
+                const std::int64_t wa = orient(b, c, p), wb = orient(c, a, p), wc = orient(a, b, p);
+                if (wa >= 0 && wb >= 0 && wc >= 0) visit(x, y, wa, wb, wc);
+            }
+        }
+    }
+
 private:
+    // The u interval of the triangle on a row, widened by one (the exact test decides).
+    static std::pair<std::int64_t, std::int64_t> rowSpan(Point a, Point b, Point c, std::int64_t row);
     std::int64_t lift(Point p) const { return p.u * p.u + (triangle_ ? 3 : 1) * p.v * p.v; }
 
     int width_ = 0;

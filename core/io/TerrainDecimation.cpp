@@ -59,7 +59,6 @@ private:
     void insertOnEdge(std::int32_t t, int edge, std::uint32_t p);
     void legalise();
     void queueWorstCell(std::int32_t t);
-    std::pair<std::int64_t, std::int64_t> rowSpan(const Triangle& t, std::int64_t row) const;
     const Candidate* validTop();
 
     LatticePlane plane_;
@@ -259,21 +258,6 @@ void GreedyInserter::legalise()
     }
 }
 
-// The u interval of the triangle on a row, widened by one cell (the exact test decides).
-std::pair<std::int64_t, std::int64_t> GreedyInserter::rowSpan(const Triangle& t, std::int64_t row) const
-{
-    double low = INFINITY, high = -INFINITY;
-    for (int i = 0; i < 3; ++i) {
-        const Point p = at(t.v[static_cast<std::size_t>(i)]), q = at(t.v[static_cast<std::size_t>(next(i))]);
-        if (row < std::min(p.v, q.v) || row > std::max(p.v, q.v)) continue;
-        const double u = p.v == q.v ? static_cast<double>(p.u)
-                                    : static_cast<double>(p.u) + static_cast<double>(row - p.v) * static_cast<double>(q.u - p.u) / static_cast<double>(q.v - p.v);
-        low = std::min({low, u, p.v == q.v ? static_cast<double>(q.u) : u});
-        high = std::max({high, u, p.v == q.v ? static_cast<double>(q.u) : u});
-    }
-    return {static_cast<std::int64_t>(std::floor(low)) - 1, static_cast<std::int64_t>(std::ceil(high)) + 1};
-}
-
 // Visits every cell inside or on the triangle and queues the one farthest from its plane.
 void GreedyInserter::queueWorstCell(std::int32_t index)
 {
@@ -281,24 +265,17 @@ void GreedyInserter::queueWorstCell(std::int32_t index)
     const Point a = at(t.v[0]), b = at(t.v[1]), c = at(t.v[2]);
     const double area = static_cast<double>(LatticePlane::orient(a, b, c));
     Candidate worst{0.0, index, t.stamp, 0};
-    for (std::int64_t row = std::min({a.v, b.v, c.v}); row <= std::max({a.v, b.v, c.v}); ++row) {
-        const int y = static_cast<int>(row);
-        const auto [uLow, uHigh] = rowSpan(t, row);
-        for (int x = plane_.firstColumn(y, uLow); x <= plane_.lastColumn(y, uHigh); ++x) {
-            const Point p = plane_.point(x, y);
-            const std::int64_t wc = LatticePlane::orient(a, b, p), wa = LatticePlane::orient(b, c, p), wb = LatticePlane::orient(c, a, p);
-            if (wa < 0 || wb < 0 || wc < 0) continue;
-            const std::uint32_t cell = plane_.cell(x, y);
-            if (cell == t.v[0] || cell == t.v[1] || cell == t.v[2]) continue;
-            const double onPlane = (static_cast<double>(wa) * height(t.v[0]) + static_cast<double>(wb) * height(t.v[1])
-                                    + static_cast<double>(wc) * height(t.v[2])) / area;
-            const double error = std::abs(height(cell) - onPlane);
-            if (error > worst.error) {
-                worst.error = error;
-                worst.cell = cell;
-            }
+    plane_.forEachCellIn(a, b, c, [&](int x, int y, std::int64_t wa, std::int64_t wb, std::int64_t wc) {
+        const std::uint32_t cell = plane_.cell(x, y);
+        if (cell == t.v[0] || cell == t.v[1] || cell == t.v[2]) return;
+        const double onPlane = (static_cast<double>(wa) * height(t.v[0]) + static_cast<double>(wb) * height(t.v[1])
+                                + static_cast<double>(wc) * height(t.v[2])) / area;
+        const double error = std::abs(height(cell) - onPlane);
+        if (error > worst.error) {
+            worst.error = error;
+            worst.cell = cell;
         }
-    }
+    });
     if (worst.error > 0.0) queue_.push(worst);
 }
 

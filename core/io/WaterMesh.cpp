@@ -2,6 +2,8 @@
 
 #include "io/LatticePlane.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <utility>
 
@@ -92,9 +94,28 @@ LatticeMesh wetTriangles(const StridedLattice& lattice, const FloatField& depth,
     return mesh;
 }
 
+double maxSurfaceError(const LatticeMesh& mesh, const LatticePlane& plane, const FloatField& bed, const FloatField& depth, float wetDepth)
+{
+    const auto surface = [&](std::uint32_t cell) { return static_cast<double>(bed[cell]) + static_cast<double>(depth[cell]); };
+    double worst = 0.0;
+    for (const auto& t : mesh.triangles) {
+        const std::uint32_t a = mesh.vertexCells[t[0]], b = mesh.vertexCells[t[1]], c = mesh.vertexCells[t[2]];
+        const LatticePlane::Point pa = plane.point(a), pb = plane.point(b), pc = plane.point(c);
+        const double area = static_cast<double>(LatticePlane::orient(pa, pb, pc));
+        plane.forEachCellIn(pa, pb, pc, [&](int x, int y, std::int64_t wa, std::int64_t wb, std::int64_t wc) {
+            const std::uint32_t cell = plane.cell(x, y);
+            if (!(depth[cell] > wetDepth)) return;
+            const double onMesh = (static_cast<double>(wa) * surface(a) + static_cast<double>(wb) * surface(b)
+                                   + static_cast<double>(wc) * surface(c)) / area;
+            worst = std::max(worst, std::abs(surface(cell) - onMesh));
+        });
+    }
+    return worst;
+}
+
 } // namespace
 
-WaterMesh buildWaterMesh(const Lattice& lattice, const FloatField& depth, std::size_t budget, float wetDepth)
+WaterMesh buildWaterMesh(const Lattice& lattice, const FloatField& bed, const FloatField& depth, std::size_t budget, float wetDepth)
 {
     WaterMesh result;
     result.budget = budget;
@@ -107,7 +128,9 @@ WaterMesh buildWaterMesh(const Lattice& lattice, const FloatField& depth, std::s
         count = countWetTriangles(StridedLattice(lattice, stride), depth, wetDepth);
     }
     result.stride = stride;
-    result.mesh = wetTriangles(StridedLattice(lattice, stride), depth, wetDepth);
+    const StridedLattice chosen(lattice, stride);
+    result.mesh = wetTriangles(chosen, depth, wetDepth);
+    result.maxSurfaceError = maxSurfaceError(result.mesh, chosen.plane(), bed, depth, wetDepth);
     return result;
 }
 

@@ -21,9 +21,13 @@ struct WaterMesh {
     int stride = 1;
     std::size_t budget = 0;
     std::size_t fullResolutionTriangles = 0; // the wet triangles at stride 1
+    // m: the largest |bed + depth − mesh| over the wet cells inside the mesh's triangles, measured
+    // at each of them (0 at stride 1, where the only cells in a triangle are its corners)
+    double maxSurfaceError = 0.0;
     bool budgetMet() const { return mesh.triangleCount() <= budget; }
 };
 
-WaterMesh buildWaterMesh(const Lattice& lattice, const FloatField& depth, std::size_t budget, float wetDepth = kWetDepth);
+WaterMesh buildWaterMesh(const Lattice& lattice, const FloatField& bed, const FloatField& depth, std::size_t budget,
+                         float wetDepth = kWetDepth);
 
 } // namespace rb::io

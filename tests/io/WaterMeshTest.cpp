@@ -12,6 +12,7 @@ namespace {
 class WaterSurface : public ::testing::TestWithParam<LatticeKind> {
 protected:
     Lattice lattice{GetParam(), 40, 30, 1.5};
+    FloatField bed{40, 30, 0.0f};
     FloatField depth{40, 30, 0.0f};
 
     // A round lake, its rim cells just below and just above the wet threshold.
@@ -29,9 +30,10 @@ protected:
 TEST_P(WaterSurface, HasOnlyWetCorners)
 {
     fillLake();
-    const io::WaterMesh water = io::buildWaterMesh(lattice, depth, 100000);
+    const io::WaterMesh water = io::buildWaterMesh(lattice, bed, depth, 100000);
     ASSERT_GT(water.mesh.triangleCount(), 100u);
     EXPECT_EQ(water.stride, 1);
+    EXPECT_EQ(water.maxSurfaceError, 0.0);
     for (std::uint32_t cell : water.mesh.vertexCells) EXPECT_GT(depth[cell], io::kWetDepth);
     EXPECT_EQ(test::measureMesh(water.mesh, lattice, depth).clockwise, 0u);
 }
@@ -39,7 +41,7 @@ TEST_P(WaterSurface, HasOnlyWetCorners)
 TEST_P(WaterSurface, AllWetGivesTheWholeLattice)
 {
     depth.fill(0.5f);
-    const io::WaterMesh water = io::buildWaterMesh(lattice, depth, 100000);
+    const io::WaterMesh water = io::buildWaterMesh(lattice, bed, depth, 100000);
     EXPECT_EQ(water.mesh.triangleCount(), 2u * 39u * 29u);
     EXPECT_EQ(water.mesh.vertexCells.size(), lattice.cellCount());
     const test::MeshMeasure measured = test::measureMesh(water.mesh, lattice, depth);
@@ -53,13 +55,13 @@ TEST_P(WaterSurface, AllWetGivesTheWholeLattice)
 TEST_P(WaterSurface, DryGivesNothing)
 {
     depth.fill(0.5f * io::kWetDepth);
-    EXPECT_EQ(io::buildWaterMesh(lattice, depth, 100000).mesh.triangleCount(), 0u);
+    EXPECT_EQ(io::buildWaterMesh(lattice, bed, depth, 100000).mesh.triangleCount(), 0u);
 }
 
 TEST_P(WaterSurface, ABudgetCoarsensTheStride)
 {
     depth.fill(0.5f);
-    const io::WaterMesh water = io::buildWaterMesh(lattice, depth, 500);
+    const io::WaterMesh water = io::buildWaterMesh(lattice, bed, depth, 500);
     EXPECT_LE(water.mesh.triangleCount(), 500u);
     EXPECT_TRUE(water.budgetMet());
     EXPECT_EQ(water.stride, 4); // stride 2 gives 2·19·14 = 532
@@ -77,10 +79,25 @@ TEST_P(WaterSurface, ABudgetCoarsensTheStride)
             }
 }
 
+TEST_P(WaterSurface, ReportsTheSurfaceErrorOfItsStride)
+{
+    // Wet everywhere over a bumpy bed: the surface is bed + depth at every cell.
+    bed = test::bumpyTerrain(lattice);
+    fillLake();
+    for (float& d : depth.values()) d += 0.5f;
+    FloatField surface = bed;
+    for (std::size_t i = 0; i < surface.size(); ++i) surface[i] += depth[i];
+    const io::WaterMesh water = io::buildWaterMesh(lattice, bed, depth, 500);
+    ASSERT_EQ(water.stride, 4);
+    const test::MeshMeasure measured = test::measureMesh(water.mesh, lattice, surface);
+    EXPECT_GT(water.maxSurfaceError, 0.1);
+    EXPECT_NEAR(water.maxSurfaceError, measured.maxError, 1e-4);
+}
+
 TEST_P(WaterSurface, AnUnreachableBudgetIsSaidSo)
 {
     depth.fill(0.5f);
-    const io::WaterMesh water = io::buildWaterMesh(lattice, depth, 1);
+    const io::WaterMesh water = io::buildWaterMesh(lattice, bed, depth, 1);
     EXPECT_FALSE(water.budgetMet());
     EXPECT_GT(water.mesh.triangleCount(), 0u);
 }
