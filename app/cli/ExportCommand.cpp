@@ -1,6 +1,7 @@
 // riverbed-cli export MAP --terrain F ...: a map's layers as rasters for other tools and engines.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "GltfOption.h"
 
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
@@ -49,6 +50,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"flow-scale", "Speed (m/s) of a full flow-map deflection. Default: the 99th percentile of the moving cells' speeds.", "M/S"});
     parser.addOption({"flow-green", "Direction of flow-map green above 0.5. Default: north for unity, else south.", "north|south"});
     parser.addOption({"flow-bits", "Bits per channel of a flow-map PNG: 8 or 16. Default: 8.", "8|16"});
+    cli::addGltfOptions(parser);
 }
 
 std::optional<int> positiveInteger(const QCommandLineParser& parser, const QString& name)
@@ -118,7 +120,9 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
         if (const QString problem = io::exportRequestProblem(layer, parser.value(optionName(layer)), settings); !problem.isEmpty())
             return cli::fail(problem, cli::kExitUsage);
     }
-    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask and/or --all",
+    if (const std::optional<int> code = cli::checkGltfRequest(parser)) return code;
+    any = any || cli::gltfRequested(parser);
+    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --all and/or --gltf",
                                cli::kExitUsage);
     return checkDistinctFiles(parser);
 }
@@ -162,6 +166,7 @@ int runExport(const QStringList& args)
         files["all"] = parser.value("all");
         details["all"] = *report;
     }
+    if (cli::gltfRequested(parser) && !cli::writeGltf(parser, map->state, files, details)) return cli::kExitFailure;
     const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
     QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};
     if (settings->engine) line["engine"] = text(io::engineName(*settings->engine));
