@@ -40,6 +40,7 @@ TEST_P(RiverPreset, MainLineFollowsTheChannelAndCarriesTheInflowToTheMouth)
 
     const WaterFeatures features = extractWaterFeatures(settled);
     const std::vector<RiverPoint> line = test::mainLine(features.rivers);
+    ASSERT_GE(line.size(), static_cast<std::size_t>(kSize / 2)) << "the main line should cross most of the map";
     double farthest = 0.0, worstDrop = 0.0, largest = 0.0;
     for (const RiverPoint& p : line) {
         farthest = std::max(farthest, test::distanceToCells(lattice, generated.channel, p.x, p.y));

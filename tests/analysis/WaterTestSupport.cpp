@@ -28,13 +28,13 @@ std::vector<RiverPoint> mainLine(const std::vector<River>& rivers)
 {
     const River* current = nullptr;
     for (const River& r : rivers)
-        if (r.downstream < 0 && (!current || r.points.back().discharge > current->points.back().discharge)) current = &r;
+        if (!r.points.empty() && r.downstream < 0 && (!current || r.points.back().discharge > current->points.back().discharge)) current = &r;
     std::vector<RiverPoint> line;
     while (current) {
         line.insert(line.begin(), current->points.begin(), current->points.end() - (line.empty() ? 0 : 1));
         const River* above = nullptr;
         for (const River& r : rivers)
-            if (r.downstream == current->id && r.joinIndex == 0
+            if (!r.points.empty() && r.downstream == current->id && r.joinIndex == 0
                 && (!above || r.points.back().discharge > above->points.back().discharge))
                 above = &r;
         current = above;
