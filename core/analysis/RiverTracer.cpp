@@ -151,6 +151,7 @@ River RiverTracer::traceFrom(CellCoord source, int id)
     const Lattice& lattice = state_.lattice;
     River river;
     river.id = id;
+    claimedByLast_.clear();
     WorldPoint at = lattice.worldPosition(source.x, source.y);
     const io::CellVelocity v0 = io::cellVelocity(state_, source.x, source.y);
     double dirX = v0.x, dirY = v0.y;
@@ -196,12 +197,13 @@ void RiverTracer::claim(const CrossSection& section, int river, int point)
         if (ownerRiver_[i] >= 0 || !isRiverCell(c)) continue;
         ownerRiver_[i] = river;
         ownerPoint_[i] = point;
+        claimedByLast_.push_back(i);
     }
 }
 
 void RiverTracer::release(int river)
 {
-    for (std::size_t i = 0; i < ownerRiver_.size(); ++i)
+    for (const std::size_t i : claimedByLast_)
         if (ownerRiver_[i] == river) {
             ownerRiver_[i] = -1;
             ownerPoint_[i] = -1;

@@ -28,7 +28,7 @@ private:
     std::vector<CellCoord> sources() const;
     River traceFrom(CellCoord source, int id);
     void claim(const CrossSection& section, int river, int point);
-    void release(int river);
+    void release(int river); // the line traced last: its cells are free again
     RiverPoint pointOf(const CrossSection& section) const;
 
     const MapState& state_;
@@ -37,6 +37,7 @@ private:
     double threshold_;
     std::vector<int> ownerRiver_; // per cell: the line whose cross-section passed through it, or -1
     std::vector<int> ownerPoint_; // and the index of that point
+    std::vector<std::size_t> claimedByLast_; // the cells the line traced last claimed (to release it)
 };
 
 // Cuts every line at the points where others join it, so that a confluence always joins lines at
