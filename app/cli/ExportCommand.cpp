@@ -2,6 +2,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 #include "GltfOption.h"
+#include "RiversOption.h"
 
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
@@ -51,6 +52,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"flow-green", "Direction of flow-map green above 0.5. Default: north for unity, else south.", "north|south"});
     parser.addOption({"flow-bits", "Bits per channel of a flow-map PNG: 8 or 16. Default: 8.", "8|16"});
     cli::addGltfOptions(parser);
+    cli::addRiversOptions(parser);
 }
 
 std::optional<int> positiveInteger(const QCommandLineParser& parser, const QString& name)
@@ -94,7 +96,7 @@ std::optional<io::ExportSettings> exportSettings(const QCommandLineParser& parse
 std::optional<int> checkDistinctFiles(const QCommandLineParser& parser)
 {
     std::map<QString, QString> optionOfFile; // absolute path → the option that names it
-    QStringList options{"all"};
+    QStringList options{"all", "rivers", "gltf"};
     for (io::Layer layer : io::allLayers()) options.append(optionName(layer));
     for (const QString& option : options) {
         if (!parser.isSet(option)) continue;
@@ -111,9 +113,11 @@ std::optional<int> checkDistinctFiles(const QCommandLineParser& parser)
 std::optional<int> checkRequests(const QCommandLineParser& parser, const io::ExportSettings& settings)
 {
     if (parser.positionalArguments().size() != 1) return cli::fail("export expects exactly one MAP file", cli::kExitUsage);
+    if (const std::optional<int> code = cli::checkRiversOptions(parser)) return code;
     bool any = parser.isSet("all");
     if (any && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
         return cli::fail(QString("%1: --all writes one OpenEXR file; name it .exr").arg(parser.value("all")), cli::kExitUsage);
+    any = any || parser.isSet("rivers");
     for (io::Layer layer : io::allLayers()) {
         if (!parser.isSet(optionName(layer))) continue;
         any = true;
@@ -122,7 +126,7 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
     }
     if (const std::optional<int> code = cli::checkGltfRequest(parser)) return code;
     any = any || cli::gltfRequested(parser);
-    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --all and/or --gltf",
+    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --all, --gltf and/or --rivers",
                                cli::kExitUsage);
     return checkDistinctFiles(parser);
 }
@@ -167,6 +171,12 @@ int runExport(const QStringList& args)
         details["all"] = *report;
     }
     if (cli::gltfRequested(parser) && !cli::writeGltf(parser, map->state, files, details)) return cli::kExitFailure;
+    if (parser.isSet("rivers")) {
+        const std::optional<QJsonObject> report = cli::exportRivers(parser, *map);
+        if (!report) return cli::kExitFailure;
+        files["rivers"] = parser.value("rivers");
+        details["rivers"] = *report;
+    }
     const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
     QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};
     if (settings->engine) line["engine"] = text(io::engineName(*settings->engine));

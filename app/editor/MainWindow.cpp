@@ -15,6 +15,7 @@
 #include "editor/MapDocument.h"
 #include "editor/RecentFiles.h"
 #include "editor/RecoveryFiles.h"
+#include "editor/RiverNetworkJob.h"
 #include "editor/SimulationRunner.h"
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
@@ -151,8 +152,28 @@ void MainWindow::createActions()
         statisticsDock_->legend()->setColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
         runner()->setFlowsEveryFrame(on);
     });
+    auto* rivers = makeAction(this, "riverNetwork", tr("River network"), QKeySequence(),
+                              tr("Draw the river centre lines, lakes and coastline the water forms (as export --rivers writes them)"));
+    rivers->setCheckable(true);
+    riverNetwork_ = new RiverNetworkJob(this);
+    connect(rivers, &QAction::toggled, this, [this](bool on) { showRiverNetwork(on); });
+    connect(riverNetwork_, &RiverNetworkJob::computed, viewport_, &view::Viewport::setWaterFeatures);
     createFileActions();
     createHelpActions();
+}
+
+// On: computed at once from the newest water, then again as the water runs (refreshFromSnapshot).
+void MainWindow::showRiverNetwork(bool on)
+{
+    riverNetwork_->setEnabled(on);
+    if (!on) {
+        viewport_->setWaterFeatures(nullptr);
+        return;
+    }
+    const auto snapshot = runner()->latestSnapshot();
+    const bool current = snapshot && snapshot->mapId == currentMapId();
+    riverNetwork_->offer(current ? snapshot->state : std::make_shared<const MapState>(document()->map().state), document()->map().boundary,
+                         currentMapId(), true);
 }
 
 void MainWindow::createHelpActions()
@@ -214,7 +235,7 @@ void MainWindow::createMenus()
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->addActions({action("frameMap"), action("colourBySpeed")});
+    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("riverNetwork")});
     viewMenu->addSeparator();
     for (QDockWidget* dock :
          std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_, undoHistoryDock_})
@@ -444,6 +465,7 @@ void MainWindow::refreshFromSnapshot()
     const auto snapshot = runner()->takeSnapshot();
     if (!snapshot || snapshot->mapId != currentMapId()) return;
     viewport_->setWaterState(snapshot->state);
+    riverNetwork_->offer(snapshot->state, document()->map().boundary, snapshot->mapId);
     statusBar_->showState(snapshot->state);
     statisticsDock_->showDiagnostics(snapshot->diagnostics, snapshot->stepsPerSecond);
     statisticsDock_->showSpeeds(*snapshot->state);
@@ -458,6 +480,8 @@ void MainWindow::showLoadedMap()
     const Map& map = document()->map();
     statusBar_->showState(std::make_shared<const MapState>(map.state));
     viewport_->setMap(map);
+    riverNetwork_->mapChanged(currentMapId());
+    if (riverNetwork_->enabled()) showRiverNetwork(true);
     simulationDock_->setLattice(map.state.lattice);
     simulationDock_->setParams(map.params);
     simulationDock_->showMessage(QString(), false);

@@ -46,6 +46,7 @@ class ShortcutsDialog;
 class UserGuideDialog;
 class MapDocument;
 class RecentFiles;
+class RiverNetworkJob;
 class SimulationRunner;
 
 struct EditorOptions {
@@ -128,6 +129,7 @@ private:
     void connectSession();
     void listDevicesInBackground();
     void refreshFromSnapshot();
+    void showRiverNetwork(bool on);
     void showLoadedMap();
     void updateTitle();
     void whenSafeToDiscard(const QString& action, std::function<void()> proceed);
@@ -156,6 +158,7 @@ private:
     tools::ToolManager* toolManager_ = nullptr;
     panels::EditorStatusBar* statusBar_ = nullptr;
     RecentFiles* recentFiles_ = nullptr;
+    RiverNetworkJob* riverNetwork_ = nullptr; // View › River network
     QTimer* refreshTimer_ = nullptr;
 
     QString solverName_;                     // for Help › About

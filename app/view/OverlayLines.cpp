@@ -157,3 +157,34 @@ void OverlayLines::addSources(const Lattice& lattice, const FloatField& bed, con
 }
 
 } // namespace rb::view
+
+namespace rb::view {
+
+namespace {
+
+// Lines float this far above the water they trace, so the water surface does not hide them.
+constexpr float kAboveWater = 0.3f; // m
+
+} // namespace
+
+void OverlayLines::addWaterFeatures(const analysis::WaterFeatures& features)
+{
+    const QColor river(40, 230, 255), lake(170, 210, 255), coast(235, 200, 120);
+    for (const analysis::River& r : features.rivers)
+        for (std::size_t i = 1; i < r.points.size(); ++i) {
+            const analysis::RiverPoint& a = r.points[i - 1];
+            const analysis::RiverPoint& b = r.points[i];
+            addLine(QVector3D(static_cast<float>(a.x), static_cast<float>(a.z) + kAboveWater, static_cast<float>(a.y)),
+                    QVector3D(static_cast<float>(b.x), static_cast<float>(b.z) + kAboveWater, static_cast<float>(b.y)), river);
+        }
+    const auto addPolyline = [this](const analysis::Polyline& line, double height, QColor colour) {
+        const float y = static_cast<float>(height) + kAboveWater;
+        for (std::size_t i = 1; i < line.size(); ++i)
+            addLine(QVector3D(static_cast<float>(line[i - 1].x), y, static_cast<float>(line[i - 1].y)),
+                    QVector3D(static_cast<float>(line[i].x), y, static_cast<float>(line[i].y)), colour);
+    };
+    for (const analysis::Lake& l : features.lakes) addPolyline(l.polygon, l.level, lake);
+    for (const analysis::Polyline& line : features.coast) addPolyline(line, features.seaLevel, coast);
+}
+
+} // namespace rb::view

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/WaterFeatures.h"
 #include "model/BoundarySegment.h"
 #include "model/MapState.h"
 #include "model/PointSource.h"
@@ -32,7 +33,7 @@ QColor boundaryColour(BoundaryType type);
 
 // Unlit coloured lines drawn over the scene (GL lines, two vertices each): the brush footprint,
 // the boundary segments around the map (a colour per type, arrows pointing in for inflow, the
-// selection in yellow) and the springs (blue) and drains (red) as posts with a cross on top.
+// selection in yellow), the river network, and the springs (blue) and drains (red) as posts with a cross on top.
 // Heights come from `bed` (the document's terrain), so the lines sit on what is drawn.
 class OverlayLines {
 public:
@@ -45,6 +46,9 @@ public:
     void addBoundary(const Lattice& lattice, const FloatField& bed, const std::vector<BoundarySegment>& segments,
                      const std::optional<BoundaryHighlight>& highlight);
     void addSources(const Lattice& lattice, const FloatField& bed, const std::vector<PointSource>& sources, int selected);
+    // The river network (View › River network): centre lines a little above their water surface
+    // (cyan), lake outlines at their level (light blue), the coastline at sea level (sand).
+    void addWaterFeatures(const analysis::WaterFeatures& features);
 
 private:
     void addLine(QVector3D a, QVector3D b, QColor colour);

@@ -140,6 +140,7 @@ void Viewport::setMap(const Map& map)
     boundaryHighlight_.reset();
     brush_.reset();
     selectedSource_ = -1;
+    waterFeatures_.reset(); // computed on the old map
     rebuildOverlay();
     frameMap();
 }
@@ -232,6 +233,12 @@ void Viewport::setSourceMarkers(const std::vector<PointSource>& sources, int sel
     rebuildOverlay();
 }
 
+void Viewport::setWaterFeatures(std::shared_ptr<const analysis::WaterFeatures> features)
+{
+    waterFeatures_ = std::move(features);
+    rebuildOverlay();
+}
+
 void Viewport::rebuildOverlay()
 {
     if (bed_.empty()) return;
@@ -239,6 +246,7 @@ void Viewport::rebuildOverlay()
     lines.addBoundary(lattice_, bed_, boundary_, boundaryHighlight_);
     lines.addSources(lattice_, bed_, sources_, selectedSource_);
     if (brush_) lines.addBrush(lattice_, bed_, *brush_);
+    if (waterFeatures_) lines.addWaterFeatures(*waterFeatures_);
     overlay_ = lines.vertices();
     overlayLines_->setEnabled(!lines.empty());
     if (!lines.empty()) overlayLines_->upload(overlay_, lines.indices());

@@ -42,7 +42,7 @@ class WaterColourRamp;
 // resolution near the camera from height textures on a level-of-detail mesh (LodTiles picks the
 // tiles for the camera, LodMesh instances one patch per tile), lighting (in the shaders), an orbit
 // camera (left drag orbits, right or middle drag pans, wheel zooms), picking of the cell under
-// the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains),
+// the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains, river network),
 // and render captures for tests and screenshots. While an editing tool is active, the left button
 // belongs to the tool (its events are reported with what they hit); the middle button or Alt+left
 // orbits, the right button pans.
@@ -74,6 +74,9 @@ public:
     void setBrushOutline(const std::optional<BrushOutline>& brush);
     void setBoundaryOverlay(const std::vector<BoundarySegment>& segments, const std::optional<BoundaryHighlight>& highlight);
     void setSourceMarkers(const std::vector<PointSource>& sources, int selected);
+    // The river network drawn over the scene; null hides it. A new map hides it until the next.
+    void setWaterFeatures(std::shared_ptr<const analysis::WaterFeatures> features);
+    const analysis::WaterFeatures* waterFeatures() const { return waterFeatures_.get(); }
     int overlayVertexCount() const { return static_cast<int>(overlay_.vertexCount()); }
     std::optional<QPoint> projectToPixel(QVector3D world) const; // nullopt behind the camera
     Qt3DRender::QRenderCaptureReply* requestCapture();
@@ -141,6 +144,7 @@ private:
     std::optional<BoundaryHighlight> boundaryHighlight_;
     std::vector<PointSource> sources_;
     int selectedSource_ = -1;
+    std::shared_ptr<const analysis::WaterFeatures> waterFeatures_;
     bool toolMode_ = false;
     bool toolDragging_ = false;
     OrbitCamera orbit_;

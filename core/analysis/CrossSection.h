@@ -1,0 +1,32 @@
+#pragma once
+
+#include "model/MapState.h"
+
+#include <limits>
+#include <vector>
+
+namespace rb::analysis {
+
+// The water crossing a straight line through a point, across the flow. The line runs from the
+// point both ways (perpendicular to `direction`) until it meets a dry cell or the map's border.
+struct CrossSection {
+    bool wet = false;          // false when the point itself is dry or outside the map
+    WorldPoint centre;         // discharge-weighted centroid of the wet line
+    double width = 0.0;        // wet length of the line, m
+    double depth = 0.0;        // mean depth along it, m
+    double surface = 0.0;      // mean water surface along it, m
+    double discharge = 0.0;    // face flows crossing the line, downstream positive, m³/s
+    double flowX = 0.0;        // discharge-weighted mean flow direction (unit; 0 if still)
+    double flowY = 0.0;
+    std::vector<CellCoord> cells; // the wet cells the line passes through
+};
+
+// `direction` is the downstream direction (need not be unit length). The discharge sums the face
+// flows between cells on either side of the line whose crossing lies on the wet part of it: a true
+// cut of the lattice from bank to bank, so in steady flow it equals what comes in upstream.
+// The centre moves at most `maxShift` metres from `point` along the line (a line entering a
+// confluence drifts to the joint centre over a few steps instead of jumping up the other branch).
+CrossSection measureCrossSection(const MapState& state, WorldPoint point, double directionX, double directionY,
+                                 double maxShift = std::numeric_limits<double>::infinity());
+
+} // namespace rb::analysis

@@ -1,0 +1,55 @@
+#include "analysis/SeaMask.h"
+
+#include <deque>
+
+namespace rb::analysis {
+namespace {
+
+CellCoord borderCell(const Lattice& lattice, Side side, int position)
+{
+    switch (side) {
+    case Side::North: return {position, 0};
+    case Side::South: return {position, lattice.height() - 1};
+    case Side::West: return {0, position};
+    case Side::East: return {lattice.width() - 1, position};
+    }
+    return {0, 0};
+}
+
+} // namespace
+
+std::optional<double> seaLevel(const Map& map)
+{
+    for (const BoundarySegment& s : map.boundary)
+        if (s.type == BoundaryType::Sea) return s.value;
+    return std::nullopt;
+}
+
+std::vector<std::uint8_t> seaMask(const Map& map, double level)
+{
+    const Lattice& lattice = map.state.lattice;
+    const FloatField& bed = map.state.bed;
+    std::vector<std::uint8_t> sea(lattice.cellCount(), 0);
+    std::deque<CellCoord> queue;
+    const auto visit = [&](CellCoord c) {
+        if (!lattice.contains(c.x, c.y) || sea[lattice.index(c.x, c.y)] || !(bed(c.x, c.y) < level)) return;
+        sea[lattice.index(c.x, c.y)] = 1;
+        queue.push_back(c);
+    };
+    for (const BoundarySegment& s : map.boundary)
+        if (s.type == BoundaryType::Sea)
+            for (int p = s.start; p <= s.end; ++p) visit(borderCell(lattice, s.side, p));
+    while (!queue.empty()) {
+        const CellCoord c = queue.front();
+        queue.pop_front();
+        for (int f = 0; f < lattice.familyCount(); ++f) {
+            const EdgeFamily& family = lattice.family(f);
+            const CellOffset tail = family.tailOffset(c.y), head = family.headOffset(c.y);
+            visit({c.x + tail.dx, c.y + tail.dy});
+            visit({c.x + head.dx, c.y + head.dy});
+        }
+    }
+    return sea;
+}
+
+} // namespace rb::analysis

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+
+#include <vector>
+
+namespace rb::analysis {
+
+// One point of a river's centre line. Positions are world metres in the map frame (x east,
+// y south from the map's north-west corner, as Lattice::worldPosition); z is the water surface.
+struct RiverPoint {
+    double x = 0.0;
+    double y = 0.0;
+    double z = 0.0;         // water surface (bed + depth), m
+    double width = 0.0;     // wet width across the flow, m
+    double depth = 0.0;     // mean depth over the wet cross-section, m
+    double velocity = 0.0;  // mean speed: discharge / (width · depth), m/s
+    double vx = 0.0;        // mean velocity, m/s, east
+    double vy = 0.0;        // mean velocity, m/s, south
+    double discharge = 0.0; // water crossing the cross-section, m³/s
+};
+
+// A centre line from upstream to downstream. A tributary ends on the line it joins: its last point
+// is a copy of point `joinIndex` of river `downstream`.
+struct River {
+    int id = 0;
+    int downstream = -1; // the river this one joins, or -1 (it ends at a mouth)
+    int joinIndex = -1;  // index of the confluence point on the downstream river, or -1
+    std::vector<RiverPoint> points;
+};
+
+// A closed ring of points in world metres; the last point repeats the first.
+using Polyline = std::vector<WorldPoint>;
+
+// Still water away from the sea: its outer boundary and its surface level.
+struct Lake {
+    double level = 0.0; // mean water surface, m
+    double area = 0.0;  // m² (cells × cell area)
+    Polyline polygon;   // outer boundary, closed
+};
+
+struct WaterFeatures {
+    std::vector<River> rivers;
+    std::vector<Lake> lakes;
+    std::vector<Polyline> coast; // bed = sea level; closed rings or lines ending at the map border
+    bool hasSea = false;
+    double seaLevel = 0.0;        // the first sea boundary segment's level (if hasSea)
+    double riverThreshold = 0.0;  // the cell discharge (m³/s) above which a cell is river
+};
+
+} // namespace rb::analysis
