@@ -1,6 +1,7 @@
 // riverbed-cli export MAP --terrain F ...: a map's layers as rasters for other tools and engines.
 #include "CliSupport.h"
 #include "Commands.h"
+#include "SplatBundleOptions.h"
 
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
@@ -49,6 +50,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"flow-scale", "Speed (m/s) of a full flow-map deflection. Default: the 99th percentile of the moving cells' speeds.", "M/S"});
     parser.addOption({"flow-green", "Direction of flow-map green above 0.5. Default: north for unity, else south.", "north|south"});
     parser.addOption({"flow-bits", "Bits per channel of a flow-map PNG: 8 or 16. Default: 8.", "8|16"});
+    cli::addSplatBundleOptions(parser);
 }
 
 std::optional<int> positiveInteger(const QCommandLineParser& parser, const QString& name)
@@ -92,7 +94,7 @@ std::optional<io::ExportSettings> exportSettings(const QCommandLineParser& parse
 std::optional<int> checkDistinctFiles(const QCommandLineParser& parser)
 {
     std::map<QString, QString> optionOfFile; // absolute path → the option that names it
-    QStringList options{"all"};
+    QStringList options{"all", "splat"};
     for (io::Layer layer : io::allLayers()) options.append(optionName(layer));
     for (const QString& option : options) {
         if (!parser.isSet(option)) continue;
@@ -109,7 +111,8 @@ std::optional<int> checkDistinctFiles(const QCommandLineParser& parser)
 std::optional<int> checkRequests(const QCommandLineParser& parser, const io::ExportSettings& settings)
 {
     if (parser.positionalArguments().size() != 1) return cli::fail("export expects exactly one MAP file", cli::kExitUsage);
-    bool any = parser.isSet("all");
+    if (const std::optional<int> code = cli::checkBundleOptions(parser)) return code;
+    bool any = parser.isSet("all") || parser.isSet("splat") || parser.isSet("bundle");
     if (any && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
         return cli::fail(QString("%1: --all writes one OpenEXR file; name it .exr").arg(parser.value("all")), cli::kExitUsage);
     for (io::Layer layer : io::allLayers()) {
@@ -118,7 +121,8 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
         if (const QString problem = io::exportRequestProblem(layer, parser.value(optionName(layer)), settings); !problem.isEmpty())
             return cli::fail(problem, cli::kExitUsage);
     }
-    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask and/or --all",
+    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --all, --splat "
+                               "and/or --bundle",
                                cli::kExitUsage);
     return checkDistinctFiles(parser);
 }
@@ -140,11 +144,14 @@ int runExport(const QStringList& args)
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
     std::optional<io::ExportSettings> settings = exportSettings(parser);
     if (!settings) return cli::kExitUsage;
+    const std::optional<io::SplatSettings> splat = cli::splatSettingsFromOptions(parser);
+    if (!splat) return cli::kExitUsage;
     if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
     settings->georeference = map->georeference;
+    if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
     QJsonObject files, details;
     QString error;
     for (io::Layer layer : io::allLayers()) {
@@ -161,6 +168,12 @@ int runExport(const QStringList& args)
         if (!report) return cli::fail(error);
         files["all"] = parser.value("all");
         details["all"] = *report;
+    }
+    if (parser.isSet("splat")) {
+        const std::optional<QJsonObject> report = cli::exportSplatOption(parser, *map, *settings, *splat);
+        if (!report) return cli::kExitFailure;
+        files["splat"] = parser.value("splat");
+        details["splat"] = *report;
     }
     const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
     QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};
