@@ -113,7 +113,7 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
     if (parser.positionalArguments().size() != 1) return cli::fail("export expects exactly one MAP file", cli::kExitUsage);
     if (const std::optional<int> code = cli::checkBundleOptions(parser)) return code;
     bool any = parser.isSet("all") || parser.isSet("splat") || parser.isSet("bundle");
-    if (any && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
+    if (parser.isSet("all") && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
         return cli::fail(QString("%1: --all writes one OpenEXR file; name it .exr").arg(parser.value("all")), cli::kExitUsage);
     for (io::Layer layer : io::allLayers()) {
         if (!parser.isSet(optionName(layer))) continue;

@@ -25,11 +25,14 @@ QString heightFormat(Engine engine)
 
 // Texture import settings that keep data textures as data: linear (no sRGB decoding), no lossy
 // compression, clamped at the edges (docs/export.md, "Engine bundle").
-QJsonObject textureImport(Engine engine)
+// Unreal's uncompressed settings: TC_Grayscale (G8) for one channel, TC_VectorDisplacementmap
+// (BGRA8) for colour.
+QJsonObject textureImport(Engine engine, bool oneChannel = false)
 {
     switch (engine) {
     case Engine::Unity: return {{"sRGBTexture", false}, {"textureCompression", "Uncompressed"}, {"wrapMode", "Clamp"}};
-    case Engine::Unreal: return {{"sRGB", false}, {"compressionSettings", "TC_VectorDisplacementmap"}, {"addressX", "Clamp"}, {"addressY", "Clamp"}};
+    case Engine::Unreal:
+        return {{"sRGB", false}, {"compressionSettings", oneChannel ? "TC_Grayscale" : "TC_VectorDisplacementmap"}, {"addressX", "Clamp"}, {"addressY", "Clamp"}};
     case Engine::Godot: return {{"compress/mode", "Lossless"}, {"mipmaps/generate", false}};
     }
     return {};
@@ -56,7 +59,7 @@ BundleItem layerItem(Layer layer)
     item.write = [layer](const BundleContext& context, const QString& path, QString* error) {
         return exportLayer(context.state, layer, path, context.exportSettings, error);
     };
-    item.importSettings = [layer](Engine engine) { return isHeightLayer(layer) ? QJsonObject() : textureImport(engine); };
+    item.importSettings = [layer](Engine engine) { return isHeightLayer(layer) ? QJsonObject() : textureImport(engine, layer == Layer::Mask); };
     return item;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "io/BundleItem.h"
 #include "io/EnginePreset.h"
 #include "io/SplatSettings.h"
 #include "model/Georeference.h"
@@ -44,6 +45,9 @@ QString engineBundleProblem(const EngineBundleRequest& request);
 
 // Writes the bundle as BundleFolder.h describes; `progress` hears the percentage after each file.
 EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRequest& request,
+                                     const std::function<void(int percent)>& progress = {});
+// The same with other parts than bundleItems(request.engine) (tests inject a part that fails).
+EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRequest& request, const std::vector<BundleItem>& items,
                                      const std::function<void(int percent)>& progress = {});
 
 } // namespace rb::io

@@ -161,6 +161,9 @@ TEST_P(EngineBundle, TheManifestListsExactlyTheFilesWrittenWithTheEnginesImportS
     EXPECT_EQ(roles.contains("weightmap-slope"), GetParam() == io::Engine::Unreal); // Unreal imports one image per layer
     const QJsonObject terrain = manifest["files"].toArray().first().toObject();
     for (const QString& key : heightImportKeys(GetParam())) EXPECT_TRUE(terrain["import"].toObject().contains(key)) << key.toStdString();
+    // The heights' sidecar (height range, engine settings) is part of the bundle.
+    ASSERT_TRUE(terrain.contains("sidecar"));
+    EXPECT_TRUE(QFileInfo::exists(QDir(folder).filePath(terrain["sidecar"].toString())));
 }
 
 TEST_P(EngineBundle, ReplacesAnEarlierBundleOfAnotherEngineWithoutLeavingItsFiles)
@@ -222,6 +225,28 @@ TEST_P(EngineBundle, AFailedWriteNamesTheFileAndLeavesTheEarlierBundleAsItWas)
         EXPECT_FALSE(io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 8).state, request(fresh)).ok());
     }
     EXPECT_TRUE(folderEntries(fresh).isEmpty());
+}
+
+// The last part fails after every other file is written: none of them may have replaced the
+// earlier bundle's (they wait in the staging folder until all are on disk).
+TEST_P(EngineBundle, APartFailingAfterTheOthersLeavesNoneOfThemInPlace)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 7).state, request(dir.path())).ok());
+    const std::map<QString, QByteArray> before = contents(dir.path());
+    std::vector<io::BundleItem> items = io::bundleItems(GetParam());
+    io::BundleItem failing = items.back();
+    failing.role = "rivers";
+    failing.fileName = [](io::Engine) { return QString("rivers.json"); };
+    failing.write = [](const io::BundleContext&, const QString& path, QString* error) -> std::optional<QJsonObject> {
+        *error = path + ": cannot write: injected failure";
+        return std::nullopt;
+    };
+    items.push_back(failing);
+    const io::EngineBundleResult failed = io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 8).state, request(dir.path()), items);
+    ASSERT_FALSE(failed.ok());
+    EXPECT_TRUE(failed.error.startsWith(QDir::cleanPath(dir.path()) + "/rivers.json: cannot write")) << failed.error.toStdString();
+    EXPECT_EQ(contents(dir.path()), before);
 }
 
 TEST_P(EngineBundle, RefusesAFileInTheWayAndASizeTheEngineDoesNotTake)

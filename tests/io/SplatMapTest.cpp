@@ -110,6 +110,16 @@ TEST(SplatMap, WaterIsWetAndTheLandBesideItIsShoreFadingOverTheShoreWidth)
     io::SplatSettings wider;
     wider.shoreWidth = 12.0;
     EXPECT_GT(io::splatLevels(weightsOf(state, wider))[(12 * 24 + 10) * 4 + kA], 0);
+
+    // The same lake on the east side: the shore is measured both ways.
+    MapState mirrored = flatMap(24, 2.0, 5.0f);
+    for (int y = 0; y < 24; ++y)
+        for (int x = 16; x < 24; ++x) mirrored.depth(x, y) = 0.5f;
+    const io::SplatWeights east = weightsOf(mirrored);
+    const std::vector<std::uint8_t> eastLevels = io::splatLevels(east);
+    EXPECT_EQ(level(eastLevels, east, 15, 12, kA), 170);
+    EXPECT_EQ(level(eastLevels, east, 14, 12, kA), 85);
+    EXPECT_EQ(level(eastLevels, east, 3, 12, kG), 255);
 }
 
 TEST(SplatMap, DryLandBelowTheSeaLevelIsShore)
@@ -124,22 +134,29 @@ TEST(SplatMap, DryLandBelowTheSeaLevelIsShore)
     EXPECT_FLOAT_EQ(weightsOf(state, withoutHighGround()).channels[kA](2, 5), 0.0f); // no sea: no shore
 }
 
+// Rolling hills with a lake and a sea: many samples blend two or three layers, and the rounding
+// must still give 255 exactly; random maps (steep everywhere) on both lattices too.
 TEST(SplatMap, TheLevelsOfEveryPixelSumTo255OnAnyMap)
 {
-    for (LatticeKind kind : {LatticeKind::Square, LatticeKind::Triangle}) {
-        const Map map = test::randomMap(kind, 21, 17, 11);
-        const io::SplatWeights w = weightsOf(map.state);
-        const std::vector<std::uint8_t> levels = io::splatLevels(w);
-        int channelsUsed = 0;
-        for (int c = 0; c < 4; ++c) {
-            bool used = false;
-            for (std::size_t i = 0; i < levels.size() / 4; ++i) used = used || levels[i * 4 + c] > 0;
-            channelsUsed += used;
+    MapState hills = flatMap(48, 2.0, 0.0f);
+    for (int y = 0; y < 48; ++y)
+        for (int x = 0; x < 48; ++x) {
+            hills.bed(x, y) = static_cast<float>(6.0 * std::sin(x / 4.0) * std::cos(y / 5.0) + 0.3 * x);
+            if (hills.bed(x, y) < -2.0f) hills.depth(x, y) = -2.0f - hills.bed(x, y);
         }
-        EXPECT_GE(channelsUsed, 2); // a random map has wet and steep samples at least
-        for (std::size_t i = 0; i < levels.size() / 4; ++i)
+    io::SplatSettings withSea;
+    withSea.seaLevel = -4.0;
+    std::vector<io::SplatWeights> cases{weightsOf(hills, withSea)};
+    for (LatticeKind kind : {LatticeKind::Square, LatticeKind::Triangle}) cases.push_back(weightsOf(test::randomMap(kind, 21, 17, 11).state));
+    int blended = 0;
+    for (const io::SplatWeights& w : cases) {
+        const std::vector<std::uint8_t> levels = io::splatLevels(w);
+        for (std::size_t i = 0; i < levels.size() / 4; ++i) {
             ASSERT_EQ(levels[i * 4] + levels[i * 4 + 1] + levels[i * 4 + 2] + levels[i * 4 + 3], 255) << i;
+            blended += (levels[i * 4] > 0) + (levels[i * 4 + 1] > 0) + (levels[i * 4 + 2] > 0) + (levels[i * 4 + 3] > 0) > 1;
+        }
     }
+    EXPECT_GT(blended, 100); // the rounding has work to do
 }
 
 TEST(SplatMap, IsWrittenAsAn8BitRgbaPngOnTheEnginesGrid)
