@@ -2,6 +2,7 @@
 
 #include "editor/UserPrompts.h"
 #include "generator/GeneratorSettings.h"
+#include "io/EngineBundle.h"
 #include "io/EngineExport.h"
 #include "model/Map.h"
 

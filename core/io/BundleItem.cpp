@@ -71,7 +71,9 @@ BundleItem splatItem()
     item.format = [](Engine) { return QString("8-bit RGBA PNG, R + G + B + A = 255"); };
     item.write = [](const BundleContext& context, const QString& path, QString* error) -> std::optional<QJsonObject> {
         if (!writeFileAtomically(path, encodeSplatPng(*context.splat), error)) return std::nullopt;
-        return splatReport(path, *context.splat);
+        QJsonObject report = splatReport(path, *context.splat);
+        if (context.engine == Engine::Unity) report["unity"] = QJsonObject{{"alphamapResolution", context.splat->width()}};
+        return report;
     };
     item.importSettings = splatImport;
     return item;

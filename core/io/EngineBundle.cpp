@@ -76,6 +76,12 @@ QString engineBundleProblem(const EngineBundleRequest& request)
 
 EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRequest& request, const std::function<void(int)>& progress)
 {
+    return writeEngineBundle(state, request, bundleItems(request.engine), progress);
+}
+
+EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRequest& request, const std::vector<BundleItem>& items,
+                                     const std::function<void(int)>& progress)
+{
     EngineBundleResult result;
     if ((result.error = engineBundleProblem(request)); !result.error.isEmpty()) return result;
     BundleFolder folder(request.folder);
@@ -84,8 +90,7 @@ EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRe
 
     const ExportSettings settings = exportSettingsFor(request);
     const ExportGrid grid = exportGrid(state.lattice, settings);
-    const BundleContext context{state, request.engine, settings, std::make_shared<const SplatWeights>(splatWeights(state, grid, request.splat))};
-    const std::vector<BundleItem> items = bundleItems(request.engine);
+    const BundleContext context{state, request.engine, settings, std::make_shared<const SplatWeights>(splatWeights(state, splatGrid(state.lattice, settings), request.splat))};
     QJsonObject manifest = manifestHeader(state, request, grid);
     QJsonArray entries;
     for (std::size_t i = 0; i < items.size(); ++i) {

@@ -71,9 +71,11 @@ std::optional<QJsonObject> exportSplat(const MapState& state, const QString& pat
         *error = problem;
         return std::nullopt;
     }
-    const SplatWeights weights = splatWeights(state, exportGrid(state.lattice, exportSettings), splatSettings);
+    const SplatWeights weights = splatWeights(state, splatGrid(state.lattice, exportSettings), splatSettings);
     if (!writeFileAtomically(path, encodeSplatPng(weights), error)) return std::nullopt;
-    return splatReport(path, weights);
+    QJsonObject report = splatReport(path, weights);
+    if (exportSettings.engine == Engine::Unity) report["unity"] = QJsonObject{{"alphamapResolution", weights.width()}};
+    return report;
 }
 
 } // namespace rb::io

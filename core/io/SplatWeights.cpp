@@ -76,6 +76,13 @@ SplatWeights splatWeights(const MapState& state, const ExportGrid& grid, const S
     return out;
 }
 
+ExportGrid splatGrid(const Lattice& lattice, const ExportSettings& settings)
+{
+    const ExportGrid grid = exportGrid(lattice, settings);
+    if (settings.engine != Engine::Unity) return grid;
+    return vertexGrid(lattice, grid.width - 1, grid.height - 1);
+}
+
 std::vector<std::uint8_t> splatLevels(const SplatWeights& weights)
 {
     const std::size_t samples = weights.channels[0].size();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/ExportGrid.h"
+#include "io/LayerExport.h"
 #include "io/SplatSettings.h"
 #include "model/MapState.h"
 
@@ -31,6 +32,11 @@ struct SplatWeights {
 };
 
 SplatWeights splatWeights(const MapState& state, const ExportGrid& grid, const SplatSettings& settings);
+
+// The grid a splat map is sampled on: the layers' export grid, except for Unity, whose control
+// texture (alphamap) has a power-of-two side and its edge texels on the terrain's edges (the
+// terrain shader maps them there): a vertex grid one sample smaller than the 2ⁿ + 1 heightmap.
+ExportGrid splatGrid(const Lattice& lattice, const ExportSettings& settings);
 
 // The channel names in R, G, B, A order: "slope", "ground", "wet", "shore".
 const std::array<const char*, 4>& splatChannelNames();

@@ -334,7 +334,7 @@ private slots:
         QCOMPARE(exported.first().at(1).toStringList().size(), listed.size());
         const QImage splat(QDir(folder).filePath("splat.png"));
         QVERIFY(splat.hasAlphaChannel());
-        QCOMPARE(splat.width(), 64); // Godot: the map's own size
+        QCOMPARE(splat.width(), window()->document()->map().state.lattice.width()); // Godot: the map's own size
     }
 
     // A folder holding other files is refused until "write among other files" is ticked.

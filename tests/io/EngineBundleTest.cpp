@@ -155,12 +155,19 @@ TEST_P(EngineBundle, TheManifestListsExactlyTheFilesWrittenWithTheEnginesImportS
         roles << entry["role"].toString();
         EXPECT_FALSE(entry["format"].toString().isEmpty());
         EXPECT_FALSE(entry["import"].toObject().isEmpty()) << entry["role"].toString().toStdString();
-        expectFileMatchesEntry(folder, entry, side);
+        const bool unitySplat = GetParam() == io::Engine::Unity && entry["role"] == "splat"; // its alphamap is 2ⁿ
+        expectFileMatchesEntry(folder, entry, unitySplat ? side - 1 : side);
     }
     for (const char* role : {"terrain", "water-depth", "surface", "flowmap", "mask", "splat"}) EXPECT_TRUE(roles.contains(role)) << role;
     EXPECT_EQ(roles.contains("weightmap-slope"), GetParam() == io::Engine::Unreal); // Unreal imports one image per layer
     const QJsonObject terrain = manifest["files"].toArray().first().toObject();
     for (const QString& key : heightImportKeys(GetParam())) EXPECT_TRUE(terrain["import"].toObject().contains(key)) << key.toStdString();
+    if (GetParam() == io::Engine::Unity) {
+        for (const QJsonValue& value : manifest["files"].toArray())
+            if (value.toObject()["role"] == "splat") {
+                EXPECT_EQ(value.toObject()["import"].toObject()["alphamapResolution"].toInt(), side - 1);
+            }
+    }
     // The heights' sidecar (height range, engine settings) is part of the bundle.
     ASSERT_TRUE(terrain.contains("sidecar"));
     EXPECT_TRUE(QFileInfo::exists(QDir(folder).filePath(terrain["sidecar"].toString())));

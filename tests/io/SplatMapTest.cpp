@@ -172,12 +172,13 @@ TEST(SplatMap, IsWrittenAsAn8BitRgbaPngOnTheEnginesGrid)
     ASSERT_TRUE(report) << error.toStdString();
     const QImage image(path);
     ASSERT_FALSE(image.isNull());
-    EXPECT_EQ(image.width(), 65); // Unity's 2ⁿ + 1 grid for a 40-cell map
-    EXPECT_EQ(image.height(), 65);
+    EXPECT_EQ(image.width(), 64); // Unity's alphamap: 2ⁿ, one less than the 65-sample heightmap of a 40-cell map
+    EXPECT_EQ(image.height(), 64);
+    EXPECT_EQ((*report)["unity"].toObject()["alphamapResolution"].toInt(), 64);
     EXPECT_TRUE(image.hasAlphaChannel());
     EXPECT_EQ(image.depth(), 32); // 8 bits per channel
     const QImage rgba = image.convertToFormat(QImage::Format_RGBA8888);
-    const io::SplatWeights w = io::splatWeights(state, io::exportGrid(state.lattice, settings), io::SplatSettings{});
+    const io::SplatWeights w = io::splatWeights(state, io::splatGrid(state.lattice, settings), io::SplatSettings{});
     const std::vector<std::uint8_t> levels = io::splatLevels(w);
     for (int y = 0; y < rgba.height(); ++y) {
         const uchar* line = rgba.constScanLine(y);
@@ -186,7 +187,7 @@ TEST(SplatMap, IsWrittenAsAn8BitRgbaPngOnTheEnginesGrid)
     }
     EXPECT_EQ(qRed(image.pixel(0, 10)), 0);
     EXPECT_EQ(qBlue(image.pixel(0, 10)), 255); // the wet west edge
-    EXPECT_EQ(qGreen(image.pixel(64, 10)), 255);
+    EXPECT_EQ(qGreen(image.pixel(63, 10)), 255);
     EXPECT_EQ((*report)["levelSum"].toInt(), 255);
 }
 
