@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 
@@ -28,6 +29,14 @@ QString moveOver(const QString& from, const QString& to)
 bool isPlainName(const QString& name)
 {
     return !name.isEmpty() && name != "." && name != ".." && !name.contains('/') && !name.contains('\\');
+}
+
+// A staging folder whose process no longer runs (killed mid-export): nothing will finish it.
+bool isStale(const QString& name)
+{
+    bool ok = false;
+    const qint64 pid = name.mid(static_cast<qsizetype>(std::strlen(kStagingPrefix))).toLongLong(&ok);
+    return ok && pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
 }
 
 } // namespace
@@ -66,6 +75,8 @@ bool BundleFolder::prepare(QString* error)
         *error = QString("cannot create the folder %1").arg(folder_);
         return false;
     }
+    for (const QString& name : QDir(folder_).entryList({QString(kStagingPrefix) + "*"}, QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot))
+        if (isStale(name)) QDir(QDir(folder_).filePath(name)).removeRecursively();
     if (QFileInfo(staging_).exists()) QDir(staging_).removeRecursively();
     if (!QDir().mkdir(staging_)) {
         *error = QString("cannot write in %1: no permission or no space for the bundle's staging folder").arg(folder_);

@@ -30,7 +30,8 @@ public:
     // The folder's entries other than staging folders (relative names).
     QStringList entries() const;
 
-    // Makes the folder (if missing) and an empty staging folder; false with `error` saying why.
+    // Makes the folder (if missing) and an empty staging folder, removing staging folders left by
+    // processes that no longer run; false with `error` saying why.
     bool prepare(QString* error);
     QString stagedPath(const QString& relative) const;
     // Turns a message about a staged file into one about its place in the bundle.

@@ -256,6 +256,22 @@ TEST_P(EngineBundle, APartFailingAfterTheOthersLeavesNoneOfThemInPlace)
     EXPECT_EQ(contents(dir.path()), before);
 }
 
+// An export killed mid-way leaves its staging folder; the next export removes it (its process is
+// gone) and the folder still counts as empty.
+TEST_P(EngineBundle, RemovesTheStagingFolderOfAKilledExport)
+{
+    QTemporaryDir dir;
+    const QString stale = dir.filePath(".riverbed-bundle-999999999"); // beyond any pid_max
+    ASSERT_TRUE(QDir().mkpath(stale));
+    QFile partial(QDir(stale).filePath("terrain.r16"));
+    ASSERT_TRUE(partial.open(QIODevice::WriteOnly));
+    partial.close();
+    const io::EngineBundleResult result = io::writeEngineBundle(test::randomMap(LatticeKind::Square, 20, 20, 9).state, request(dir.path()));
+    ASSERT_TRUE(result.ok()) << result.error.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(stale));
+    EXPECT_EQ(folderEntries(dir.path()), listedFiles(result.manifest));
+}
+
 TEST_P(EngineBundle, RefusesAFileInTheWayAndASizeTheEngineDoesNotTake)
 {
     QTemporaryDir dir;
