@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "GltfOption.h"
 #include "RiversOption.h"
+#include "SplatBundleOptions.h"
 
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
@@ -53,6 +54,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"flow-bits", "Bits per channel of a flow-map PNG: 8 or 16. Default: 8.", "8|16"});
     cli::addGltfOptions(parser);
     cli::addRiversOptions(parser);
+    cli::addSplatBundleOptions(parser);
 }
 
 std::optional<int> positiveInteger(const QCommandLineParser& parser, const QString& name)
@@ -96,7 +98,7 @@ std::optional<io::ExportSettings> exportSettings(const QCommandLineParser& parse
 std::optional<int> checkDistinctFiles(const QCommandLineParser& parser)
 {
     std::map<QString, QString> optionOfFile; // absolute path → the option that names it
-    QStringList options{"all", "rivers", "gltf"};
+    QStringList options{"all", "rivers", "gltf", "splat"};
     for (io::Layer layer : io::allLayers()) options.append(optionName(layer));
     for (const QString& option : options) {
         if (!parser.isSet(option)) continue;
@@ -114,8 +116,9 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
 {
     if (parser.positionalArguments().size() != 1) return cli::fail("export expects exactly one MAP file", cli::kExitUsage);
     if (const std::optional<int> code = cli::checkRiversOptions(parser)) return code;
-    bool any = parser.isSet("all");
-    if (any && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
+    if (const std::optional<int> code = cli::checkBundleOptions(parser)) return code;
+    bool any = parser.isSet("all") || parser.isSet("splat") || parser.isSet("bundle");
+    if (parser.isSet("all") && QFileInfo(parser.value("all")).suffix().toLower() != "exr")
         return cli::fail(QString("%1: --all writes one OpenEXR file; name it .exr").arg(parser.value("all")), cli::kExitUsage);
     any = any || parser.isSet("rivers");
     for (io::Layer layer : io::allLayers()) {
@@ -126,7 +129,8 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
     }
     if (const std::optional<int> code = cli::checkGltfRequest(parser)) return code;
     any = any || cli::gltfRequested(parser);
-    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --all, --gltf and/or --rivers",
+    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --all, --gltf, "
+                               "--rivers, --splat and/or --bundle",
                                cli::kExitUsage);
     return checkDistinctFiles(parser);
 }
@@ -148,11 +152,14 @@ int runExport(const QStringList& args)
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
     std::optional<io::ExportSettings> settings = exportSettings(parser);
     if (!settings) return cli::kExitUsage;
+    const std::optional<io::SplatSettings> splat = cli::splatSettingsFromOptions(parser);
+    if (!splat) return cli::kExitUsage;
     if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
     settings->georeference = map->georeference;
+    if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
     QJsonObject files, details;
     QString error;
     for (io::Layer layer : io::allLayers()) {
@@ -176,6 +183,12 @@ int runExport(const QStringList& args)
         if (!report) return cli::kExitFailure;
         files["rivers"] = parser.value("rivers");
         details["rivers"] = *report;
+    }
+    if (parser.isSet("splat")) {
+        const std::optional<QJsonObject> report = cli::exportSplatOption(parser, *map, *settings, *splat);
+        if (!report) return cli::kExitFailure;
+        files["splat"] = parser.value("splat");
+        details["splat"] = *report;
     }
     const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
     QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};

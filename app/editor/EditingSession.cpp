@@ -307,6 +307,23 @@ void EditingSession::exportForEngine(const io::EngineExportRequest& request)
     });
 }
 
+void EditingSession::exportBundle(const io::EngineBundleRequest& request)
+{
+    const QString description = tr("Exporting the %1 bundle…").arg(QString::fromUtf8(io::engineName(request.engine).data()));
+    withRunnerMap(description, [this, description, request](Map map) {
+        io::EngineBundleRequest full = request;
+        full.splat.seaLevel = io::mapSeaLevel(map);
+        full.georeference = map.georeference;
+        jobs_->run<io::EngineBundleResult>(
+            description,
+            [full, state = std::move(map.state), progress = jobs_->progressReporter()] { return io::writeEngineBundle(state, full, progress); },
+            [this](io::EngineBundleResult result) {
+                if (!result.ok()) emit failed(tr("Export engine bundle"), result.error);
+                emit bundleExportFinished(result);
+            });
+    });
+}
+
 // ---- edits that replace the map --------------------------------------------------------------
 
 void EditingSession::changeLattice(LatticeKind kind)

@@ -2,6 +2,7 @@
 
 #include "editor/RecoveryFiles.h"
 #include "generator/GeneratorSettings.h"
+#include "io/EngineBundle.h"
 #include "io/EngineExport.h"
 #include "io/LayerExport.h"
 #include "io/MapImport.h"
@@ -62,6 +63,8 @@ public:
     void saveAs(const QString& path, std::function<void()> onSaved = {});
     void exportLayer(io::Layer layer, const QString& path);
     void exportForEngine(const io::EngineExportRequest& request);
+    // The engine bundle on the pool (the map's sea level and georeference go with it).
+    void exportBundle(const io::EngineBundleRequest& request);
 
     // The lattice as one undoable command (commands::ChangeLatticeCommand); undo gives back the
     // document and the running water as they were.
@@ -89,6 +92,7 @@ signals:
     void saveFinished(bool ok, const QString& path);
     void layerExported(const QString& path);
     void engineExportFinished(const rb::io::EngineExportResult& result);
+    void bundleExportFinished(const rb::io::EngineBundleResult& result);
     void autosaved(const QString& path);
     void failed(const QString& title, const QString& message);
     void status(const QString& message, int timeoutMs);

@@ -5,6 +5,7 @@
 #include "commands/SetFlowModelCommand.h"
 #include "commands/SetSimParamsCommand.h"
 #include "dialogs/AboutDialog.h"
+#include "dialogs/EngineBundleDialog.h"
 #include "dialogs/EngineExportDialog.h"
 #include "dialogs/ImportHeightmapDialog.h"
 #include "dialogs/ShortcutsDialog.h"
@@ -199,6 +200,9 @@ void MainWindow::createFileActions()
     connect(makeAction(this, "exportEngine", tr("For game &engine…"), QKeySequence(Qt::CTRL | Qt::Key_E),
                        tr("Write heightmaps, flow map and mask the way Unity, Unreal or Godot import them")),
             &QAction::triggered, this, [this] { engineExportDialog(); });
+    connect(makeAction(this, "exportBundle", tr("Engine &bundle…"), QKeySequence(),
+                       tr("Write every layer, the splat map and a manifest with the import settings into one folder for Unity, Unreal or Godot")),
+            &QAction::triggered, this, [this] { engineBundleDialog(); });
     connect(makeAction(this, "save", tr("&Save"), QKeySequence::Save, tr("Save the map with its water and parameters")),
             &QAction::triggered, this, [this] { save(); });
     connect(makeAction(this, "saveAs", tr("Save &As…"), QKeySequence::SaveAs, tr("Save the map under a new name")),
@@ -265,6 +269,7 @@ void MainWindow::createFileMenu()
     QMenu* exportMenu = file->addMenu(tr("&Export"));
     exportMenu->setToolTipsVisible(true);
     exportMenu->addAction(action("exportEngine"));
+    exportMenu->addAction(action("exportBundle"));
     exportMenu->addSeparator();
     const std::pair<io::Layer, QString> layers[] = {
         {io::Layer::Terrain, tr("Terrain…")}, {io::Layer::WaterDepth, tr("Water depth…")}, {io::Layer::WaterSurface, tr("Water surface…")}};
@@ -434,6 +439,7 @@ void MainWindow::connectSession()
     });
     connect(session_, &EditingSession::saveFinished, this, &MainWindow::saveFinished);
     connect(session_, &EditingSession::engineExportFinished, this, &MainWindow::showEngineExport);
+    connect(session_, &EditingSession::bundleExportFinished, this, &MainWindow::showBundleExport);
     connect(session_, &EditingSession::opened, recentFiles_, &RecentFiles::add);
     connect(session_, &EditingSession::failed, this, &MainWindow::reportError);
     connect(session_, &EditingSession::status, statusBar_, &QStatusBar::showMessage);
@@ -727,6 +733,31 @@ void MainWindow::showEngineExport(const io::EngineExportResult& result)
         }
     }
     emit engineExportFinished(result.ok(), result.files);
+}
+
+void MainWindow::engineBundleDialog()
+{
+    EngineBundleDialog dialog(document()->map().state.lattice, document()->displayName(), this);
+    if (dialog.exec() == QDialog::Accepted) exportBundle(dialog.request());
+}
+
+void MainWindow::exportBundle(const io::EngineBundleRequest& request)
+{
+    session_->exportBundle(request);
+}
+
+// A failure was reported by the session (its message names the file); success names the folder.
+void MainWindow::showBundleExport(const io::EngineBundleResult& result)
+{
+    if (result.ok()) {
+        const QString folder = result.files.isEmpty() ? QString() : QFileInfo(result.files.last()).absolutePath();
+        statusBar_->showMessage(tr("Wrote the bundle to %1 (%n file(s))", nullptr, static_cast<int>(result.files.size())).arg(folder), 5000);
+        if (prompts_.showReport)
+            prompts_.showReport(this, tr("Export engine bundle"),
+                                tr("Wrote %1 with manifest.json (the engine's import settings for every file):\n%2")
+                                    .arg(folder, result.files.join('\n')));
+    }
+    emit bundleExportFinished(result.ok(), result.files);
 }
 
 } // namespace rb::editor

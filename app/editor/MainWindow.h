@@ -2,6 +2,7 @@
 
 #include "editor/UserPrompts.h"
 #include "generator/GeneratorSettings.h"
+#include "io/EngineBundle.h"
 #include "io/EngineExport.h"
 #include "model/Map.h"
 
@@ -93,6 +94,7 @@ public:
     void openFile(const QString& path);
     void saveAs(const QString& path);
     void exportForEngine(const io::EngineExportRequest& request);
+    void exportBundle(const io::EngineBundleRequest& request);
     // File › Import heightmap's dialog for `path`, shown window-modal; its Import replaces the map.
     ImportHeightmapDialog* showImportDialog(const QString& path);
     // The Help menu's windows (non-modal; shown, raised and returned).
@@ -108,6 +110,7 @@ signals:
     void generationFinished(bool ok);
     void saveFinished(bool ok, const QString& path);
     void engineExportFinished(bool ok, const QStringList& files);
+    void bundleExportFinished(bool ok, const QStringList& files); // the files: manifest.json last
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -140,6 +143,8 @@ private:
     void exportDialog(int layer);
     void engineExportDialog();
     void showEngineExport(const io::EngineExportResult& result);
+    void engineBundleDialog();
+    void showBundleExport(const io::EngineBundleResult& result);
     void togglePlaying();
     void resetWater();
     void reportError(const QString& title, const QString& message);

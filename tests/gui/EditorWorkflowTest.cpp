@@ -2,8 +2,10 @@
 // and reopen, and an unstable time step that must pause instead of corrupting the map.
 #include "GuiTestSupport.h"
 
+#include "dialogs/EngineBundleDialog.h"
 #include "dialogs/EngineExportDialog.h"
 #include "editor/MapDocument.h"
+#include "io/BundleFolder.h"
 #include "io/MapFile.h"
 #include "panels/GeneratorDock.h"
 #include "panels/SimulationDock.h"
@@ -20,6 +22,9 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QLabel>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenu>
 #include <QPushButton>
 #include <QProgressBar>
 #include <QCheckBox>
@@ -281,6 +286,73 @@ private slots:
                 QFileInfo::exists(QDir(folder).filePath("island_terrain.exr")));
         QVERIFY(QFileInfo::exists(QDir(folder).filePath("island_mask.png")));
         QCOMPARE(exported.first().at(1).toStringList().size(), 2);
+    }
+
+    // File › Export › Engine bundle: the dialog opened from the menu takes a folder that does not
+    // exist yet; the bundle is written there on the pool, and its manifest lists exactly the files
+    // in the folder.
+    void exportsAnEngineBundleFromTheMenu()
+    {
+        QAction* entry = window()->action("exportBundle");
+        QVERIFY(entry);
+        bool inExportMenu = false;
+        for (QMenu* menu : window()->findChildren<QMenu*>()) inExportMenu = inExportMenu || (menu->title() == "&Export" && menu->actions().contains(entry));
+        QVERIFY(inExportMenu);
+
+        QTemporaryDir dir;
+        const QString folder = dir.filePath("levels/bundle");
+        bool okEnabled = false, listsTheSplat = false;
+        QTimer::singleShot(0, this, [&] {
+            QVERIFY(rb::guitest::waitUntil([] { return qobject_cast<rb::editor::EngineBundleDialog*>(QApplication::activeModalWidget()); }, 10000));
+            auto* dialog = qobject_cast<rb::editor::EngineBundleDialog*>(QApplication::activeModalWidget());
+            rb::io::EngineBundleRequest request = dialog->request();
+            request.engine = rb::io::Engine::Godot;
+            request.folder = folder;
+            dialog->setRequest(request);
+            listsTheSplat = dialog->findChild<QLabel*>("files")->text().contains("splat.png");
+            QPushButton* ok = dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+            okEnabled = ok->isEnabled();
+            if (okEnabled) ok->click();
+            else dialog->reject();
+        });
+        QSignalSpy exported(window(), &rb::editor::MainWindow::bundleExportFinished);
+        entry->trigger();
+        QVERIFY2(okEnabled, "the dialog refused a new folder");
+        QVERIFY(listsTheSplat);
+        QVERIFY(exported.wait(20000));
+        QCOMPARE(exported.first().first().toBool(), true);
+
+        QFile manifestFile(QDir(folder).filePath("manifest.json"));
+        QVERIFY(manifestFile.open(QIODevice::ReadOnly));
+        const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
+        QCOMPARE(manifest["engine"].toString(), QString("godot"));
+        QStringList listed = rb::io::manifestFiles(manifest) << "manifest.json";
+        QStringList present = QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot);
+        listed.sort();
+        present.sort();
+        QCOMPARE(present, listed);
+        QCOMPARE(exported.first().at(1).toStringList().size(), listed.size());
+        const QImage splat(QDir(folder).filePath("splat.png"));
+        QVERIFY(splat.hasAlphaChannel());
+        QCOMPARE(splat.width(), window()->document()->map().state.lattice.width()); // Godot: the map's own size
+    }
+
+    // A folder holding other files is refused until "write among other files" is ticked.
+    void bundleDialogRefusesAFolderWithOtherFiles()
+    {
+        QTemporaryDir dir;
+        QFile other(dir.filePath("notes.txt"));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.close();
+        rb::editor::EngineBundleDialog dialog(window()->document()->map().state.lattice, "island", window());
+        rb::io::EngineBundleRequest request = dialog.request();
+        request.folder = dir.path();
+        dialog.setRequest(request);
+        QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(!ok->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>("problem")->text().contains("not empty"));
+        dialog.findChild<QCheckBox*>("force")->setChecked(true);
+        QVERIFY(ok->isEnabled());
     }
 
     // A folder that cannot be made (its parent is a file) is refused in the dialog with the reason.
