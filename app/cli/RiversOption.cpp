@@ -40,10 +40,7 @@ std::optional<QJsonObject> exportRivers(const QCommandLineParser& parser, const 
         fail(error);
         return std::nullopt;
     }
-    return QJsonObject{{"rivers", static_cast<int>(features.rivers.size())},
-                       {"lakes", static_cast<int>(features.lakes.size())},
-                       {"coastLines", static_cast<int>(features.coast.size())},
-                       {"riverThreshold", features.riverThreshold}};
+    return analysis::waterFeaturesSummary(features);
 }
 
 } // namespace rb::cli

@@ -2,6 +2,7 @@
 
 #include "CliSupport.h"
 
+#include "analysis/RiversBundleItem.h"
 #include "io/EngineBundle.h"
 #include "io/SplatFile.h"
 
@@ -15,7 +16,7 @@ namespace {
 // instead of being silently ignored.
 const QStringList& optionsTheBundleDecides()
 {
-    static const QStringList options{"terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "all", "splat", "flow-green", "flow-bits"};
+    static const QStringList options{"terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "all", "splat", "flow-green", "flow-bits", "gltf", "rivers"};
     return options;
 }
 
@@ -102,7 +103,9 @@ int runBundleExport(const QCommandLineParser& parser, const QString& mapPath, co
     request.georeference = map.georeference;
     request.force = parser.isSet("force");
     if (const QString problem = io::engineBundleProblem(request); !problem.isEmpty()) return fail(problem, kExitUsage);
-    const io::EngineBundleResult result = io::writeEngineBundle(map.state, request);
+    // The map outlives the writing: the rivers' part borrows it rather than copying it.
+    const std::shared_ptr<const Map> borrowed(&map, [](const Map*) {});
+    const io::EngineBundleResult result = io::writeEngineBundle(map.state, request, analysis::engineBundleItems(request.engine, borrowed));
     if (!result.ok()) return fail(result.error);
     if (!result.otherFiles.isEmpty())
         notice(QString("%1 also holds %2 other file(s), left as they were").arg(request.folder).arg(result.otherFiles.size()));

@@ -1,5 +1,6 @@
 #include "dialogs/EngineBundleDialog.h"
 
+#include "analysis/RiversBundleItem.h"
 #include "io/BundleItem.h"
 #include "io/ExportGrid.h"
 
@@ -134,7 +135,7 @@ void EngineBundleDialog::refresh()
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
     QStringList names;
     if (problem.isEmpty())
-        for (const io::BundleItem& item : io::bundleItems(current.engine)) names << item.fileName(current.engine);
+        for (const io::BundleItem& item : analysis::engineBundleItems(current.engine, nullptr)) names << item.fileName(current.engine);
     names << "manifest.json";
     QString writes = problem.isEmpty() ? tr("Writes: %1").arg(names.join(", ")) : QString();
     if (problem.isEmpty() && !QFileInfo(current.folder).exists()) writes += tr(" (in a new folder)");

@@ -1,5 +1,7 @@
 #include "editor/EditingSession.h"
 
+#include "analysis/RiversBundleItem.h"
+
 #include "commands/ChangeLatticeCommand.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/JobTracker.h"
@@ -314,9 +316,12 @@ void EditingSession::exportBundle(const io::EngineBundleRequest& request)
         io::EngineBundleRequest full = request;
         full.splat.seaLevel = io::mapSeaLevel(map);
         full.georeference = map.georeference;
+        auto shared = std::make_shared<const Map>(std::move(map));
         jobs_->run<io::EngineBundleResult>(
             description,
-            [full, state = std::move(map.state), progress = jobs_->progressReporter()] { return io::writeEngineBundle(state, full, progress); },
+            [full, shared, progress = jobs_->progressReporter()] {
+                return io::writeEngineBundle(shared->state, full, analysis::engineBundleItems(full.engine, shared), progress);
+            },
             [this](io::EngineBundleResult result) {
                 if (!result.ok()) emit failed(tr("Export engine bundle"), result.error);
                 emit bundleExportFinished(result);

@@ -61,4 +61,12 @@ bool writeWaterFeatures(const QString& path, const WaterFeatures& features, cons
     return io::writeFileAtomically(path, QJsonDocument(waterFeaturesJson(features, lattice)).toJson(QJsonDocument::Indented), error);
 }
 
+QJsonObject waterFeaturesSummary(const WaterFeatures& features)
+{
+    return QJsonObject{{"rivers", static_cast<int>(features.rivers.size())},
+                       {"lakes", static_cast<int>(features.lakes.size())},
+                       {"coastLines", static_cast<int>(features.coast.size())},
+                       {"riverThreshold", features.riverThreshold}};
+}
+
 } // namespace rb::analysis

@@ -14,6 +14,9 @@ QJsonObject waterFeaturesJson(const WaterFeatures& features, const Lattice& latt
 
 // Writes that document through io::AtomicFile (the old file survives any failure). False and
 // `error` on failure.
+// How many rivers, lakes and coast lines were found, and the threshold used: the export's report.
+QJsonObject waterFeaturesSummary(const WaterFeatures& features);
+
 bool writeWaterFeatures(const QString& path, const WaterFeatures& features, const Lattice& lattice, QString* error);
 
 } // namespace rb::analysis

@@ -1,7 +1,8 @@
 #include "io/BundleItem.h"
 
-#include "io/SplatFile.h"
 #include "io/AtomicFile.h"
+#include "io/GltfExport.h"
+#include "io/SplatFile.h"
 
 #include <QJsonArray>
 
@@ -97,6 +98,22 @@ BundleItem weightmapItem(int channel)
     return item;
 }
 
+// The terrain and water meshes (GltfExport.h) at the default budget. Every engine reads glTF 2.0
+// in metres with Y up (Unity through glTFast or its own importer, Unreal's Interchange, Godot
+// natively), so the settings say only what the file holds.
+BundleItem meshesItem()
+{
+    BundleItem item;
+    item.role = "meshes";
+    item.fileName = [](Engine) { return QString("meshes.glb"); };
+    item.format = [](Engine) { return QString("binary glTF 2.0: nodes terrain and water, metres, Y up"); };
+    item.write = [](const BundleContext& context, const QString& path, QString* error) {
+        return exportGltf(context.state, path, GltfSettings{}, error);
+    };
+    item.importSettings = [](Engine) { return QJsonObject{{"units", "metres"}, {"upAxis", "Y"}, {"scale", 1}}; };
+    return item;
+}
+
 } // namespace
 
 std::vector<BundleItem> bundleItems(Engine engine)
@@ -106,6 +123,7 @@ std::vector<BundleItem> bundleItems(Engine engine)
     items.push_back(splatItem());
     if (engine == Engine::Unreal)
         for (int channel = 0; channel < 4; ++channel) items.push_back(weightmapItem(channel));
+    items.push_back(meshesItem());
     return items;
 }
 

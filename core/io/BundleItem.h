@@ -36,8 +36,9 @@ struct BundleItem {
     std::function<QJsonObject(Engine)> importSettings;
 };
 
-// The bundle's parts for an engine, in writing order: heights, water depth, water surface, flow
-// map, water mask, splat map (and, for Unreal, one 8-bit weightmap per splat layer).
+// The bundle's parts for an engine that io writes, in writing order: heights, water depth, water
+// surface, flow map, water mask, splat map (and, for Unreal, one 8-bit weightmap per splat layer),
+// the glTF meshes. The river network is added by analysis::engineBundleItems (it is built on io).
 std::vector<BundleItem> bundleItems(Engine engine);
 
 } // namespace rb::io

@@ -49,8 +49,9 @@ QJsonObject manifestEntry(const BundleItem& item, Engine engine, const QString& 
         const QJsonObject note = report.take(engineKey).toObject();
         for (auto it = note.begin(); it != note.end(); ++it) import[it.key()] = it.value();
     }
-    QJsonObject entry{{"role", item.role}, {"path", fileName}, {"format", item.format(engine)},
-                      {"width", report.take("width")}, {"height", report.take("height")}, {"import", import}};
+    QJsonObject entry{{"role", item.role}, {"path", fileName}, {"format", item.format(engine)}, {"import", import}};
+    for (const char* side : {"width", "height"}) // rasters only: a mesh or a JSON file has no grid
+        if (report.contains(side)) entry[side] = report.take(side);
     report.remove("file");
     if (report.contains("sidecar")) entry["sidecar"] = QFileInfo(report.take("sidecar").toString()).fileName();
     for (auto it = report.begin(); it != report.end(); ++it) entry[it.key()] = it.value();

@@ -65,6 +65,16 @@ TEST_F(CliSplatBundle, BundlePrintsEveryFileAndTheManifest)
     EXPECT_EQ(files.size(), QDir(folder).entryList(QDir::Files | QDir::Hidden).size());
     for (const QJsonValue& file : files) EXPECT_TRUE(QFileInfo::exists(file.toString())) << file.toString().toStdString();
     EXPECT_EQ(line["manifest"].toObject()["map"].toString(), "island");
+    // The CLI's bundle holds the meshes and the river network beside the rasters, each once.
+    QStringList roles;
+    for (const QJsonValue& entry : line["manifest"].toObject()["files"].toArray()) roles << entry.toObject()["role"].toString();
+    EXPECT_EQ(roles.count("meshes"), 1) << roles.join(',').toStdString();
+    EXPECT_EQ(roles.count("rivers"), 1) << roles.join(',').toStdString();
+    const QJsonDocument rivers = QJsonDocument::fromJson([&] {
+        QFile file(QDir(folder).filePath("rivers.json"));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }());
+    EXPECT_TRUE(rivers.object().contains("rivers"));
 
     QFile other(QDir(folder).filePath("notes.txt")); // no longer only a bundle? still one: it has our manifest
     ASSERT_TRUE(other.open(QIODevice::WriteOnly));
