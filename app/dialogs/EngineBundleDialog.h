@@ -5,12 +5,11 @@
 #include <QDialog>
 
 class QCheckBox;
-class QComboBox;
 class QDialogButtonBox;
-class QLabel;
-class QLineEdit;
 
 namespace rb::editor {
+
+class EngineTargetFields;
 
 // File › Export › Engine bundle: asks for the engine, its grid size and the folder (which the
 // folder chooser can create, and the export makes if it is missing). Lists the files it will
@@ -27,18 +26,11 @@ public:
     void accept() override; // remembers the choices
 
 private:
-    void fillSizes();
     void refresh();
-    void browse();
 
-    Lattice lattice_;
     QString mapName_;
-    QComboBox* engine_ = nullptr;
-    QComboBox* size_ = nullptr;
-    QLineEdit* folder_ = nullptr;
+    EngineTargetFields* target_ = nullptr;
     QCheckBox* force_ = nullptr;
-    QLabel* files_ = nullptr;
-    QLabel* problem_ = nullptr;
     QDialogButtonBox* buttons_ = nullptr;
 };
 

@@ -7,12 +7,12 @@
 #include <map>
 
 class QCheckBox;
-class QComboBox;
 class QDialogButtonBox;
-class QLabel;
 class QLineEdit;
 
 namespace rb::editor {
+
+class EngineTargetFields;
 
 // Asks what to take into a game engine: the engine, the grid size it takes, the layers, the
 // folder and a base name. Shows the files it will write and why it cannot yet (OK stays disabled
@@ -28,18 +28,11 @@ public:
     void accept() override; // remembers the choices
 
 private:
-    void fillSizes();
     void refresh();
-    void browse();
 
-    Lattice lattice_;
-    QComboBox* engine_ = nullptr;
-    QComboBox* size_ = nullptr;
+    EngineTargetFields* target_ = nullptr;
     std::map<io::Layer, QCheckBox*> layers_;
-    QLineEdit* folder_ = nullptr;
     QLineEdit* baseName_ = nullptr;
-    QLabel* files_ = nullptr;
-    QLabel* problem_ = nullptr;
     QDialogButtonBox* buttons_ = nullptr;
 };
 
