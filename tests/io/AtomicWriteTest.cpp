@@ -2,6 +2,7 @@
 // file-size limit, as `ulimit -f` sets, with SIGXFSZ ignored, stands in for a full disk: the
 // write fails the same way, with EFBIG instead of ENOSPC), reports the system's reason, and a
 // save killed between writing and renaming leaves nothing the next save does not clean up.
+#include "FileSizeLimit.h"
 #include "TestMaps.h"
 
 #include "io/AtomicFile.h"
@@ -18,7 +19,6 @@
 
 #include <csignal>
 #include <functional>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,29 +44,6 @@ QStringList stagingFiles(const QString& folder)
 {
     return QDir(folder).entryList({"*riverbed-partial*"}, QDir::Files | QDir::Hidden);
 }
-
-// Lowers this process's file-size limit for the scope; SIGXFSZ ignored, so writes past it fail
-// with EFBIG ("File too large") instead of killing the test.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &saved_);
-        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limited = saved_;
-        limited.rlim_cur = bytes;
-        setrlimit(RLIMIT_FSIZE, &limited);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &saved_);
-        std::signal(SIGXFSZ, previousHandler_);
-    }
-
-private:
-    rlimit saved_{};
-    void (*previousHandler_)(int) = nullptr;
-};
 
 using Writer = std::function<bool(const QString& path, QString* error)>;
 
@@ -109,7 +86,7 @@ TEST(AtomicWrite, EveryWriterKeepsTheOldFileWhenTheDiskRefusesTheNewOne)
         QString error;
         bool written = true;
         {
-            const FileSizeLimit limit(512); // smaller than any of these files, larger than the old one
+            const test::FileSizeLimit limit(512); // smaller than any of these files, larger than the old one
             written = cases[i].write(path, &error);
         }
         EXPECT_FALSE(written);
@@ -134,7 +111,7 @@ TEST(AtomicWrite, AFailureHalfWayThroughAStreamedMapKeepsTheOldMap)
     QString error;
     bool written = true;
     {
-        const FileSizeLimit limit(static_cast<rlim_t>(old.size())); // the header fits, the arrays do not
+        const test::FileSizeLimit limit(static_cast<rlim_t>(old.size())); // the header fits, the arrays do not
         written = writeMapFile(path, bigger, &error);
     }
     EXPECT_FALSE(written);

@@ -1,5 +1,6 @@
 // The one-click engine bundle: every layer the engine takes, the splat map and a manifest that
 // lists exactly the files written, each with the engine's import settings.
+#include "FileSizeLimit.h"
 #include "TestMaps.h"
 
 #include "io/BundleFolder.h"
@@ -16,36 +17,11 @@
 
 #include <gtest/gtest.h>
 
-#include <csignal>
 #include <cstring>
 #include <map>
-#include <sys/resource.h>
 
 namespace rb {
 namespace {
-
-// Lowers this process's file-size limit for the scope (SIGXFSZ ignored), so a write past it fails
-// with "File too large", as on a full disk; works as root too, unlike a read-only folder.
-class FileSizeLimit {
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &saved_);
-        previousHandler_ = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limited = saved_;
-        limited.rlim_cur = bytes;
-        setrlimit(RLIMIT_FSIZE, &limited);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &saved_);
-        std::signal(SIGXFSZ, previousHandler_);
-    }
-
-private:
-    rlimit saved_{};
-    void (*previousHandler_)(int) = nullptr;
-};
 
 QSet<QString> folderEntries(const QString& folder)
 {
@@ -229,7 +205,7 @@ TEST_P(EngineBundle, AFailedWriteNamesTheFileAndLeavesTheEarlierBundleAsItWas)
     const std::map<QString, QByteArray> before = contents(dir.path());
     io::EngineBundleResult failed;
     {
-        FileSizeLimit limit(2048); // every height file of a 40-cell map is larger
+        test::FileSizeLimit limit(2048); // every height file of a 40-cell map is larger
         failed = io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 8).state, request(dir.path()));
     }
     ASSERT_FALSE(failed.ok());
@@ -242,7 +218,7 @@ TEST_P(EngineBundle, AFailedWriteNamesTheFileAndLeavesTheEarlierBundleAsItWas)
     // Into a new folder: nothing is left that a manifest would list.
     const QString fresh = dir.filePath("fresh");
     {
-        FileSizeLimit limit(2048);
+        test::FileSizeLimit limit(2048);
         EXPECT_FALSE(io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 8).state, request(fresh)).ok());
     }
     EXPECT_TRUE(folderEntries(fresh).isEmpty());
