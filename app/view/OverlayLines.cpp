@@ -1,6 +1,7 @@
 #include "view/OverlayLines.h"
 
 #include "lattice/Lattice.h"
+#include "model/BorderCell.h"
 #include "view/SurfaceTriangles.h"
 
 #include <algorithm>
@@ -12,17 +13,6 @@ namespace rb::view {
 namespace {
 
 constexpr float kPi = 3.14159265f;
-
-CellCoord edgeCell(const Lattice& lattice, Side side, int position)
-{
-    switch (side) {
-    case Side::North: return {position, 0};
-    case Side::South: return {position, lattice.height() - 1};
-    case Side::West: return {0, position};
-    case Side::East: return {lattice.width() - 1, position};
-    }
-    return {0, 0};
-}
 
 // The segment in force at each position of a side: the last one covering it, else a wall.
 BoundaryType typeAt(const std::vector<BoundarySegment>& segments, Side side, int position)
@@ -87,7 +77,7 @@ void OverlayLines::addBrush(const Lattice& lattice, const FloatField& bed, const
 // One cell's stretch of a side, on the map's outline at the cell's bed height.
 void OverlayLines::addEdgeCell(const Lattice& lattice, const FloatField& bed, Side side, int position, QColor colour, bool arrow)
 {
-    const CellCoord cell = edgeCell(lattice, side, position);
+    const CellCoord cell = borderCell(lattice, side, position);
     const WorldPoint centre = lattice.worldPosition(cell.x, cell.y);
     const float height = bed(cell.x, cell.y) + 0.3f;
     const float dx = static_cast<float>(lattice.cellSize()), row = static_cast<float>(lattice.rowSpacing());

@@ -1,22 +1,10 @@
 #include "analysis/SeaMask.h"
 
+#include "model/BorderCell.h"
+
 #include <deque>
 
 namespace rb::analysis {
-namespace {
-
-CellCoord borderCell(const Lattice& lattice, Side side, int position)
-{
-    switch (side) {
-    case Side::North: return {position, 0};
-    case Side::South: return {position, lattice.height() - 1};
-    case Side::West: return {0, position};
-    case Side::East: return {lattice.width() - 1, position};
-    }
-    return {0, 0};
-}
-
-} // namespace
 
 std::optional<double> seaLevel(const Map& map)
 {

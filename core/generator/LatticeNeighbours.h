@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lattice/Lattice.h"
+#include "model/BorderCell.h"
 #include "model/BoundarySegment.h"
 
 namespace rb::gen {
@@ -22,19 +23,6 @@ void forEachNeighbour(const Lattice& lattice, int x, int y, Visit&& visit)
 } // namespace rb::gen
 
 namespace rb::gen {
-
-// The cell at `position` along a side (west to east on north/south, north to south on east/west),
-// as BoundarySegment counts them.
-inline CellCoord borderCell(const Lattice& lattice, Side side, int position)
-{
-    switch (side) {
-    case Side::North: return {position, 0};
-    case Side::South: return {position, lattice.height() - 1};
-    case Side::West: return {0, position};
-    case Side::East: return {lattice.width() - 1, position};
-    }
-    return {position, 0};
-}
 
 inline Side oppositeSide(Side side)
 {

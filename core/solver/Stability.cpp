@@ -1,5 +1,6 @@
 #include "solver/Stability.h"
 
+#include "model/BorderCell.h"
 #include "model/ValueRanges.h"
 
 #include <cmath>
@@ -101,22 +102,11 @@ struct Driver {
     double depth = 0.0;
 };
 
-CellCoord edgeCell(const Lattice& lattice, Side side, int along)
-{
-    switch (side) {
-    case Side::North: return {along, 0};
-    case Side::South: return {along, lattice.height() - 1};
-    case Side::West: return {0, along};
-    case Side::East: return {lattice.width() - 1, along};
-    }
-    return {along, 0};
-}
-
 double lowestBedAlong(const RefusalContext& c, const BoundarySegment& s)
 {
     double lowest = std::numeric_limits<double>::infinity();
     for (int i = s.start; i <= s.end; ++i) {
-        const CellCoord cell = edgeCell(c.lattice, s.side, i);
+        const CellCoord cell = borderCell(c.lattice, s.side, i);
         lowest = std::min(lowest, static_cast<double>(c.bed[c.lattice.index(cell.x, cell.y)]));
     }
     return lowest;
