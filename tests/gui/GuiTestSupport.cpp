@@ -97,9 +97,15 @@ bool openMap(editor::MainWindow& window, const Map& map)
 
 bool activate(editor::MainWindow& window)
 {
-    QApplication::setActiveWindow(&window);
-    window.windowHandle()->requestActivate();
-    return QTest::qWaitForWindowActive(&window);
+    // Xvfb has no window manager: activation is our own request, and on a busy machine (CI runs
+    // GUI tests two at a time beside the solver's) it can take longer than Qt's 5 s default. Ask
+    // again, and wait up to 30 s in all.
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        QApplication::setActiveWindow(&window);
+        window.windowHandle()->requestActivate();
+        if (QTest::qWaitForWindowActive(&window, 10000)) return true;
+    }
+    return false;
 }
 
 std::optional<Map> simulate(editor::MainWindow& window, int steps, int timeoutMs)
