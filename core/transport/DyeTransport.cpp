@@ -1,0 +1,204 @@
+#include "transport/DyeTransport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+
+namespace rb {
+namespace {
+
+std::size_t toSize(int i)
+{
+    return static_cast<std::size_t>(i);
+}
+
+} // namespace
+
+DyeStepConstants DyeStepConstants::from(const SimParams& params, const Lattice& lattice, double halfLife)
+{
+    DyeStepConstants c;
+    c.dtSeconds = params.dt;
+    c.cellArea = lattice.cellArea();
+    c.dtOverArea = static_cast<float>(params.dt / lattice.cellArea());
+    c.rainDepth = static_cast<float>(params.rain * params.dt);
+    c.evaporationDepth = static_cast<float>(params.evaporation * params.dt);
+    c.decayFactor = halfLife > 0.0 ? static_cast<float>(std::exp2(-params.dt / halfLife)) : 1.0f;
+    return c;
+}
+
+DyeTransport::DyeTransport(const Lattice& lattice, std::vector<DyeBoundaryEdge> edges, std::vector<DyeSource> sources, int threadCount)
+    : lattice_(lattice), edges_(std::move(edges)), sources_(std::move(sources)), threadCount_(std::max(1, threadCount))
+{
+    concentration_.resize(lattice_.cellCount());
+    keptByWeather_.resize(lattice_.cellCount());
+    const auto rows = toSize(lattice_.height());
+    rowEvaporated_.resize(rows);
+    rowClipped_.resize(rows);
+    rowDecayed_.resize(rows);
+}
+
+void DyeTransport::step(const WaterStepRecord& water, const DyeStepConstants& constants, std::vector<std::vector<float>>& dyed,
+                        std::vector<DyeLedger>& ledgers)
+{
+    replayWater(water, constants);
+    for (std::size_t channel = 0; channel < dyed.size(); ++channel) {
+        std::vector<float>& d = dyed[channel];
+        DyeLedger& ledger = ledgers[channel];
+        computeConcentrations(water.depthBefore, d);
+        advectAndEvaporate(water, constants, d, ledger);
+        crossBoundary(water, constants, static_cast<int>(channel), d, ledger);
+        applySources(constants, static_cast<int>(channel), d, ledger);
+        decayAndKeepWithinWater(water, constants, d, ledger);
+    }
+}
+
+// The water's own arithmetic, cell by cell (both models' continuity update), to learn what share
+// evaporation left and what the point sources did: the dye follows the same float steps.
+void DyeTransport::replayWater(const WaterStepRecord& water, const DyeStepConstants& c)
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    std::vector<float> depth(lattice_.cellCount());
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            float net = 0.0f;
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                const CellOffset h = lattice_.family(f).headOffset(y);
+                const float* q = water.flows[toSize(f)];
+                net += q[lattice_.paddedIndex(x, y)] - q[lattice_.paddedIndex(x + h.dx, y + h.dy)];
+            }
+            const std::size_t cell = lattice_.index(x, y);
+            const float moved = water.depthBefore[cell] + c.dtOverArea * net;
+            const float wetted = moved + c.rainDepth;
+            const float updated = wetted - std::min(wetted, c.evaporationDepth);
+            keptByWeather_[cell] = wetted > 0.0f ? updated / wetted : 0.0f;
+            depth[cell] = updated;
+        }
+    sourceBefore_.resize(sources_.size());
+    sourceAfter_.resize(sources_.size());
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+        const DyeSource& s = sources_[k];
+        float& h = depth[s.cell];
+        sourceBefore_[k] = h;
+        const auto amount = static_cast<float>(s.rate * c.dtSeconds / c.cellArea);
+        if (s.kind == PointSource::Kind::Spring) h += amount;
+        else h -= s.drainAll ? h : std::min(h, amount);
+        sourceAfter_[k] = h;
+    }
+}
+
+void DyeTransport::computeConcentrations(const float* depth, const std::vector<float>& dyed)
+{
+    const std::size_t n = lattice_.cellCount();
+    for (std::size_t i = 0; i < n; ++i) concentration_[i] = depth[i] > 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
+}
+
+// What the cell's edges bring in minus what they take out (m³/s of dyed water), each edge's water
+// carrying the concentration of the cell it comes from. Ghost cells count as clean here; the water
+// a boundary edge brings is dyed by crossBoundary.
+float DyeTransport::upwindFlux(const WaterStepRecord& water, int x, int y, float own) const
+{
+    float flux = 0.0f;
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const EdgeFamily& family = lattice_.family(f);
+        const float* q = water.flows[toSize(f)];
+        const CellOffset t = family.tailOffset(y);
+        const int tx = x + t.dx, ty = y + t.dy;
+        const float entering = q[lattice_.paddedIndex(x, y)];
+        const float tail = lattice_.contains(tx, ty) ? concentration_[lattice_.index(tx, ty)] : 0.0f;
+        flux += entering * (entering > 0.0f ? tail : own);
+        const CellOffset h = family.headOffset(y);
+        const int hx = x + h.dx, hy = y + h.dy;
+        const float leaving = q[lattice_.paddedIndex(hx, hy)];
+        const float head = lattice_.contains(hx, hy) ? concentration_[lattice_.index(hx, hy)] : 0.0f;
+        flux -= leaving * (leaving > 0.0f ? own : head);
+    }
+    return flux;
+}
+
+void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger)
+{
+    const int width = lattice_.width(), height = lattice_.height();
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y) {
+        double evaporated = 0.0;
+        for (int x = 0; x < width; ++x) {
+            const std::size_t cell = lattice_.index(x, y);
+            const float moved = dyed[cell] + c.dtOverArea * upwindFlux(water, x, y, concentration_[cell]);
+            const float kept = moved * keptByWeather_[cell];
+            evaporated += static_cast<double>(moved - kept);
+            dyed[cell] = kept;
+        }
+        rowEvaporated_[toSize(y)] = evaporated;
+    }
+    ledger.evaporation += sumRows(rowEvaporated_) * c.cellArea;
+}
+
+// Water entering through a boundary edge brings the edge's concentration; water leaving took the
+// cell's (upwindFlux already moved it): both are booked here.
+void DyeTransport::crossBoundary(const WaterStepRecord& water, const DyeStepConstants& c, int channel, std::vector<float>& dyed,
+                                 DyeLedger& ledger) const
+{
+    double in = 0.0, out = 0.0;
+    for (const DyeBoundaryEdge& edge : edges_) {
+        const float inflow = edge.inward * water.flows[toSize(edge.family)][edge.flowIndex];
+        if (inflow > 0.0f) {
+            const float before = dyed[edge.cell];
+            dyed[edge.cell] = before + c.dtOverArea * (inflow * edge.concentration[toSize(channel)]);
+            in += static_cast<double>(dyed[edge.cell] - before);
+        } else {
+            out += static_cast<double>(c.dtOverArea * (-inflow * concentration_[edge.cell]));
+        }
+    }
+    ledger.boundaryIn += in * c.cellArea;
+    ledger.boundaryOut += out * c.cellArea;
+}
+
+void DyeTransport::applySources(const DyeStepConstants& c, int channel, std::vector<float>& dyed, DyeLedger& ledger) const
+{
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+        const DyeSource& s = sources_[k];
+        float& d = dyed[s.cell];
+        const float before = d;
+        if (s.kind == PointSource::Kind::Spring) {
+            if (s.channel == channel) d += sourceAfter_[k] - sourceBefore_[k];
+            ledger.springs += static_cast<double>(d - before) * c.cellArea;
+        } else {
+            d = sourceBefore_[k] > 0.0f ? d * (sourceAfter_[k] / sourceBefore_[k]) : 0.0f;
+            ledger.drains += static_cast<double>(before - d) * c.cellArea;
+        }
+    }
+}
+
+void DyeTransport::decayAndKeepWithinWater(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed,
+                                           DyeLedger& ledger)
+{
+    const int width = lattice_.width(), height = lattice_.height();
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y) {
+        double clipped = 0.0, decayed = 0.0;
+        for (int x = 0; x < width; ++x) {
+            const std::size_t cell = lattice_.index(x, y);
+            const float within = std::clamp(dyed[cell], 0.0f, water.depthAfter[cell]);
+            clipped += static_cast<double>(within - dyed[cell]);
+            const float left = within * c.decayFactor;
+            decayed += static_cast<double>(within - left);
+            dyed[cell] = left;
+        }
+        rowClipped_[toSize(y)] = clipped;
+        rowDecayed_[toSize(y)] = decayed;
+    }
+    ledger.clipped += sumRows(rowClipped_) * c.cellArea;
+    ledger.decayed += sumRows(rowDecayed_) * c.cellArea;
+}
+
+// Rows are summed in order, so the totals are the same on any thread count.
+double DyeTransport::sumRows(const std::vector<double>& rows) const
+{
+    double total = 0.0;
+    for (double r : rows) total += r;
+    return total;
+}
+
+} // namespace rb
