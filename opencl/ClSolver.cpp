@@ -24,6 +24,9 @@
 namespace rb::opencl {
 namespace {
 
+// Until the dye kernels exist (issue 13), a map with dye runs on the CPU (SolverFactory falls back).
+constexpr const char* kNoDyeYet = "the OpenCL backend does not carry dye yet (the CPU solver does)";
+
 // The header prepended to the kernels: the host's contract (constants and enums, generated from
 // core/solver/StepContract.h) and the families' neighbour offsets as constants, so the compiler
 // sees fixed distances between neighbours (see common.cl).
@@ -247,6 +250,7 @@ void ClSolver::Impl::allocate(const Map& map)
 void ClSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    if (map.usesDye()) throw Unavailable(kNoDyeYet);
     Impl& s = *impl_;
     try {
         s.buildProgram(map.state.lattice);
@@ -293,6 +297,7 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
 {
     Impl& s = *impl_;
     if (const std::string problem = validateBoundary(s.lattice, segments); !problem.empty()) throw std::invalid_argument(problem);
+    if (dyeChannelsReferenced(segments, {}) > 0) throw std::invalid_argument(kNoDyeYet);
     std::vector<BoundaryEdgeArgs> edges;
     for (const BoundaryEdge& e : expandBoundary(s.lattice, segments))
         edges.push_back({static_cast<cl_uint>(static_cast<std::size_t>(e.family) * s.layout.plane + s.layout.fromPaddedIndex(e.flowIndex)),
@@ -309,6 +314,7 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
 {
     Impl& s = *impl_;
     if (const std::string problem = validateSources(s.lattice, sources); !problem.empty()) throw std::invalid_argument(problem);
+    if (dyeChannelsReferenced({}, sources) > 0) throw std::invalid_argument(kNoDyeYet);
     std::vector<SourceCellArgs> cells;
     for (const SourceCell& c : resolveSources(s.lattice, sources)) {
         // rate·dt/S as each model's step works it out (the momentum step's S is a float).

@@ -6,6 +6,7 @@
 #include "solver/Solver.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -99,9 +100,20 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
 
 QJsonObject diagnosticsJson(const Diagnostics& d, double dt)
 {
-    return {{"step", static_cast<qint64>(d.steps)}, {"time", d.time},         {"volume", d.volume},
-            {"inflow", d.inflow()},                 {"outflow", d.outflow()}, {"max_depth", d.maxDepth},
-            {"max_speed", d.maxSpeed},              {"cfl", d.cfl},          {"dt", dt}};
+    QJsonObject line{{"step", static_cast<qint64>(d.steps)}, {"time", d.time},         {"volume", d.volume},
+                     {"inflow", d.inflow()},                 {"outflow", d.outflow()}, {"max_depth", d.maxDepth},
+                     {"max_speed", d.maxSpeed},              {"cfl", d.cfl},          {"dt", dt}};
+    if (d.dyeVolumes.empty()) return line;
+    QJsonArray volumes, inflows, outflows;
+    for (std::size_t c = 0; c < d.dyeVolumes.size(); ++c) {
+        volumes.append(d.dyeVolumes[c]);
+        inflows.append(d.dyeLedgers[c].inflow());
+        outflows.append(d.dyeLedgers[c].outflow());
+    }
+    line.insert("dye", volumes);
+    line.insert("dye_inflow", inflows);
+    line.insert("dye_outflow", outflows);
+    return line;
 }
 
 bool stepAndReport(Solver& solver, int steps, int every)

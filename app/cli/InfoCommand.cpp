@@ -22,7 +22,14 @@ QJsonObject parametersJson(const SimParams& p)
     return {{"g", p.gravity},         {"dt", p.dt},       {"friction", p.friction},
             {"viscosity", p.viscosity}, {"pipe", text(pipeModeName(p.pipe))},
             {"substeps", p.substeps},  {"rain", p.rain},   {"evaporation", p.evaporation},
-            {"model", text(flowModelName(p.model))}, {"manning", p.manning}, {"eddy_viscosity", p.eddyViscosity}};
+            {"model", text(flowModelName(p.model))}, {"manning", p.manning}, {"eddy_viscosity", p.eddyViscosity},
+            {"dye_diffusivity", p.dyeDiffusivity}, {"dye_half_life", p.dyeHalfLife}};
+}
+
+// A segment's or spring's dye channel, null for clean water.
+QJsonValue channelJson(int channel)
+{
+    return channel >= 0 ? QJsonValue(channel) : QJsonValue(QJsonValue::Null);
 }
 
 QJsonArray boundaryJson(const std::vector<BoundarySegment>& segments)
@@ -30,7 +37,7 @@ QJsonArray boundaryJson(const std::vector<BoundarySegment>& segments)
     QJsonArray array;
     for (const BoundarySegment& s : segments)
         array.append(QJsonObject{{"side", text(sideName(s.side))}, {"start", s.start}, {"end", s.end},
-                                 {"type", text(boundaryTypeName(s.type))}, {"value", s.value}});
+                                 {"type", text(boundaryTypeName(s.type))}, {"value", s.value}, {"dye", channelJson(s.dye)}});
     return array;
 }
 
@@ -39,7 +46,7 @@ QJsonArray sourcesJson(const std::vector<PointSource>& sources)
     QJsonArray array;
     for (const PointSource& s : sources)
         array.append(QJsonObject{{"kind", s.kind == PointSource::Kind::Spring ? "spring" : "drain"},
-                                 {"x", s.x}, {"y", s.y}, {"rate", s.rate}, {"drainAll", s.drainAll}});
+                                 {"x", s.x}, {"y", s.y}, {"rate", s.rate}, {"drainAll", s.drainAll}, {"dye", channelJson(s.dye)}});
     return array;
 }
 
@@ -48,6 +55,17 @@ QJsonObject ledgerJson(const VolumeLedger& l)
     return {{"boundaryIn", l.boundaryIn}, {"boundaryOut", l.boundaryOut}, {"springs", l.springs},
             {"drains", l.drains},         {"rain", l.rain},               {"evaporation", l.evaporation},
             {"edited", l.edited}};
+}
+
+// Per dye channel: the dyed water's volume and the ledger's in and out (m³); empty without dye.
+QJsonArray dyeJson(const MapState& s)
+{
+    QJsonArray array;
+    for (std::size_t c = 0; c < s.dye.size(); ++c)
+        array.append(QJsonObject{{"channel", static_cast<int>(c)}, {"volume", s.dyeVolume(static_cast<int>(c))},
+                                 {"inflow", s.dyeLedgers[c].inflow()}, {"outflow", s.dyeLedgers[c].outflow()},
+                                 {"edited", s.dyeLedgers[c].edited}, {"clipped", s.dyeLedgers[c].clipped}});
+    return array;
 }
 
 // The generator's settings are JSON text: embedded as JSON when they parse, else as a string.
@@ -82,6 +100,7 @@ QJsonObject describe(const QString& path, const Map& map)
             {"sources", sourcesJson(map.sources)},
             {"volume", s.volume()},
             {"ledger", ledgerJson(s.ledger)},
+            {"dye", dyeJson(s)},
             {"generator", generatorJson(map.generatorSettings)},
             {"georeference", georeferenceJson(map.georeference)}};
 }

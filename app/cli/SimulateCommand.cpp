@@ -1,12 +1,14 @@
 #include "CliSupport.h"
 #include "Commands.h"
 
+#include "model/DyeRelease.h"
 #include "model/Map.h"
 #include "model/MemoryBudget.h"
 #include "model/ValueRanges.h"
 #include "SolverFactory.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -44,6 +46,7 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
         {"friction", &params.friction}, {"gravity", &params.gravity},
         {"viscosity", &params.viscosity}, {"rain", &params.rain},   {"evaporation", &params.evaporation},
         {"manning", &params.manning},     {"eddy-viscosity", &params.eddyViscosity},
+        {"dye-diffusion", &params.dyeDiffusivity}, {"dye-half-life", &params.dyeHalfLife},
     };
     for (const auto& [name, target] : numbers) {
         if (!parser.isSet(name)) continue;
@@ -70,15 +73,30 @@ bool takesValue(BoundaryType type)
     return type == BoundaryType::Sea || type == BoundaryType::Inflow;
 }
 
-// SIDE=TYPE[:VALUE], SIDE one of north|south|east|west|all.
+// "dyeK" (K = 0…3) names a dye channel in --boundary and --spring; -1 when it does not.
+int parseDyeChannel(const QString& text)
+{
+    bool ok = false;
+    const int channel = text.startsWith("dye") ? text.mid(3).toInt(&ok) : -1;
+    return ok && channel >= 0 && channel < kMaxDyeChannels ? channel : -1;
+}
+
+// SIDE=TYPE[:VALUE][:dyeK], SIDE one of north|south|east|west|all; dyeK only for inflows.
 bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vector<BoundarySegment>& segments)
 {
-    const QString usage = QString("--boundary '%1': expected SIDE=TYPE[:VALUE], SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow").arg(text);
+    const QString usage = QString("--boundary '%1': expected SIDE=TYPE[:VALUE][:dyeK], SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow").arg(text);
     const QStringList sideAndRest = text.split('=');
     if (sideAndRest.size() != 2) return cli::fail(usage, cli::kExitUsage), false;
-    const QStringList typeAndValue = sideAndRest[1].split(':');
+    QStringList typeAndValue = sideAndRest[1].split(':');
+    int dye = -1;
+    if (typeAndValue.size() >= 2 && typeAndValue.last().startsWith("dye")) {
+        dye = parseDyeChannel(typeAndValue.takeLast());
+        if (dye < 0) return cli::fail(usage + QString(" (the last part must be dye0..dye%1)").arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
+    }
     const auto type = parseBoundaryType(typeAndValue[0].toStdString());
     if (!type || typeAndValue.size() > 2) return cli::fail(usage, cli::kExitUsage), false;
+    if (dye >= 0 && *type != BoundaryType::Inflow)
+        return cli::fail(QString("--boundary '%1': only an inflow brings dye").arg(text), cli::kExitUsage), false;
     double value = 0.0;
     if (typeAndValue.size() == 2) {
         bool ok = false;
@@ -94,18 +112,27 @@ bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vect
     if (sideAndRest[0] == "all") sides = {Side::North, Side::South, Side::East, Side::West};
     else if (const auto side = parseSide(sideAndRest[0].toStdString())) sides = {*side};
     else return cli::fail(usage, cli::kExitUsage), false;
-    for (Side side : sides) segments.push_back(wholeSide(lattice, side, *type, value));
+    for (Side side : sides) {
+        segments.push_back(wholeSide(lattice, side, *type, value));
+        segments.back().dye = dye;
+    }
     return true;
 }
 
-// X,Y,RATE in world metres and m³/s; drains also accept RATE "all".
+// X,Y,RATE in world metres and m³/s; drains also accept RATE "all", springs a fourth part dyeK.
 bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector<PointSource>& sources)
 {
-    const char* option = kind == PointSource::Kind::Spring ? "--spring" : "--drain";
-    const QStringList parts = text.split(',');
+    const bool spring = kind == PointSource::Kind::Spring;
+    const char* option = spring ? "--spring" : "--drain";
+    QStringList parts = text.split(',');
     bool okX = false, okY = false, okRate = false;
     PointSource source;
     source.kind = kind;
+    if (spring && parts.size() == 4) {
+        source.dye = parseDyeChannel(parts.takeLast());
+        if (source.dye < 0)
+            return cli::fail(QString("--spring '%1': the fourth part must be dye0..dye%2").arg(text).arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
+    }
     if (parts.size() == 3) {
         source.x = parts[0].toDouble(&okX);
         source.y = parts[1].toDouble(&okY);
@@ -114,10 +141,31 @@ bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector
         okRate = okRate || source.drainAll;
     }
     if (!okX || !okY || !okRate)
-        return cli::fail(QString("%1 '%2': expected X,Y,RATE (metres, m³/s%3)").arg(option, text, kind == PointSource::Kind::Drain ? " or 'all'" : ""),
+        return cli::fail(QString("%1 '%2': expected X,Y,RATE%3 (metres, m³/s%4)").arg(option, text, spring ? "[,dyeK]" : "", spring ? "" : " or 'all'"),
                          cli::kExitUsage),
                false;
     sources.push_back(source);
+    return true;
+}
+
+// K:X,Y,R: dye channel K released into the water within R metres of (X, Y), before stepping.
+bool releaseDyeOption(const QString& text, MapState& state)
+{
+    const QStringList channelAndPlace = text.split(':');
+    const QStringList place = channelAndPlace.size() == 2 ? channelAndPlace[1].split(',') : QStringList();
+    bool ok = place.size() == 3;
+    int channel = -1;
+    double numbers[3] = {};
+    if (ok) channel = channelAndPlace[0].toInt(&ok);
+    for (int i = 0; ok && i < 3; ++i) {
+        numbers[i] = place[i].toDouble(&ok);
+        ok = ok && std::isfinite(numbers[i]);
+    }
+    if (!ok || channel < 0 || channel >= kMaxDyeChannels || numbers[2] <= 0.0)
+        return cli::fail(QString("--release-dye '%1': expected K:X,Y,R (channel 0..%2, position and radius in metres, R > 0)").arg(text).arg(kMaxDyeChannels - 1),
+                         cli::kExitUsage),
+               false;
+    releaseDye(state, channel, {numbers[0], numbers[1]}, numbers[2]);
     return true;
 }
 
@@ -138,6 +186,8 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
         for (std::size_t i = 0; i < map.state.depth.size(); ++i)
             map.state.depth[i] = std::max(map.state.depth[i], static_cast<float>(*level) - map.state.bed[i]);
     }
+    for (const QString& text : parser.values("release-dye"))
+        if (!releaseDyeOption(text, map.state)) return false;
     if (const std::string problem = map.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
     return true;
 }
@@ -150,7 +200,8 @@ int runSimulate(const QStringList& args)
     parser.setApplicationDescription(
         "Steps a .rbmap with its flow model (virtual pipes or momentum) and prints one JSON line per report:\n"
         "{step, time, volume, inflow, outflow, max_depth, max_speed, cfl, dt} (SI units; inflow/outflow are cumulative m³;\n"
-        "dt is the step in use, chosen every 16 steps when the map runs with an automatic time step).\n"
+        "dt is the step in use, chosen every 16 steps when the map runs with an automatic time step;\n"
+        "a map with dye adds dye, dye_inflow and dye_outflow, one number per channel, m³ of dyed water).\n"
         "Options override the map's own settings; boundary options are applied after the map's segments.");
     parser.addPositionalArgument("MAP", "The map to simulate (.rbmap).");
     parser.addOptions({
@@ -167,9 +218,13 @@ int runSimulate(const QStringList& args)
         {"rain", "Rain, m/s on every cell.", "MPS"},
         {"evaporation", "Evaporation, m/s from every wet cell.", "MPS"},
         {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL).", "LEVEL"},
-        {"boundary", "SIDE=TYPE[:VALUE]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s). Repeatable.",
+        {"boundary", "SIDE=TYPE[:VALUE][:dyeK]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s); "
+                     "dyeK: the inflow's water carries dye channel K (0-3). Repeatable.",
          "SPEC"},
-        {"spring", "A spring at world position X,Y (m) adding RATE m³/s. Repeatable.", "X,Y,RATE"},
+        {"spring", "A spring at world position X,Y (m) adding RATE m³/s; with dyeK its water carries dye channel K (0-3). Repeatable.", "X,Y,RATE[,dyeK]"},
+        {"release-dye", "Before stepping, dye the water within R m of X,Y with channel K (concentration 1). Repeatable.", "K:X,Y,R"},
+        {"dye-diffusion", "Dye diffusivity through the water, m²/s (implicit: any value is stable; 0 = off).", "M2S"},
+        {"dye-half-life", "Half-life of every dye channel, s (0 = no decay).", "S"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "

@@ -33,6 +33,7 @@ std::vector<const FloatField*> mapArrays(const MapState& state)
     std::vector<const FloatField*> arrays{&state.bed, &state.depth};
     for (const FloatField& flow : state.flows) arrays.push_back(&flow);
     for (const FloatField& velocity : state.velocities) arrays.push_back(&velocity);
+    for (const FloatField& dye : state.dye) arrays.push_back(&dye);
     return arrays;
 }
 
@@ -112,6 +113,24 @@ std::optional<QJsonObject> readHeaderJson(ByteReader& in, QString* error)
     return document.object();
 }
 
+// True when the next array record is named `prefix`… (the reader looks without moving on).
+bool nextArrayIs(ByteReader in, std::string_view prefix)
+{
+    std::uint8_t length = 0;
+    std::string_view name;
+    return in.readU8(length) && in.readBytes(length, name) && name.substr(0, prefix.size()) == prefix;
+}
+
+std::string dyeArrayName(std::size_t channel)
+{
+    return "dye." + std::to_string(channel);
+}
+
+std::optional<FloatField> readNamedArray(ByteReader& in, const std::string& name, int width, int height, QString* error)
+{
+    return readArrayBlock(in, ArrayExpectation{name, width, height}, error);
+}
+
 std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* error)
 {
     const Lattice& lattice = header.lattice;
@@ -120,21 +139,29 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
     state.time = header.time;
     state.steps = header.steps;
     state.ledger = header.ledger;
-    std::vector<std::string> names = mapArrayNames(lattice);
-    const std::size_t flowsEnd = names.size();
-    // Velocities follow the flows in a version 2 momentum map that was saved moving.
-    if (version >= 2 && header.params.model == FlowModel::Momentum && !in.atEnd())
-        for (int f = 0; f < lattice.familyCount(); ++f) names.push_back("velocity." + std::string(lattice.family(f).name));
+    state.dyeLedgers = header.dyeLedgers;
+    const int w = lattice.width(), h = lattice.height(), pw = lattice.paddedWidth(), ph = lattice.paddedHeight();
+    const std::vector<std::string> names = mapArrayNames(lattice);
     for (std::size_t i = 0; i < names.size(); ++i) {
-        const bool padded = i >= 2; // flows and velocities carry a ghost ring
-        const ArrayExpectation expected{names[i], padded ? lattice.paddedWidth() : lattice.width(),
-                                        padded ? lattice.paddedHeight() : lattice.height()};
-        std::optional<FloatField> field = readArrayBlock(in, expected, error);
+        const bool padded = i >= 2; // flows carry a ghost ring
+        std::optional<FloatField> field = readNamedArray(in, names[i], padded ? pw : w, padded ? ph : h, error);
         if (!field) return std::nullopt;
         if (i == 0) state.bed = std::move(*field);
         else if (i == 1) state.depth = std::move(*field);
-        else if (i < flowsEnd) state.flows.push_back(std::move(*field));
-        else state.velocities.push_back(std::move(*field));
+        else state.flows.push_back(std::move(*field));
+    }
+    // Velocities follow the flows in a momentum map that was saved moving (version 2 ends with
+    // them; in version 3 the dye may follow).
+    if (header.params.model == FlowModel::Momentum && (version == 2 ? !in.atEnd() : nextArrayIs(in, "velocity.")))
+        for (int f = 0; f < lattice.familyCount(); ++f) {
+            std::optional<FloatField> field = readNamedArray(in, "velocity." + std::string(lattice.family(f).name), pw, ph, error);
+            if (!field) return std::nullopt;
+            state.velocities.push_back(std::move(*field));
+        }
+    for (std::size_t c = 0; c < header.dyeLedgers.size(); ++c) {
+        std::optional<FloatField> field = readNamedArray(in, dyeArrayName(c), w, h, error);
+        if (!field) return std::nullopt;
+        state.dye.push_back(std::move(*field));
     }
     if (!in.atEnd()) {
         *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
@@ -154,6 +181,7 @@ bool isFinite(const VolumeLedger& l)
 
 std::uint32_t mapFormatVersion(const Map& map)
 {
+    if (map.usesDye()) return 3;
     return map.params.model == FlowModel::Pipes ? 1 : 2;
 }
 
@@ -172,8 +200,9 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
     report(0);
     if (!writeHead(out, map)) return false;
     std::vector<std::string> names = mapArrayNames(map.state.lattice);
-    if (map.params.model == FlowModel::Momentum)
+    if (map.params.model == FlowModel::Momentum && !map.state.velocities.empty())
         for (int f = 0; f < map.state.lattice.familyCount(); ++f) names.push_back("velocity." + std::string(map.state.lattice.family(f).name));
+    for (std::size_t c = 0; c < map.state.dye.size(); ++c) names.push_back(dyeArrayName(c));
     const std::vector<const FloatField*> arrays = mapArrays(map.state);
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         // A map with more flow arrays than its lattice has families is invalid; name the extras
@@ -196,6 +225,12 @@ QByteArray encodeMap(const Map& map)
 }
 
 namespace {
+
+bool headerUsesDye(const MapHeader& header)
+{
+    return !header.dyeLedgers.empty() || header.params.dyeDiffusivity != 0.0 || header.params.dyeHalfLife != 0.0
+           || dyeChannelsReferenced(header.boundary, header.sources) > 0;
+}
 
 // A map too large for the memory left is refused before its arrays are allocated.
 std::string memoryRefusal(const MapHeader& header)
@@ -229,6 +264,8 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
             if ((header = headerFromJson(*json, &problem))) {
                 if (version < 2 && header->params.model != FlowModel::Pipes)
                     problem = "malformed header: a format version 1 file cannot hold the momentum model";
+                else if (version < 3 && headerUsesDye(*header))
+                    problem = QString("malformed header: a format version %1 file cannot hold dye").arg(version);
                 else if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
                     problem = QString::fromStdString(refusal);
                 else

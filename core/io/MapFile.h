@@ -21,9 +21,10 @@ namespace rb::io {
 // "\r\n" and the final "\n" catch line-ending conversion, 0x1a stops `type` on DOS.
 inline constexpr char kMapSignature[] = "\x89RBMAP\r\n\x1a\n";
 inline constexpr std::size_t kMapSignatureSize = sizeof(kMapSignature) - 1;
-inline constexpr std::uint32_t kMapFormatVersion = 2; // the newest this build reads
-// Version 2 adds the momentum model (its face velocities after the flows); pipes maps are still
-// written as version 1, which older builds read.
+inline constexpr std::uint32_t kMapFormatVersion = 3; // the newest this build reads
+// Version 2 adds the momentum model (its face velocities after the flows), version 3 dye (its
+// channels' ledgers in the header, their arrays last). Each map is written in the oldest version
+// that holds it, so older builds still read pipes maps (1) and momentum maps without dye (2).
 std::uint32_t mapFormatVersion(const Map& map);
 
 // Told the percentage written so far (0 … 100, rising), after the header and after each array.

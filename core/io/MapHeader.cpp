@@ -37,6 +37,20 @@ QJsonObject ledgerToJson(const VolumeLedger& ledger)
             {"edited", exact(ledger.edited)}};
 }
 
+QJsonObject dyeLedgerToJson(const DyeLedger& l)
+{
+    return {{"boundaryIn", exact(l.boundaryIn)},   {"boundaryOut", exact(l.boundaryOut)}, {"springs", exact(l.springs)},
+            {"drains", exact(l.drains)},           {"evaporation", exact(l.evaporation)}, {"decayed", exact(l.decayed)},
+            {"clipped", exact(l.clipped)},         {"edited", exact(l.edited)}};
+}
+
+QJsonArray dyeLedgersToJson(const std::vector<DyeLedger>& ledgers)
+{
+    QJsonArray array;
+    for (const DyeLedger& l : ledgers) array.append(dyeLedgerToJson(l));
+    return array;
+}
+
 QJsonObject paramsToJson(const SimParams& p)
 {
     QJsonObject params{{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
@@ -47,18 +61,24 @@ QJsonObject paramsToJson(const SimParams& p)
         params.insert("cflTarget", exact(p.cflTarget));
         params.insert("dtMax", exact(p.dtMax));
     }
+    // Dye parameters only when set, so a map without them keeps its older header.
+    if (p.dyeDiffusivity != 0.0) params.insert("dyeDiffusivity", exact(p.dyeDiffusivity));
+    if (p.dyeHalfLife != 0.0) params.insert("dyeHalfLife", exact(p.dyeHalfLife));
     return params;
 }
 
 QJsonArray boundaryToJson(const std::vector<BoundarySegment>& segments)
 {
     QJsonArray array;
-    for (const BoundarySegment& s : segments)
-        array.append(QJsonObject{{"side", nameText(sideName(s.side))},
-                                 {"start", s.start},
-                                 {"end", s.end},
-                                 {"type", nameText(boundaryTypeName(s.type))},
-                                 {"value", exact(s.value)}});
+    for (const BoundarySegment& s : segments) {
+        QJsonObject segment{{"side", nameText(sideName(s.side))},
+                            {"start", s.start},
+                            {"end", s.end},
+                            {"type", nameText(boundaryTypeName(s.type))},
+                            {"value", exact(s.value)}};
+        if (s.dye >= 0) segment.insert("dye", s.dye);
+        array.append(segment);
+    }
     return array;
 }
 
@@ -77,12 +97,15 @@ std::optional<PointSource::Kind> parseSourceKind(std::string_view name)
 QJsonArray sourcesToJson(const std::vector<PointSource>& sources)
 {
     QJsonArray array;
-    for (const PointSource& s : sources)
-        array.append(QJsonObject{{"kind", nameText(sourceKindName(s.kind))},
-                                 {"x", exact(s.x)},
-                                 {"y", exact(s.y)},
-                                 {"rate", exact(s.rate)},
-                                 {"drainAll", s.drainAll}});
+    for (const PointSource& s : sources) {
+        QJsonObject source{{"kind", nameText(sourceKindName(s.kind))},
+                           {"x", exact(s.x)},
+                           {"y", exact(s.y)},
+                           {"rate", exact(s.rate)},
+                           {"drainAll", s.drainAll}};
+        if (s.dye >= 0) source.insert("dye", s.dye);
+        array.append(source);
+    }
     return array;
 }
 
@@ -118,6 +141,27 @@ VolumeLedger ledgerFromJson(const JsonFields& root)
     return ledger;
 }
 
+// Dye channels (format version 3): their ledgers; absent, the map has no dye.
+std::vector<DyeLedger> dyeLedgersFromJson(const JsonFields& root)
+{
+    if (!root.has("dyeLedgers")) return {};
+    const QJsonArray array = root.array("dyeLedgers");
+    if (array.size() > kMaxDyeChannels) root.fail(QString("more than %1 dye channels in dyeLedgers").arg(kMaxDyeChannels));
+    std::vector<DyeLedger> ledgers;
+    for (int i = 0; i < array.size() && root.ok(); ++i) {
+        const JsonFields f = root.element(array, i, "dyeLedgers");
+        ledgers.push_back({f.exactNumber("boundaryIn"), f.exactNumber("boundaryOut"), f.exactNumber("springs"), f.exactNumber("drains"),
+                           f.exactNumber("evaporation"), f.exactNumber("decayed"), f.exactNumber("clipped"), f.exactNumber("edited")});
+    }
+    return ledgers;
+}
+
+// A segment's or source's dye channel, −1 when absent (older files, clean water).
+int dyeChannelFromJson(const JsonFields& f)
+{
+    return f.has("dye") ? f.integer("dye", 0, kMaxDyeChannels - 1) : -1;
+}
+
 SimParams paramsFromJson(const JsonFields& root)
 {
     const JsonFields f = root.child("params");
@@ -137,6 +181,8 @@ SimParams paramsFromJson(const JsonFields& root)
     // Automatic dt; absent: a fixed dt.
     if (f.has("cflTarget")) p.cflTarget = f.exactNumber("cflTarget");
     if (f.has("dtMax")) p.dtMax = f.exactNumber("dtMax");
+    if (f.has("dyeDiffusivity")) p.dyeDiffusivity = f.exactNumber("dyeDiffusivity");
+    if (f.has("dyeHalfLife")) p.dyeHalfLife = f.exactNumber("dyeHalfLife");
     return p;
 }
 
@@ -152,6 +198,7 @@ std::vector<BoundarySegment> boundaryFromJson(const JsonFields& root)
         s.end = f.integer("end", 0, Lattice::kMaxSide);
         s.type = f.name("type", "boundary type", parseBoundaryType).value_or(BoundaryType::Wall);
         s.value = f.exactNumber("value");
+        s.dye = dyeChannelFromJson(f);
         segments.push_back(s);
     }
     return segments;
@@ -169,6 +216,7 @@ std::vector<PointSource> sourcesFromJson(const JsonFields& root)
         s.y = f.exactNumber("y");
         s.rate = f.exactNumber("rate");
         s.drainAll = f.boolean("drainAll");
+        s.dye = dyeChannelFromJson(f);
         sources.push_back(s);
     }
     return sources;
@@ -214,6 +262,7 @@ QJsonObject headerToJson(const Map& map)
                      {"sources", sourcesToJson(map.sources)},
                      {"generatorSettings", QString::fromStdString(map.generatorSettings)}};
     if (map.georeference) json["georeference"] = georeferenceToJson(*map.georeference);
+    if (!s.dyeLedgers.empty()) json["dyeLedgers"] = dyeLedgersToJson(s.dyeLedgers);
     return json;
 }
 
@@ -231,6 +280,7 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
     header.time = root.exactNumber("time");
     header.steps = root.exactInt64("steps");
     header.ledger = ledgerFromJson(root);
+    header.dyeLedgers = dyeLedgersFromJson(root);
     header.params = paramsFromJson(root);
     header.boundary = boundaryFromJson(root);
     header.sources = sourcesFromJson(root);

@@ -15,6 +15,7 @@ struct MapHeader {
     double time = 0.0;
     std::int64_t steps = 0;
     VolumeLedger ledger;
+    std::vector<DyeLedger> dyeLedgers; // one per dye channel (format version 3); the arrays follow
     SimParams params;
     std::vector<BoundarySegment> boundary;
     std::vector<PointSource> sources;

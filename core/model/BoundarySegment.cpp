@@ -1,6 +1,7 @@
 #include "model/BoundarySegment.h"
 
 #include "lattice/Lattice.h"
+#include "model/DyeLedger.h"
 #include "model/ValueRanges.h"
 
 
@@ -79,6 +80,7 @@ std::string validateBoundary(const Lattice& lattice, const std::vector<BoundaryS
             return where + ": cells " + std::to_string(s.start) + ".." + std::to_string(s.end) + " do not fit a side of "
                    + std::to_string(sideLength(lattice, s.side)) + " cells";
         if (const std::string problem = checkSegmentValue(s); !problem.empty()) return where + ": " + problem;
+        if (const std::string problem = checkDyeChannel(s.dye, where); !problem.empty()) return problem;
     }
     return {};
 }

@@ -31,6 +31,9 @@ struct BoundarySegment {
     int end = 0;
     BoundaryType type = BoundaryType::Wall;
     double value = 0.0;
+    // Inflow only: the dye channel the entering water carries at concentration 1 (−1: clean water).
+    // Other types keep it, like their value, for when they become an inflow again.
+    int dye = -1;
 
     bool operator==(const BoundarySegment&) const = default;
 };
@@ -41,7 +44,8 @@ int sideLength(const Lattice& lattice, Side side);
 // A segment covering the whole side.
 BoundarySegment wholeSide(const Lattice& lattice, Side side, BoundaryType type, double value);
 
-// Empty when every segment fits the lattice and has a finite value, else the first problem.
+// Empty when every segment fits the lattice, has a value in its range and a valid dye channel,
+// else the first problem.
 std::string validateBoundary(const Lattice& lattice, const std::vector<BoundarySegment>& segments);
 
 } // namespace rb

@@ -1,5 +1,6 @@
 #include "model/Map.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rb {
@@ -12,6 +13,19 @@ std::string Map::validateGeoreference() const
     if (!(std::isfinite(g.unitsPerMetreX) && g.unitsPerMetreX > 0.0 && std::isfinite(g.unitsPerMetreY) && g.unitsPerMetreY > 0.0))
         return "the georeference's units per metre must be positive and finite";
     return {};
+}
+
+bool Map::usesDye() const
+{
+    return !state.dye.empty() || dyeChannelsReferenced(boundary, sources) > 0;
+}
+
+int dyeChannelsReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources)
+{
+    int highest = -1;
+    for (const BoundarySegment& s : segments) highest = std::max(highest, s.dye);
+    for (const PointSource& s : sources) highest = std::max(highest, s.dye);
+    return highest + 1;
 }
 
 std::string Map::validate() const

@@ -23,10 +23,15 @@ struct Map {
 
     // Empty when the whole map is consistent, else the first problem found.
     std::string validate() const;
+    // True when the map holds dye or a boundary segment or spring brings some.
+    bool usesDye() const;
     bool operator==(const Map&) const = default;
 
 private:
     std::string validateGeoreference() const;
 };
+
+// How many dye channels the segments and springs refer to: 1 + the highest channel, 0 for none.
+int dyeChannelsReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources);
 
 } // namespace rb

@@ -21,6 +21,13 @@ double MapState::volume() const
     return sum * lattice.cellArea();
 }
 
+double MapState::dyeVolume(int channel) const
+{
+    double sum = 0.0;
+    for (float d : dye.at(static_cast<std::size_t>(channel)).values()) sum += d;
+    return sum * lattice.cellArea();
+}
+
 namespace {
 
 std::string cellText(int x, int y)
@@ -53,6 +60,17 @@ std::string firstNegativeDepth(const FloatField& depth)
     return {};
 }
 
+// Dye is water carrying it: 0 ≤ d ≤ h in every cell (NaN fails).
+std::string firstDyeOutsideWater(const FloatField& dye, const FloatField& depth, int channel)
+{
+    for (int y = 0; y < dye.height(); ++y)
+        for (int x = 0; x < dye.width(); ++x)
+            if (!(dye(x, y) >= 0.0f && dye(x, y) <= depth(x, y)))
+                return "dye channel " + std::to_string(channel) + " at " + cellText(x, y) + " must lie in [0, water depth] m (got "
+                       + rangeNumberText(dye(x, y)) + ")";
+    return {};
+}
+
 std::string checkSizes(const MapState& s)
 {
     const Lattice& lattice = s.lattice;
@@ -65,6 +83,10 @@ std::string checkSizes(const MapState& s)
     if (!s.velocities.empty() && static_cast<int>(s.velocities.size()) != lattice.familyCount()) return "wrong number of velocity arrays for the lattice";
     for (const FloatField& f : s.velocities)
         if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "velocity array size does not match the lattice";
+    if (s.dye.size() > static_cast<std::size_t>(kMaxDyeChannels)) return "more than " + std::to_string(kMaxDyeChannels) + " dye channels";
+    if (s.dyeLedgers.size() != s.dye.size()) return "the dye ledgers do not match the dye channels";
+    for (const FloatField& d : s.dye)
+        if (d.width() != w || d.height() != h) return "dye size does not match the lattice";
     return {};
 }
 
@@ -80,6 +102,8 @@ std::string checkFields(const MapState& s)
         if (auto e = firstOutOfRange(f, "flow", -kMaxFlow, kMaxFlow, "m³/s"); !e.empty()) return e;
     for (const FloatField& f : s.velocities)
         if (auto e = firstOutOfRange(f, "velocity", -kInfinity, kInfinity, "m/s"); !e.empty()) return e;
+    for (std::size_t c = 0; c < s.dye.size(); ++c)
+        if (auto e = firstDyeOutsideWater(s.dye[c], s.depth, static_cast<int>(c)); !e.empty()) return e;
     return {};
 }
 
@@ -109,6 +133,8 @@ std::string MapState::validate() const
     if (auto e = checkFields(*this); !e.empty()) return e;
     if (auto e = checkRange("time", time, 0.0, ranges::kMaxTime, "s"); !e.empty()) return e;
     if (auto e = checkStepCounter(steps); !e.empty()) return e;
+    for (std::size_t c = 0; c < dyeLedgers.size(); ++c)
+        if (auto e = checkDyeLedger(dyeLedgers[c], static_cast<int>(c)); !e.empty()) return e;
     return checkLedger(ledger);
 }
 

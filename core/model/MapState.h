@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lattice/Lattice.h"
+#include "model/DyeLedger.h"
 #include "model/Field.h"
 
 #include <cstdint>
@@ -46,6 +47,10 @@ struct MapState {
     // The momentum model's face velocities (m/s along the family's direction, tail to head), laid
     // out like the flows; empty for the pipes model (and for water starting from rest).
     std::vector<FloatField> velocities;
+    // Dye (docs/solver.md, "Dye"): per channel, the dyed depth d (m of water carrying the dye,
+    // 0 ≤ d ≤ depth; concentration d/h), W×H, and its ledger. Empty: no dye.
+    std::vector<FloatField> dye;
+    std::vector<DyeLedger> dyeLedgers;
     double time = 0.0;             // s
     std::int64_t steps = 0;
     VolumeLedger ledger;
@@ -54,8 +59,10 @@ struct MapState {
     explicit MapState(const Lattice& lattice); // flat bed at 0, dry, still
 
     double volume() const; // m³ of water on the map (double accumulation)
+    double dyeVolume(int channel) const; // m³ of dyed water of one channel
     // Empty when the dimensions agree with the lattice and every value lies in its range
-    // (ValueRanges.h): bed, depth ≥ 0, flows, time, step counter, ledger; else the first problem.
+    // (ValueRanges.h): bed, depth ≥ 0, flows, 0 ≤ dye ≤ depth, time, step counter, ledgers; else
+    // the first problem.
     std::string validate() const;
     bool operator==(const MapState&) const = default;
 };

@@ -1,6 +1,7 @@
 #include "model/PointSource.h"
 
 #include "lattice/Lattice.h"
+#include "model/DyeLedger.h"
 #include "model/ValueRanges.h"
 
 
@@ -14,6 +15,8 @@ std::string validateSources(const Lattice& lattice, const std::vector<PointSourc
         if (const std::string problem = checkRange("rate", s.rate, 0.0, ranges::kMaxRate, "m³/s"); !problem.empty()) return where + ": " + problem;
         if (!lattice.nearestCell({s.x, s.y}))
             return where + ": position (" + std::to_string(s.x) + ", " + std::to_string(s.y) + ") m is outside the map";
+        if (const std::string problem = checkDyeChannel(s.dye, where); !problem.empty()) return problem;
+        if (s.kind == PointSource::Kind::Drain && s.dye != -1) return where + ": a drain takes the water as it is and brings no dye";
     }
     return {};
 }

@@ -16,6 +16,7 @@ struct PointSource {
     double y = 0.0;
     double rate = 0.0;      // m³/s (spring: added; drain: removed at most this fast)
     bool drainAll = false;  // drain everything that reaches the cell, whatever the rate
+    int dye = -1;           // spring only: the dye channel its water carries at concentration 1 (−1: clean)
 
     bool operator==(const PointSource&) const = default;
 };

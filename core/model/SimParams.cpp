@@ -46,6 +46,8 @@ std::string SimParams::validate() const
              checkRange("eddy viscosity", eddyViscosity, 0.0, kMaxViscosity, "m²/s"),
              cflTarget == 0.0 ? std::string() : checkRange("CFL target", cflTarget, kMinCflTarget, kMaxCflTarget, "(0: fixed dt)"),
              cflTarget == 0.0 ? std::string() : checkRange("dt ceiling", dtMax, kMinDt, kMaxDt, "s"),
+             checkRange("dye diffusivity", dyeDiffusivity, 0.0, kMaxViscosity, "m²/s"),
+             checkRange("dye half-life", dyeHalfLife, 0.0, kMaxTime, "s (0: no decay)"),
              cflTarget == 0.0 || dt <= dtMax ? std::string() : "dt (" + rangeNumberText(dt) + " s) must not exceed the dt ceiling (" + rangeNumberText(dtMax) + " s)",
          })
         if (!problem.empty()) return problem;

@@ -48,6 +48,10 @@ struct SimParams {
     // then the step in use (saved, so a resumed run picks the same steps). 0: `dt` is fixed.
     double cflTarget = 0.0;
     double dtMax = 0.0;
+    // Dye (docs/solver.md, "Dye"): diffusivity through the water (m²/s, implicit, so any value is
+    // stable; 0 = off) and the half-life of every channel (s; 0 = no decay).
+    double dyeDiffusivity = 0.0;
+    double dyeHalfLife = 0.0;
 
     bool automaticDt() const { return cflTarget > 0.0; }
 

@@ -3,6 +3,7 @@
 #include "model/ValueRanges.h"
 #include "solver/RegionEdit.h"
 #include "solver/Stability.h"
+#include "transport/DyeDiffusion.h"
 
 #include <omp.h>
 
@@ -39,6 +40,9 @@ void CpuSolver::load(const Map& map)
     for (const FloatField& f : map.state.flows) state_.flows.push_back(f.values());
     state_.velocities.clear();
     for (const FloatField& f : map.state.velocities) state_.velocities.push_back(f.values());
+    dye_.clear();
+    for (const FloatField& d : map.state.dye) dye_.push_back(d.values());
+    dyeLedgers_ = map.state.dyeLedgers;
     kept_ = state_;
     scratch_ = state_;
     // The step's dependency radius is 2 cells: a window needs 2 cells of halo per step it runs.
@@ -63,6 +67,7 @@ void CpuSolver::setParams(const SimParams& params)
     params_ = params;
     constants_ = StepConstants::from(params, lattice_);
     momentumConstants_ = MomentumConstants::from(params, lattice_);
+    dyeConstants_ = DyeStepConstants::from(params, lattice_, params.dyeHalfLife);
     matchVelocitiesToModel();
     diagnostics_.cfl = cflAfterParamsChange(before, diagnostics_.cfl, lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
 }
@@ -84,6 +89,8 @@ void CpuSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     segments_ = segments;
     boundaryEdges_ = expandBoundary(lattice_, segments);
     tiles_.assignBoundary(lattice_, boundaryEdges_);
+    addDyeChannels(dyeChannelsReferenced(segments_, sources_));
+    rebuildDyeTransport();
 }
 
 void CpuSolver::setSources(const std::vector<PointSource>& sources)
@@ -92,6 +99,35 @@ void CpuSolver::setSources(const std::vector<PointSource>& sources)
     sources_ = sources;
     sourceCells_ = resolveSources(lattice_, sources);
     tiles_.assignSources(lattice_, sourceCells_);
+    addDyeChannels(dyeChannelsReferenced(segments_, sources_));
+    rebuildDyeTransport();
+}
+
+// Channels are created when the boundary or a spring first names them; they are never dropped
+// while the solver runs (the dye already released stays in the water).
+void CpuSolver::addDyeChannels(int count)
+{
+    if (static_cast<int>(dye_.size()) >= count) return;
+    while (static_cast<int>(dye_.size()) < count) {
+        dye_.emplace_back(lattice_.cellCount(), 0.0f);
+        dyeLedgers_.emplace_back();
+    }
+    refreshDyeDiagnostics();
+}
+
+void CpuSolver::rebuildDyeTransport()
+{
+    if (dye_.empty()) return dyeTransport_.reset();
+    std::vector<DyeBoundaryEdge> edges;
+    for (const BoundaryEdge& e : boundaryEdges_) {
+        DyeBoundaryEdge edge{e.family, e.flowIndex, e.cell, e.inward, {}};
+        const int channel = e.segment >= 0 && e.type == BoundaryType::Inflow ? segments_[static_cast<std::size_t>(e.segment)].dye : -1;
+        if (channel >= 0) edge.concentration[static_cast<std::size_t>(channel)] = 1.0f;
+        edges.push_back(edge);
+    }
+    std::vector<DyeSource> sources;
+    for (const SourceCell& c : sourceCells_) sources.push_back({c.cell, c.kind, c.rate, c.drainAll, c.dye});
+    dyeTransport_ = std::make_unique<DyeTransport>(lattice_, std::move(edges), std::move(sources), parallel_ ? threadCount_ : 1);
 }
 
 StepResult CpuSolver::step(int count)
@@ -102,7 +138,8 @@ StepResult CpuSolver::step(int count)
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
 
-    if (params_.model == FlowModel::Momentum) advanceMomentum(count);
+    if (!dye_.empty()) advanceWithDye(count);
+    else if (params_.model == FlowModel::Momentum) advanceMomentum(count);
     else advance(count); // the state before the call is now in kept_
 
     const bool finite = refreshDiagnostics();
@@ -111,6 +148,8 @@ StepResult CpuSolver::step(int count)
     else if (const std::string problem = checkLedger(ledger_); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
     if (message.empty()) return {count, {}};
     std::swap(state_, kept_);
+    std::swap(dye_, keptDye_);
+    dyeLedgers_ = keptDyeLedgers_;
     time_ = before.time;
     steps_ = before.steps;
     ledger_ = before.ledger;
@@ -151,8 +190,10 @@ void CpuSolver::restoreDepth(const CellRegion& rect, const std::vector<float>& d
 void CpuSolver::writeDepth(const CellRegion& rect, const std::vector<float>& depth, std::optional<double> edited)
 {
     if (const std::string problem = checkRegionEdit(lattice_, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
-    const double change = depthChange(copyRegion(state_.depth, lattice_.width(), rect), depth);
+    const std::vector<float> before = copyRegion(state_.depth, lattice_.width(), rect);
+    const double change = depthChange(before, depth);
     writeRegion(state_.depth, lattice_.width(), rect, depth);
+    keepDyeWithinWater(rect, before);
     ledger_.edited = edited.value_or(ledger_.edited + change * lattice_.cellArea());
     bookDepthEdit(diagnostics_, lattice_, params_, change, depth, ledger_);
 }
@@ -181,6 +222,58 @@ void CpuSolver::advance(int count)
 void CpuSolver::advanceMomentum(int count)
 {
     kept_ = state_;
+    runMomentumSteps(count);
+}
+
+// The dye needs each step's flows and the depths around it, so a call runs its steps one by one
+// (the pipes' temporal tiling gives bitwise the same water either way).
+void CpuSolver::advanceWithDye(int count)
+{
+    keptDye_ = dye_;
+    keptDyeLedgers_ = dyeLedgers_;
+    if (params_.model == FlowModel::Momentum) kept_ = state_;
+    for (int i = 0; i < count; ++i) {
+        depthBefore_ = state_.depth;
+        if (params_.model == FlowModel::Momentum) runMomentumSteps(1);
+        else advancePass(1, i == 0 ? kept_ : scratch_);
+        carryDye();
+    }
+}
+
+void CpuSolver::carryDye()
+{
+    WaterStepRecord water{depthBefore_.data(), state_.depth.data(), {}};
+    for (std::size_t f = 0; f < state_.flows.size(); ++f) water.flows[f] = state_.flows[f].data();
+    dyeTransport_->step(water, dyeConstants_, dye_, dyeLedgers_);
+    if (params_.dyeDiffusivity <= 0.0) return;
+    const DyeDiffusion diffusion(lattice_);
+    for (std::size_t c = 0; c < dye_.size(); ++c) diffusion.diffuse(state_.depth.data(), params_.dyeDiffusivity, params_.dt, dye_[c], dyeLedgers_[c]);
+}
+
+// A depth edit keeps each cell's concentration where water was taken away, and dilutes where clean
+// water was added; what it took is booked as edited.
+void CpuSolver::keepDyeWithinWater(const CellRegion& rect, const std::vector<float>& before)
+{
+    const int width = lattice_.width();
+    for (std::size_t c = 0; c < dye_.size(); ++c) {
+        double removed = 0.0;
+        std::size_t k = 0;
+        for (int y = rect.y; y < rect.y + rect.height; ++y)
+            for (int x = rect.x; x < rect.x + rect.width; ++x, ++k) {
+                float& d = dye_[c][static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
+                const float h = state_.depth[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
+                if (h >= before[k]) continue;
+                const float kept = before[k] > 0.0f ? std::min(d * (h / before[k]), h) : 0.0f;
+                removed += static_cast<double>(d - kept);
+                d = kept;
+            }
+        dyeLedgers_[c].edited -= removed * lattice_.cellArea();
+    }
+    refreshDyeDiagnostics();
+}
+
+void CpuSolver::runMomentumSteps(int count)
+{
     MomentumFusedStep step(lattice_, momentumConstants_, boundaryEdges_, parallel_ ? threadCount_ : 1);
     MomentumFields fields;
     fields.bed = bed_.data();
@@ -319,6 +412,7 @@ bool CpuSolver::refreshDiagnostics()
     diagnostics_.time = time_;
     diagnostics_.volume = std::accumulate(volume.begin(), volume.end(), 0.0) * lattice_.cellArea();
     diagnostics_.ledger = ledger_;
+    refreshDyeDiagnostics();
     diagnostics_.maxDepth = std::bit_cast<float>(all.depthBits);
     diagnostics_.maxSpeed = std::bit_cast<float>(all.speedBits);
     largestMagnitude_ = std::bit_cast<float>(all.largestBits);
@@ -330,6 +424,17 @@ bool CpuSolver::refreshDiagnostics()
         diagnostics_.cfl = momentumCflNumber(lattice_, params_, fastestSignal);
     }
     return finite;
+}
+
+void CpuSolver::refreshDyeDiagnostics()
+{
+    diagnostics_.dyeVolumes.clear();
+    for (const std::vector<float>& d : dye_) {
+        double sum = 0.0;
+        for (float v : d) sum += v;
+        diagnostics_.dyeVolumes.push_back(sum * lattice_.cellArea());
+    }
+    diagnostics_.dyeLedgers = dyeLedgers_;
 }
 
 // The momentum model knows its face speeds: the fastest face whose two cells hold 1 mm on average,
@@ -371,6 +476,11 @@ MapState CpuSolver::readState() const
         state.velocities.emplace_back(lattice_.paddedWidth(), lattice_.paddedHeight());
         state.velocities.back().values() = u;
     }
+    for (const std::vector<float>& d : dye_) {
+        state.dye.emplace_back(lattice_.width(), lattice_.height());
+        state.dye.back().values() = d;
+    }
+    state.dyeLedgers = dyeLedgers_;
     state.time = time_;
     state.steps = steps_;
     state.ledger = ledger_;

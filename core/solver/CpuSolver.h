@@ -5,7 +5,9 @@
 #include "solver/Solver.h"
 #include "solver/TilePlan.h"
 #include "solver/TileWorkspace.h"
+#include "transport/DyeTransport.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -65,9 +67,16 @@ private:
 
     void advance(int count);                       // `count` steps, tile by tile
     void advanceMomentum(int count);               // `count` momentum steps (the state before them kept)
+    void runMomentumSteps(int count);              // `count` momentum steps on state_
+    void advanceWithDye(int count);                // `count` steps one at a time, the dye carried after each
+    void carryDye();                               // the dye over the step just taken (depthBefore_ → state_)
+    void rebuildDyeTransport();                    // after the boundary or the sources changed
+    void addDyeChannels(int count);                // at least `count` channels, new ones clean
+    void keepDyeWithinWater(const CellRegion& rect, const std::vector<float>& before); // after a depth edit
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
+    void refreshDyeDiagnostics();                  // the dye's volumes and ledgers
     const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
     std::string refusal(const Diagnostics& atStart, const char* what) const; // the message of a refused call
     bool scanFaceSpeeds(double& fastestSignal);    // momentum: max speed from the velocities; false if one is NaN/Inf
@@ -95,6 +104,13 @@ private:
     Diagnostics diagnostics_;
     float largestMagnitude_ = 0.0f; // largest |depth| or |flow| at the last refresh: the range check's
     bool parallel_ = false;
+    // Dye (docs/solver.md, "Dye"): dyed depth per channel, its ledgers, and what a call started
+    // from (restored when the call is refused). No channels: the step runs exactly as without dye.
+    std::vector<std::vector<float>> dye_, keptDye_;
+    std::vector<DyeLedger> dyeLedgers_, keptDyeLedgers_;
+    std::unique_ptr<DyeTransport> dyeTransport_;
+    DyeStepConstants dyeConstants_;
+    std::vector<float> depthBefore_; // the water at the start of the step the dye follows
 };
 
 } // namespace rb

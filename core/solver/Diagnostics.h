@@ -3,6 +3,7 @@
 #include "model/MapState.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace rb {
 
@@ -15,6 +16,8 @@ struct Diagnostics {
     double maxDepth = 0.0;   // m
     double maxSpeed = 0.0;   // m/s, |flow| / (face width · mean depth of the two cells), pipes under 1 mm ignored
     double cfl = 0.0;        // stability number: 1 at the scheme's limit (see Stability.h)
+    std::vector<double> dyeVolumes;    // m³ of dyed water per channel (empty: no dye)
+    std::vector<DyeLedger> dyeLedgers; // per channel, cumulative like `ledger`
 
     double inflow() const { return ledger.inflow(); }
     double outflow() const { return ledger.outflow(); }

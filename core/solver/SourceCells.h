@@ -15,6 +15,7 @@ struct SourceCell {
     PointSource::Kind kind = PointSource::Kind::Spring;
     double rate = 0.0;
     bool drainAll = false;
+    int dye = -1; // a spring's dye channel
 };
 
 // Sources outside the map are an error (validateSources); this assumes they were validated.

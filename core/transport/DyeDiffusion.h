@@ -1,7 +1,7 @@
 #pragma once
 
 #include "lattice/Lattice.h"
-#include "transport/DyeLedger.h"
+#include "model/DyeLedger.h"
 
 #include <vector>
 

@@ -3,7 +3,7 @@
 #include "lattice/Lattice.h"
 #include "model/PointSource.h"
 #include "model/SimParams.h"
-#include "transport/DyeLedger.h"
+#include "model/DyeLedger.h"
 
 #include <array>
 #include <cstdint>
@@ -62,8 +62,6 @@ struct DyeSource {
 // Every change is booked in the channel's ledger as what it did to the float values.
 class DyeTransport {
 public:
-    static constexpr int kMaxChannels = 4;
-
     DyeTransport(const Lattice& lattice, std::vector<DyeBoundaryEdge> edges, std::vector<DyeSource> sources, int threadCount = 1);
 
     // Advances every channel of `dyed` (each W×H) over the step `water` describes.

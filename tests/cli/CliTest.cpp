@@ -257,3 +257,59 @@ TEST(CliBench, MeasuresBothFlowModelsOnBothBackends)
 }
 
 } // namespace
+
+// Dye from the command line: an inflow, a spring and a released blob each carry a channel; every
+// report line has the channels' dyed volumes and what came in and went out, which balance; the
+// saved map keeps the dye (info lists it) and OpenCL, which has no dye kernels yet, hands over to
+// the CPU with a notice.
+TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
+{
+    const QString out = dir.filePath("dyed.rbmap");
+    const QStringList dyeOptions = {"--boundary", "west=inflow:2:dye0", "--spring", "10,10,0.5,dye1", "--release-dye", "2:24,24,6",
+                                    "--dye-diffusion", "0.5"};
+    const CliRun run = cli(QStringList{"simulate", map, "--steps", "300", "--report-every", "100", "-o", out} + dyeOptions);
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const auto lines = jsonLines(run.out);
+    ASSERT_EQ(lines.size(), 4u);
+    const QJsonArray first = lines.front()["dye"].toArray();
+    ASSERT_EQ(first.size(), 3);
+    EXPECT_EQ(first[0].toDouble(), 0.0);
+    EXPECT_GT(first[2].toDouble(), 0.0); // the released blob
+    for (const QJsonObject& line : lines)
+        for (int c = 0; c < 3; ++c) {
+            const double volume = line["dye"].toArray()[c].toDouble();
+            const double expected = first[c].toDouble() + line["dye_inflow"].toArray()[c].toDouble() - line["dye_outflow"].toArray()[c].toDouble();
+            EXPECT_NEAR(volume, expected, 1e-5 * std::max(1.0, first[2].toDouble())) << "channel " << c;
+        }
+    EXPECT_GT(lines.back()["dye"].toArray()[0].toDouble(), 0.0);
+    EXPECT_GT(lines.back()["dye"].toArray()[1].toDouble(), 0.0);
+
+    const CliRun info = cli({"info", out});
+    ASSERT_EQ(info.exitCode, 0) << info.err.toStdString();
+    const QJsonObject described = QJsonDocument::fromJson(info.out.toUtf8()).object();
+    EXPECT_EQ(described["dye"].toArray().size(), 3);
+    EXPECT_NEAR(described["dye"].toArray()[1].toObject()["volume"].toDouble(), lines.back()["dye"].toArray()[1].toDouble(), 1e-9);
+    EXPECT_EQ(described["parameters"].toObject()["dye_diffusivity"].toDouble(), 0.5);
+
+    const CliRun resumed = cli({"simulate", out, "--steps", "10", "--report-every", "10", "--backend", "opencl"});
+    ASSERT_EQ(resumed.exitCode, 0) << resumed.err.toStdString();
+    EXPECT_TRUE(resumed.err.contains("dye")) << resumed.err.toStdString();
+    EXPECT_EQ(jsonLines(resumed.out).back()["dye"].toArray().size(), 3);
+}
+
+TEST_F(Cli, DyeOptionsRefuseWhatTheyCannotMean)
+{
+    const QList<std::pair<QStringList, const char*>> cases = {
+        {{"--boundary", "west=wall:dye0"}, "only an inflow"},
+        {{"--boundary", "west=inflow:2:dye9"}, "dye0..dye3"},
+        {{"--spring", "10,10,1,blue"}, "dye0..dye3"},
+        {{"--release-dye", "4:10,10,3"}, "K:X,Y,R"},
+        {{"--release-dye", "0:10,10"}, "K:X,Y,R"},
+        {{"--dye-half-life", "-5"}, "half-life"},
+    };
+    for (const auto& [options, message] : cases) {
+        const CliRun run = cli(QStringList{"simulate", map, "--steps", "1"} + options);
+        EXPECT_EQ(run.exitCode, 2) << options.join(' ').toStdString();
+        EXPECT_TRUE(run.err.contains(message)) << run.err.toStdString();
+    }
+}

@@ -75,6 +75,60 @@ TEST_P(MapFileRoundTrip, MomentumMapsKeepTheirVelocitiesAsVersionTwo)
     EXPECT_TRUE(error.contains("version 1")) << error.toStdString();
 }
 
+// A map with dye (format version 3) keeps its channels bit for bit, their ledgers, the dye
+// parameters and the segments' and springs' channels, with and without the momentum model's
+// velocities before the dye; older versions cannot claim dye.
+TEST_P(MapFileRoundTrip, DyeMapsKeepTheirChannelsAsVersionThree)
+{
+    for (const bool moving : {false, true}) {
+        Map map = randomMap(GetParam(), 12, 10, 7);
+        if (moving) {
+            map.params.model = FlowModel::Momentum;
+            map.state.velocities = map.state.flows;
+        }
+        const std::uint32_t withoutDye = io::mapFormatVersion(map);
+        map.params.dyeDiffusivity = 0.75;
+        map.params.dyeHalfLife = 3600.0;
+        map.boundary.back().dye = 1;
+        map.sources.front().kind = PointSource::Kind::Spring;
+        map.sources.front().dye = 2;
+        for (int c = 0; c < 3; ++c) {
+            FloatField dye = map.state.depth;
+            // Fractions k/(2 + c), k = 0 … 2 + c, of the depth: 0 ≤ d ≤ h exactly.
+            for (std::size_t i = 0; i < dye.size(); ++i) dye[i] *= static_cast<float>(i % static_cast<std::size_t>(3 + c)) / static_cast<float>(2 + c);
+            map.state.dye.push_back(dye);
+            map.state.dyeLedgers.push_back({1.5 * c, 0.25, 3.0, 0.125, 1e-3, 2e-4, -3e-9, 0.5});
+        }
+        ASSERT_EQ(map.validate(), "");
+        EXPECT_EQ(io::mapFormatVersion(map), 3u);
+        const QByteArray bytes = io::encodeMap(map);
+        QString error;
+        const std::optional<Map> back = io::decodeMap(bytes, &error);
+        ASSERT_TRUE(back) << error.toStdString();
+        EXPECT_TRUE(*back == map);
+        for (int c = 0; c < 3; ++c) EXPECT_TRUE(sameBits(map.state.dye[static_cast<std::size_t>(c)], back->state.dye[static_cast<std::size_t>(c)]));
+        EXPECT_EQ(back->state.velocities.size(), map.state.velocities.size());
+
+        QByteArray older = bytes; // the same header under the version without dye: refused
+        older[10] = static_cast<char>(withoutDye);
+        EXPECT_FALSE(io::decodeMap(older, &error));
+        EXPECT_TRUE(error.contains("cannot hold")) << error.toStdString();
+    }
+}
+
+// Dye is water carrying it: a channel above the water's depth is refused, naming channel and cell.
+TEST(MapFileRoundTrip, DyeAboveTheWaterIsRefused)
+{
+    Map map = randomMap(LatticeKind::Square, 12, 10, 9);
+    map.state.dye.push_back(map.state.depth);
+    map.state.dyeLedgers.emplace_back();
+    map.state.dye[0](3, 4) = map.state.depth(3, 4) + 0.5f;
+    const std::string problem = map.validate();
+    EXPECT_NE(problem.find("dye channel 0 at (3, 4)"), std::string::npos) << problem;
+    QString error;
+    EXPECT_FALSE(io::decodeMap(io::encodeMap(map), &error));
+    EXPECT_TRUE(error.contains("dye channel 0")) << error.toStdString();
+}
 
 TEST_P(MapFileRoundTrip, EncodeDecodeIsBitExact)
 {

@@ -1,0 +1,228 @@
+// Issue 13: dye carried by the solver itself. Springs and inflows bring it, the CPU solver moves it
+// with the water of either flow model on either lattice; it must stay within the water, balance
+// its ledger, leave the water bitwise as it was, survive save → load → continue bit for bit, be
+// restored with the water when a call is refused, and not depend on the thread count. OpenCL has
+// no dye kernels yet: a dye map falls back to the CPU with a notice.
+#include "io/MapFile.h"
+#include "model/DyeRelease.h"
+#include "solver/CpuSolver.h"
+#include "SolverFactory.h"
+#include "TestMaps.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <tuple>
+
+namespace rb {
+namespace {
+
+using DyeCase = std::tuple<LatticeKind, FlowModel>;
+
+class SolverDye : public ::testing::TestWithParam<DyeCase> {
+protected:
+    LatticeKind latticeKind() const { return std::get<0>(GetParam()); }
+    FlowModel model() const { return std::get<1>(GetParam()); }
+
+    // A basin on rough terrain with a dyed inflow in the west (channel 0), an outflow in the east,
+    // a spring of channel 1, a drain, rain, evaporation and diffusion; a dye blob of channel 2.
+    Map dyedMap(bool withDye = true) const
+    {
+        const Lattice lattice(latticeKind(), 48, 36, 1.0);
+        Map map = test::basinMap(lattice, test::roughTerrain(lattice, 31, 1.0f));
+        test::fillTo(map.state, 1.2f);
+        map.params.dt = 0.02;
+        map.params.model = model();
+        map.params.rain = 1e-4;
+        map.params.evaporation = 2e-4;
+        map.boundary = {wholeSide(lattice, Side::West, BoundaryType::Inflow, 2.0), wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0)};
+        map.sources = {{PointSource::Kind::Spring, 20.0, 15.0, 0.5, false}, {PointSource::Kind::Drain, 30.0, 20.0, 0.2, false}};
+        if (!withDye) return map;
+        map.boundary[0].dye = 0;
+        map.sources[0].dye = 1;
+        map.params.dyeDiffusivity = 0.3;
+        releaseDye(map.state, 2, {12.0, 10.0}, 4.0);
+        return map;
+    }
+};
+
+double balanceError(const MapState& state, int channel, double initial)
+{
+    const DyeLedger& l = state.dyeLedgers[static_cast<std::size_t>(channel)];
+    return state.dyeVolume(channel) - (initial + l.inflow() - l.outflow() + l.edited + l.clipped);
+}
+
+void expectDyeWithinWater(const MapState& state)
+{
+    for (const FloatField& dye : state.dye)
+        for (std::size_t i = 0; i < dye.size(); ++i) ASSERT_TRUE(dye[i] >= 0.0f && dye[i] <= state.depth[i]) << "cell " << i;
+}
+
+TEST_P(SolverDye, StaysWithinTheWaterAndBalancesItsLedger)
+{
+    const Map map = dyedMap();
+    CpuSolver solver(1);
+    solver.load(map);
+    const MapState start = solver.readState();
+    ASSERT_EQ(start.dye.size(), 3u); // channels 0 and 1 named by the boundary and spring, 2 released
+    std::vector<double> initial;
+    for (int c = 0; c < 3; ++c) initial.push_back(start.dyeVolume(c) - start.dyeLedgers[static_cast<std::size_t>(c)].edited);
+    for (int count : {1, 7, 16, 33, 60, 100, 150}) {
+        ASSERT_TRUE(solver.step(count).ok());
+        const MapState state = solver.readState();
+        expectDyeWithinWater(state);
+        for (int c = 0; c < 3; ++c) {
+            const double scale = std::max(state.dyeVolume(c), state.dyeLedgers[static_cast<std::size_t>(c)].inflow()) + 1e-12;
+            EXPECT_LE(std::abs(balanceError(state, c, initial[static_cast<std::size_t>(c)])) / scale, 1e-5) << "channel " << c;
+            // The balance counts the clamps that kept 0 ≤ d ≤ h; a transport that agrees with the
+            // water needs them only for rounding.
+            EXPECT_LE(std::abs(state.dyeLedgers[static_cast<std::size_t>(c)].clipped) / scale, 1e-6) << "channel " << c;
+        }
+    }
+    const MapState end = solver.readState();
+    EXPECT_GT(end.dyeLedgers[0].boundaryIn, 0.0);
+    EXPECT_GT(end.dyeLedgers[1].springs, 0.0);
+    EXPECT_GT(end.dyeLedgers[2].evaporation, 0.0);
+    EXPECT_EQ(solver.diagnostics().dyeVolumes.size(), 3u);
+    EXPECT_DOUBLE_EQ(solver.diagnostics().dyeVolumes[1], end.dyeVolume(1));
+}
+
+// The dye is consistent with the water: when all of it is dyed and everything that comes in is
+// dyed too (no rain, which is clean), every cell stays at concentration 1 — a transport that read
+// other depths or flows than the water's step used would drift off it (or lean on its clamps).
+TEST_P(SolverDye, FullyDyedWaterStaysFullyDyed)
+{
+    Map map = dyedMap();
+    map.params.rain = 0.0;
+    map.sources[0].dye = 0;
+    map.state.dye.clear();
+    map.state.dyeLedgers.clear();
+    releaseDye(map.state, 0, {0.0, 0.0}, 1e4);
+    CpuSolver solver(1);
+    solver.load(map);
+    for (int i = 0; i < 5; ++i) ASSERT_TRUE(solver.step(40).ok());
+    const MapState state = solver.readState();
+    float worst = 0.0f;
+    for (std::size_t i = 0; i < state.depth.size(); ++i)
+        if (state.depth[i] > 1e-3f) worst = std::max(worst, std::abs(state.dye[0][i] / state.depth[i] - 1.0f));
+    EXPECT_LE(worst, 1e-5f);
+    EXPECT_LE(std::abs(state.dyeLedgers[0].clipped), 1e-6 * state.dyeVolume(0));
+}
+
+// The dye rides on the water and never changes it: the same map with and without dye (the dyed
+// run steps one step at a time, the clean one in temporally tiled passes) has the same water.
+TEST_P(SolverDye, LeavesTheWaterBitwiseAsItWas)
+{
+    CpuSolver dyed(1), clean(1);
+    dyed.load(dyedMap(true));
+    clean.load(dyedMap(false));
+    for (int i = 0; i < 4; ++i) {
+        ASSERT_TRUE(dyed.step(40).ok());
+        ASSERT_TRUE(clean.step(40).ok());
+    }
+    const MapState a = dyed.readState(), b = clean.readState();
+    EXPECT_TRUE(a.depth == b.depth);
+    EXPECT_TRUE(a.flows == b.flows);
+    EXPECT_TRUE(a.velocities == b.velocities);
+    EXPECT_EQ(a.ledger, b.ledger);
+    EXPECT_TRUE(b.dye.empty());
+}
+
+TEST_P(SolverDye, SaveLoadContinueIsBitForBit)
+{
+    CpuSolver straight(1), first(1), resumed(1);
+    straight.load(dyedMap());
+    first.load(dyedMap());
+    ASSERT_TRUE(straight.step(120).ok());
+    ASSERT_TRUE(first.step(70).ok());
+    QString error;
+    const std::optional<Map> saved = io::decodeMap(io::encodeMap(first.readMap()), &error);
+    ASSERT_TRUE(saved) << error.toStdString();
+    EXPECT_TRUE(saved->state == first.readState());
+    resumed.load(*saved);
+    ASSERT_TRUE(resumed.step(50).ok());
+    const MapState a = straight.readState(), b = resumed.readState();
+    EXPECT_TRUE(a.dye == b.dye);
+    EXPECT_EQ(a.dyeLedgers, b.dyeLedgers);
+    EXPECT_TRUE(a == b);
+}
+
+TEST_P(SolverDye, SameOnAnyThreadCount)
+{
+    CpuSolver one(1), two(2), three(3);
+    for (CpuSolver* solver : {&one, &two, &three}) {
+        solver->load(dyedMap());
+        ASSERT_TRUE(solver->step(90).ok());
+    }
+    EXPECT_TRUE(one.readState() == two.readState());
+    EXPECT_TRUE(one.readState() == three.readState());
+}
+
+// A flood through the west side raises the CFL number past 1 within the call: the call is
+// refused after it stepped, and the dye goes back with the water.
+TEST_P(SolverDye, RefusedCallRestoresTheDye)
+{
+    const Map map = dyedMap();
+    CpuSolver solver(1);
+    solver.load(map);
+    ASSERT_TRUE(solver.step(30).ok());
+    const MapState kept = solver.readState();
+    std::vector<BoundarySegment> flood = {wholeSide(map.state.lattice, Side::West, BoundaryType::Inflow, 1e5)};
+    flood[0].dye = 0;
+    solver.setBoundary(flood);
+    const StepResult refused = solver.step(40);
+    ASSERT_FALSE(refused.ok());
+    const MapState after = solver.readState();
+    EXPECT_TRUE(after.dye == kept.dye);
+    EXPECT_EQ(after.dyeLedgers, kept.dyeLedgers);
+    EXPECT_EQ(solver.diagnostics().dyeLedgers, kept.dyeLedgers);
+    solver.setBoundary(map.boundary);
+    EXPECT_TRUE(solver.step(10).ok());
+}
+
+// Taking water away keeps the concentration there (the dye goes with it, booked as edited);
+// adding clean water dilutes.
+TEST_P(SolverDye, DepthEditsKeepTheDyeWithinTheWater)
+{
+    CpuSolver solver(1);
+    solver.load(dyedMap());
+    ASSERT_TRUE(solver.step(20).ok());
+    const MapState before = solver.readState();
+    const CellRegion region{8, 6, 10, 8};
+    std::vector<float> halved = solver.readDepth(region);
+    for (float& h : halved) h *= 0.5f;
+    solver.setDepth(region, halved);
+    const MapState after = solver.readState();
+    expectDyeWithinWater(after);
+    const int width = after.lattice.width();
+    const std::size_t cell = static_cast<std::size_t>(10 * width + 12);
+    ASSERT_GT(before.dye[2][cell], 0.0f);
+    EXPECT_NEAR(after.dye[2][cell] / after.depth[cell], before.dye[2][cell] / before.depth[cell], 1e-6);
+    const double taken = before.dyeVolume(2) - after.dyeVolume(2);
+    EXPECT_GT(taken, 0.0);
+    EXPECT_NEAR(before.dyeLedgers[2].edited - after.dyeLedgers[2].edited, taken, 1e-9 * before.dyeVolume(2));
+}
+
+INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDye,
+                         ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                                            ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
+                         [](const ::testing::TestParamInfo<DyeCase>& info) {
+                             return std::string(std::get<0>(info.param) == LatticeKind::Square ? "cpu_square" : "cpu_triangle")
+                                    + (std::get<1>(info.param) == FlowModel::Pipes ? "_pipes" : "_momentum");
+                         });
+
+// Until the OpenCL dye kernels exist, a dye map asked to run on OpenCL runs on the CPU, and says so.
+TEST(SolverDyeOnOpenCl, FallsBackToTheCpuWithANotice)
+{
+    const Lattice lattice(LatticeKind::Square, 24, 20, 1.0);
+    Map map = test::basinMap(lattice, test::roughTerrain(lattice, 5, 1.0f));
+    test::fillTo(map.state, 1.0f);
+    releaseDye(map.state, 0, {10.0, 10.0}, 3.0);
+    const opencl::SolverChoice choice = opencl::createSolver("opencl", map);
+    EXPECT_EQ(choice.solver->name(), "cpu");
+    EXPECT_NE(choice.notice.find("dye"), std::string::npos) << choice.notice;
+    EXPECT_TRUE(choice.solver->readState().dye == map.state.dye);
+}
+
+} // namespace
+} // namespace rb
