@@ -73,25 +73,25 @@ bool takesValue(BoundaryType type)
     return type == BoundaryType::Sea || type == BoundaryType::Inflow;
 }
 
-// "dyeK" (K = 0…3) names a dye channel in --boundary and --spring; -1 when it does not.
+// A dye channel, 0 … kMaxDyeChannels − 1, in --boundary and --spring; −1 when the text is not one.
 int parseDyeChannel(const QString& text)
 {
     bool ok = false;
-    const int channel = text.startsWith("dye") ? text.mid(3).toInt(&ok) : -1;
+    const int channel = text.toInt(&ok);
     return ok && channel >= 0 && channel < kMaxDyeChannels ? channel : -1;
 }
 
-// SIDE=TYPE[:VALUE][:dyeK], SIDE one of north|south|east|west|all; dyeK only for inflows.
+// SIDE=TYPE[:VALUE][:CHANNEL], SIDE one of north|south|east|west|all; CHANNEL (a dye) only for inflows.
 bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vector<BoundarySegment>& segments)
 {
-    const QString usage = QString("--boundary '%1': expected SIDE=TYPE[:VALUE][:dyeK], SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow").arg(text);
+    const QString usage = QString("--boundary '%1': expected SIDE=TYPE[:VALUE][:CHANNEL], SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow").arg(text);
     const QStringList sideAndRest = text.split('=');
     if (sideAndRest.size() != 2) return cli::fail(usage, cli::kExitUsage), false;
     QStringList typeAndValue = sideAndRest[1].split(':');
     int dye = -1;
-    if (typeAndValue.size() >= 2 && typeAndValue.last().startsWith("dye")) {
+    if (typeAndValue.size() == 3) {
         dye = parseDyeChannel(typeAndValue.takeLast());
-        if (dye < 0) return cli::fail(usage + QString(" (the last part must be dye0..dye%1)").arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
+        if (dye < 0) return cli::fail(usage + QString(" (CHANNEL, the dye the inflow's water carries, must be 0..%1)").arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
     }
     const auto type = parseBoundaryType(typeAndValue[0].toStdString());
     if (!type || typeAndValue.size() > 2) return cli::fail(usage, cli::kExitUsage), false;
@@ -119,7 +119,7 @@ bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vect
     return true;
 }
 
-// X,Y,RATE in world metres and m³/s; drains also accept RATE "all", springs a fourth part dyeK.
+// X,Y,RATE in world metres and m³/s; drains also accept RATE "all", springs a dye CHANNEL fourth.
 bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector<PointSource>& sources)
 {
     const bool spring = kind == PointSource::Kind::Spring;
@@ -131,7 +131,7 @@ bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector
     if (spring && parts.size() == 4) {
         source.dye = parseDyeChannel(parts.takeLast());
         if (source.dye < 0)
-            return cli::fail(QString("--spring '%1': the fourth part must be dye0..dye%2").arg(text).arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
+            return cli::fail(QString("--spring '%1': CHANNEL, the dye the spring's water carries, must be 0..%2").arg(text).arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
     }
     if (parts.size() == 3) {
         source.x = parts[0].toDouble(&okX);
@@ -141,28 +141,26 @@ bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector
         okRate = okRate || source.drainAll;
     }
     if (!okX || !okY || !okRate)
-        return cli::fail(QString("%1 '%2': expected X,Y,RATE%3 (metres, m³/s%4)").arg(option, text, spring ? "[,dyeK]" : "", spring ? "" : " or 'all'"),
+        return cli::fail(QString("%1 '%2': expected X,Y,RATE%3 (metres, m³/s%4)").arg(option, text, spring ? "[,CHANNEL]" : "", spring ? "" : " or 'all'"),
                          cli::kExitUsage),
                false;
     sources.push_back(source);
     return true;
 }
 
-// K:X,Y,R: dye channel K released into the water within R metres of (X, Y), before stepping.
+// X,Y,RADIUS,CHANNEL: the water within RADIUS metres of (X, Y) dyed with CHANNEL, before stepping.
 bool releaseDyeOption(const QString& text, MapState& state)
 {
-    const QStringList channelAndPlace = text.split(':');
-    const QStringList place = channelAndPlace.size() == 2 ? channelAndPlace[1].split(',') : QStringList();
-    bool ok = place.size() == 3;
-    int channel = -1;
+    const QStringList parts = text.split(',');
+    bool ok = parts.size() == 4;
     double numbers[3] = {};
-    if (ok) channel = channelAndPlace[0].toInt(&ok);
     for (int i = 0; ok && i < 3; ++i) {
-        numbers[i] = place[i].toDouble(&ok);
+        numbers[i] = parts[i].toDouble(&ok);
         ok = ok && std::isfinite(numbers[i]);
     }
-    if (!ok || channel < 0 || channel >= kMaxDyeChannels || numbers[2] <= 0.0)
-        return cli::fail(QString("--release-dye '%1': expected K:X,Y,R (channel 0..%2, position and radius in metres, R > 0)").arg(text).arg(kMaxDyeChannels - 1),
+    const int channel = ok ? parseDyeChannel(parts[3]) : -1;
+    if (channel < 0 || numbers[2] <= 0.0)
+        return cli::fail(QString("--dye-release '%1': expected X,Y,RADIUS,CHANNEL (metres, RADIUS > 0, CHANNEL 0..%2)").arg(text).arg(kMaxDyeChannels - 1),
                          cli::kExitUsage),
                false;
     releaseDye(state, channel, {numbers[0], numbers[1]}, numbers[2]);
@@ -186,7 +184,7 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
         for (std::size_t i = 0; i < map.state.depth.size(); ++i)
             map.state.depth[i] = std::max(map.state.depth[i], static_cast<float>(*level) - map.state.bed[i]);
     }
-    for (const QString& text : parser.values("release-dye"))
+    for (const QString& text : parser.values("dye-release"))
         if (!releaseDyeOption(text, map.state)) return false;
     if (const std::string problem = map.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
     return true;
@@ -218,11 +216,11 @@ int runSimulate(const QStringList& args)
         {"rain", "Rain, m/s on every cell.", "MPS"},
         {"evaporation", "Evaporation, m/s from every wet cell.", "MPS"},
         {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL).", "LEVEL"},
-        {"boundary", "SIDE=TYPE[:VALUE][:dyeK]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s); "
-                     "dyeK: the inflow's water carries dye channel K (0-3). Repeatable.",
+        {"boundary", "SIDE=TYPE[:VALUE][:CHANNEL]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s); "
+                     "CHANNEL: the dye (0-3) the inflow's water carries. Repeatable.",
          "SPEC"},
-        {"spring", "A spring at world position X,Y (m) adding RATE m³/s; with dyeK its water carries dye channel K (0-3). Repeatable.", "X,Y,RATE[,dyeK]"},
-        {"release-dye", "Before stepping, dye the water within R m of X,Y with channel K (concentration 1). Repeatable.", "K:X,Y,R"},
+        {"spring", "A spring at world position X,Y (m) adding RATE m³/s; with CHANNEL its water carries that dye (0-3). Repeatable.", "X,Y,RATE[,CHANNEL]"},
+        {"dye-release", "Before stepping, dye the water within RADIUS m of X,Y with CHANNEL (0-3, concentration 1). Repeatable.", "X,Y,RADIUS,CHANNEL"},
         {"dye-diffusion", "Dye diffusivity through the water, m²/s (implicit: any value is stable; 0 = off).", "M2S"},
         {"dye-half-life", "Half-life of every dye channel, s (0 = no decay).", "S"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},

@@ -265,7 +265,7 @@ TEST(CliBench, MeasuresBothFlowModelsOnBothBackends)
 TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
 {
     const QString out = dir.filePath("dyed.rbmap");
-    const QStringList dyeOptions = {"--boundary", "west=inflow:2:dye0", "--spring", "10,10,0.5,dye1", "--release-dye", "2:24,24,6",
+    const QStringList dyeOptions = {"--boundary", "west=inflow:2:0", "--spring", "10,10,0.5,1", "--dye-release", "24,24,6,2",
                                     "--dye-diffusion", "0.5"};
     const CliRun run = cli(QStringList{"simulate", map, "--steps", "300", "--report-every", "100", "-o", out} + dyeOptions);
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
@@ -300,11 +300,13 @@ TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
 TEST_F(Cli, DyeOptionsRefuseWhatTheyCannotMean)
 {
     const QList<std::pair<QStringList, const char*>> cases = {
-        {{"--boundary", "west=wall:dye0"}, "only an inflow"},
-        {{"--boundary", "west=inflow:2:dye9"}, "dye0..dye3"},
-        {{"--spring", "10,10,1,blue"}, "dye0..dye3"},
-        {{"--release-dye", "4:10,10,3"}, "K:X,Y,R"},
-        {{"--release-dye", "0:10,10"}, "K:X,Y,R"},
+        {{"--boundary", "west=outflow:0:1"}, "only an inflow"},
+        {{"--boundary", "west=inflow:2:9"}, "CHANNEL"},
+        {{"--spring", "10,10,1,blue"}, "CHANNEL"},
+        {{"--drain", "10,10,1,0"}, "X,Y,RATE"},
+        {{"--dye-release", "10,10,3,4"}, "X,Y,RADIUS,CHANNEL"},
+        {{"--dye-release", "10,10,3"}, "X,Y,RADIUS,CHANNEL"},
+        {{"--dye-release", "10,10,0,1"}, "X,Y,RADIUS,CHANNEL"},
         {{"--dye-half-life", "-5"}, "half-life"},
     };
     for (const auto& [options, message] : cases) {
