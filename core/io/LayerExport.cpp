@@ -7,6 +7,7 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rb::io {
@@ -36,15 +37,26 @@ FloatField mask(const MapState& state)
     return out;
 }
 
-bool twoChannels(Layer layer)
+// A dye channel's concentration d/h on the lattice; 0 where dry or where the map has no such channel.
+FloatField dyeConcentration(const MapState& state, std::size_t channel)
 {
-    return layer == Layer::Velocity || layer == Layer::FlowMap;
+    FloatField out(state.depth.width(), state.depth.height());
+    if (channel >= state.dye.size()) return out;
+    const FloatField& dyed = state.dye[channel];
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = state.depth[i] > 0.0f ? std::min(dyed[i] / state.depth[i], 1.0f) : 0.0f;
+    return out;
 }
 
-// The channels of a layer on the grid: one, or two for the velocity (east, south).
+// The channels of a layer on the grid: one, two for the velocity (east, south), four for the dye.
 std::vector<FloatField> sampledChannels(const MapState& state, Layer layer, const ExportGrid& grid)
 {
-    if (!twoChannels(layer)) return {sampleGrid(layerOnLattice(state, layer), state.lattice, grid)};
+    if (layer == Layer::Dye) {
+        std::vector<FloatField> channels;
+        for (std::size_t c = 0; c < static_cast<std::size_t>(kMaxDyeChannels); ++c)
+            channels.push_back(sampleGrid(dyeConcentration(state, c), state.lattice, grid));
+        return channels;
+    }
+    if (channelCount(layer) == 1) return {sampleGrid(layerOnLattice(state, layer), state.lattice, grid)};
     const VelocityField v = reconstructVelocity(state);
     return {sampleGrid(v.x, state.lattice, grid), sampleGrid(v.y, state.lattice, grid)};
 }
@@ -82,6 +94,7 @@ const char* unitsOf(Layer layer)
     case Layer::Velocity: return "m/s, channels east and south";
     case Layer::FlowMap: return "0.5 = no flow";
     case Layer::Mask: return "1 = wet, 0 = dry";
+    case Layer::Dye: return "concentration 0..1; channels R, G, B, A = dye 0, 1, 2, 3";
     default: return "m";
     }
 }
@@ -91,12 +104,24 @@ bool engineTakes(Engine engine, const QString& path)
     return engineHeightExtensions(engine).contains(QFileInfo(path).suffix().toLower());
 }
 
+QString numberWord(int n)
+{
+    static const char* const words[] = {"no", "one", "two", "three", "four"};
+    return n >= 0 && n <= 4 ? QString(words[n]) : QString::number(n);
+}
+
+QString channelsText(int n)
+{
+    return numberWord(n) + (n == 1 ? " channel" : " channels");
+}
+
 // The channel names of a layer inside the all-layers image.
 QStringList channelNamesIn(Layer layer)
 {
     const QString name = nameOf(layer);
     if (layer == Layer::Velocity) return {name + ".x", name + ".y"};
     if (layer == Layer::FlowMap) return {name + ".R", name + ".G"};
+    if (layer == Layer::Dye) return {name + ".0", name + ".1", name + ".2", name + ".3"};
     return {name};
 }
 
@@ -111,8 +136,15 @@ std::string_view layerName(Layer layer)
     case Layer::Velocity: return "velocity";
     case Layer::FlowMap: return "flowmap";
     case Layer::Mask: return "mask";
+    case Layer::Dye: return "dye";
     }
     return "terrain";
+}
+
+int channelCount(Layer layer)
+{
+    if (layer == Layer::Dye) return kMaxDyeChannels;
+    return layer == Layer::Velocity || layer == Layer::FlowMap ? 2 : 1;
 }
 
 std::optional<Layer> parseLayer(std::string_view name)
@@ -125,7 +157,7 @@ std::optional<Layer> parseLayer(std::string_view name)
 const std::vector<Layer>& allLayers()
 {
     static const std::vector<Layer> layers = {Layer::Terrain, Layer::WaterDepth, Layer::WaterSurface,
-                                              Layer::Velocity, Layer::FlowMap, Layer::Mask};
+                                              Layer::Velocity, Layer::FlowMap, Layer::Mask, Layer::Dye};
     return layers;
 }
 
@@ -151,8 +183,9 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
     if (!format) return unsupportedRasterFormatMessage(path);
     if (layer == Layer::Velocity && format->integer)
         return QString("%1: the velocity needs a float format (.exr, .tif, .npy); --flowmap writes it as an image").arg(path);
-    if (twoChannels(layer) && format->maxChannels < 2)
-        return QString("%1: .%2 holds one channel; the %3 has two (use .png, .exr, .tif or .npy)").arg(path, format->extension, nameOf(layer));
+    if (channelCount(layer) > format->maxChannels)
+        return QString("%1: .%2 holds %3; the %4 has %5 (use .png, .exr, .tif or .npy)")
+            .arg(path, format->extension, channelsText(format->maxChannels), nameOf(layer), numberWord(channelCount(layer)));
     if (settings.engine && isHeightLayer(layer) && !engineTakes(*settings.engine, path)) {
         const std::string_view engine = engineName(*settings.engine);
         return QString("%1: --engine %2 writes heights as .%3").arg(path, QString::fromUtf8(engine.data(), static_cast<qsizetype>(engine.size())),
@@ -197,10 +230,10 @@ ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings&
     ExportImage image;
     image.layer = nameOf(layer);
     image.channels = sampledChannels(state, layer, grid);
-    image.channelNames = twoChannels(layer) ? QStringList{"R", "G"} : QStringList{"R"};
+    image.channelNames = QStringList{"R", "G", "B", "A"}.mid(0, channelCount(layer));
     image.levels = image.meaning = valueSpan(image.channels.front());
     image.notes["units"] = unitsOf(layer);
-    if (layer == Layer::Mask) {
+    if (layer == Layer::Mask || layer == Layer::Dye) {
         image.levels = image.meaning = {0.0, 1.0};
         image.pngBits = 8;
     }
@@ -216,6 +249,7 @@ ExportImage allLayersImage(const MapState& state, const ExportSettings& settings
     all.layer = "all layers";
     all.levels = all.meaning = {0.0, 1.0};
     for (Layer layer : allLayers()) {
+        if (layer == Layer::Dye && state.dye.empty()) continue; // four empty channels say nothing
         ExportImage one = layerImage(state, layer, settings); // float channels: an engine changes only the grid
         all.georeference = one.georeference;
         for (auto& channel : one.channels) all.channels.push_back(std::move(channel));

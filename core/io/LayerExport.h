@@ -23,9 +23,11 @@ enum class Layer {
     Velocity,     // depth-averaged velocity (m/s): east, south; 0 where dry (VelocityField.h)
     FlowMap,      // the velocity encoded for flow shaders (FlowMap.h)
     Mask,         // 1 where wet (h > kWetDepth), else 0
+    Dye,          // concentration (0 … 1) of dye channels 0 … 3 as four channels (0 where a channel is absent or dry)
 };
 
-std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface", "velocity", "flowmap", "mask"
+std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "dye"
+int channelCount(Layer layer);           // 1; 2 for the velocity and the flow map; 4 for the dye
 std::optional<Layer> parseLayer(std::string_view name);
 const std::vector<Layer>& allLayers();
 bool isHeightLayer(Layer layer); // terrain, water depth, surface: metres that engines take as heightmaps
@@ -61,7 +63,7 @@ FloatField layerOnLattice(const MapState& state, Layer layer);
 ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings& settings);
 
 // Every layer in one image (for one OpenEXR file), channels named: terrain, water-depth, surface,
-// velocity.x, velocity.y, mask, flowmap.R, flowmap.G.
+// velocity.x, velocity.y, mask, flowmap.R, flowmap.G, and for a map with dye dye.0 … dye.3.
 ExportImage allLayersImage(const MapState& state, const ExportSettings& settings);
 
 // Writes the image in the format the extension names and, for integer formats or engine exports,

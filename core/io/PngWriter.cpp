@@ -7,6 +7,9 @@
 #include <QImage>
 #include <QImageWriter>
 
+#include <algorithm>
+#include <array>
+
 namespace rb::io {
 namespace {
 
@@ -31,23 +34,26 @@ QImage grayImage(const ExportImage& image)
     return out;
 }
 
-// Red and green from the first two channels, blue 0.
+// Red, green, blue and alpha from the first channels: blue 0 and opaque where there are fewer (a
+// flow map has two, the dye four).
 QImage colourImage(const ExportImage& image)
 {
-    const bool deep = image.pngBits == 16;
-    QImage out(image.width(), image.height(), deep ? QImage::Format_RGBX64 : QImage::Format_RGB888);
+    const bool deep = image.pngBits == 16, alpha = image.channels.size() >= 4;
+    const QImage::Format format = deep ? (alpha ? QImage::Format_RGBA64 : QImage::Format_RGBX64) : (alpha ? QImage::Format_RGBA8888 : QImage::Format_RGB888);
+    QImage out(image.width(), image.height(), format);
     const int maxLevel = deep ? 65535 : 255;
+    const int bytesPerPixel = alpha ? 4 : 3;
     for (int y = 0; y < out.height(); ++y) {
         uchar* line = out.scanLine(y);
         for (int x = 0; x < out.width(); ++x) {
-            const int r = quantise(image.channels[0](x, sourceRow(image, y)), image.levels, maxLevel);
-            const int g = quantise(image.channels[1](x, sourceRow(image, y)), image.levels, maxLevel);
+            std::array<int, 4> level{0, 0, 0, maxLevel};
+            for (std::size_t c = 0; c < std::min<std::size_t>(image.channels.size(), 4); ++c)
+                level[c] = quantise(image.channels[c](x, sourceRow(image, y)), image.levels, maxLevel);
             if (deep) {
-                reinterpret_cast<QRgba64*>(line)[x] = QRgba64::fromRgba64(static_cast<quint16>(r), static_cast<quint16>(g), 0, 65535);
+                reinterpret_cast<QRgba64*>(line)[x] = QRgba64::fromRgba64(static_cast<quint16>(level[0]), static_cast<quint16>(level[1]),
+                                                                          static_cast<quint16>(level[2]), static_cast<quint16>(level[3]));
             } else {
-                line[3 * x] = static_cast<uchar>(r);
-                line[3 * x + 1] = static_cast<uchar>(g);
-                line[3 * x + 2] = 0;
+                for (int c = 0; c < bytesPerPixel; ++c) line[bytesPerPixel * x + c] = static_cast<uchar>(level[static_cast<std::size_t>(c)]);
             }
         }
     }

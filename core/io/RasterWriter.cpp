@@ -31,7 +31,7 @@ const std::vector<RasterFormat>& rasterFormats()
 {
     static const std::vector<RasterFormat> formats = {
         {"npy", "NumPy float32 array, C order, rows north to south", false, kManyChannels, writeNpyImage},
-        {"png", "PNG: 16-bit grayscale heights, 8-bit grayscale mask, 8/16-bit RGB flow map", true, 2, writePng},
+        {"png", "PNG: 16-bit grayscale heights, 8-bit grayscale mask, 8/16-bit RGB flow map, 8-bit RGBA dye", true, 4, writePng},
         {"r16", "16-bit little-endian raw levels, no header", true, 1, writeR16},
         {"raw", "the same as .r16", true, 1, writeR16},
         {"exr", "OpenEXR 32-bit float channels, ZIP (lossless)", false, kManyChannels, writeExr},

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <QFileInfo>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -290,6 +291,28 @@ TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
     EXPECT_EQ(described["dye"].toArray().size(), 3);
     EXPECT_NEAR(described["dye"].toArray()[1].toObject()["volume"].toDouble(), lines.back()["dye"].toArray()[1].toDouble(), 1e-9);
     EXPECT_EQ(described["parameters"].toObject()["dye_diffusivity"].toDouble(), 0.5);
+
+    // export --dye: the channels' concentrations as RGBA (8-bit PNG) or four float channels.
+    const QString png = dir.filePath("dye.png"), npy = dir.filePath("dye.npy");
+    const CliRun exported = cli({"export", out, "--dye", png, "--all", dir.filePath("all.exr")});
+    ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_TRUE(image.hasAlphaChannel());
+    int red = 0, green = 0, blue = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            red = std::max(red, qRed(image.pixel(x, y)));
+            green = std::max(green, qGreen(image.pixel(x, y)));
+            blue = std::max(blue, qBlue(image.pixel(x, y)));
+        }
+    EXPECT_GT(red, 128); // the inflow's water near the west side
+    EXPECT_GT(green, 128); // around the spring
+    EXPECT_GT(blue, 0);  // what is left of the released disc
+    EXPECT_EQ(cli({"export", out, "--dye", npy}).exitCode, 0);
+    const CliRun wrongFormat = cli({"export", out, "--dye", dir.filePath("dye.r16")});
+    EXPECT_EQ(wrongFormat.exitCode, 2);
+    EXPECT_TRUE(wrongFormat.err.contains("four")) << wrongFormat.err.toStdString();
 
     const CliRun resumed = cli({"simulate", out, "--steps", "10", "--report-every", "10", "--backend", "opencl"});
     ASSERT_EQ(resumed.exitCode, 0) << resumed.err.toStdString();

@@ -7,6 +7,7 @@
 #include "io/SampleRaster.h"
 
 #include <QFile>
+#include <QImage>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -121,10 +122,56 @@ TEST(LayerExport, UnknownExtensionsAreRefusedByName)
     EXPECT_TRUE(error.contains("no/such/dir/t.npy")) << error.toStdString();
 }
 
+// The dye layer: each channel's concentration d/h as one of four channels (0 where dry or where the
+// map has no such channel), read back exactly from float files and within half a level from the
+// 8-bit RGBA PNG, whose alpha is channel 3.
+TEST(LayerExport, DyeIsFourChannelsOfConcentration)
+{
+    QTemporaryDir dir;
+    MapState state = wetState(LatticeKind::Square);
+    state.dye.assign(2, FloatField(10, 8));
+    state.dyeLedgers.resize(2);
+    state.dye[0](2, 3) = 0.75f * 1.5f;  // c = 0.75
+    state.dye[1](7, 1) = 0.25f * 0.25f; // c = 0.25
+    state.dye[1](2, 3) = 1.5f;          // c = 1
+    ASSERT_EQ(state.validate(), "");
+    QString error;
+    const QString npy = dir.filePath("dye.npy");
+    ASSERT_TRUE(io::exportLayer(state, io::Layer::Dye, npy, &error)) << error.toStdString();
+    QFile file(npy);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    const int headerLength = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    EXPECT_TRUE(bytes.mid(10, headerLength).contains("'shape': (8, 10, 4)")) << bytes.mid(10, headerLength).toStdString();
+    const auto channel = [&](int c, int x, int y) {
+        return std::bit_cast<float>(test::getU32(bytes, static_cast<std::size_t>(10 + headerLength + ((y * 10 + x) * 4 + c) * 4)));
+    };
+    EXPECT_EQ(channel(0, 2, 3), 0.75f);
+    EXPECT_EQ(channel(1, 7, 1), 0.25f);
+    EXPECT_EQ(channel(1, 2, 3), 1.0f);
+    EXPECT_EQ(channel(2, 2, 3), 0.0f); // no channel 2
+    EXPECT_EQ(channel(0, 0, 0), 0.0f); // dry
+    ASSERT_TRUE(io::exportLayer(state, io::Layer::Dye, dir.filePath("dye.exr"), &error)) << error.toStdString();
+    const io::ExportImage image = io::layerImage(state, io::Layer::Dye, io::ExportSettings{});
+    ASSERT_EQ(image.channels.size(), 4u);
+    EXPECT_EQ(image.channels[0](2, 3), 0.75f);
+    const QString png = dir.filePath("dye.png");
+    ASSERT_TRUE(io::exportLayer(state, io::Layer::Dye, png, &error)) << error.toStdString();
+    const QImage read(png);
+    ASSERT_EQ(read.format(), QImage::Format_ARGB32); // Qt reads an 8-bit RGBA PNG as ARGB32
+    const QRgb wet = read.pixel(2, 3), other = read.pixel(7, 1), dry = read.pixel(0, 0);
+    EXPECT_EQ(qRed(wet), 191);   // 0.75 · 255
+    EXPECT_EQ(qGreen(wet), 255);
+    EXPECT_EQ(qBlue(wet), 0);
+    EXPECT_EQ(qAlpha(wet), 0);   // channel 3 absent
+    EXPECT_EQ(qGreen(other), 64); // 0.25 · 255
+    EXPECT_EQ(dry, qRgba(0, 0, 0, 0));
+}
+
 TEST(LayerExport, LayerNamesRoundTrip)
 {
     for (io::Layer layer : io::allLayers()) EXPECT_EQ(io::parseLayer(io::layerName(layer)), layer);
-    EXPECT_EQ(io::allLayers().size(), 6u);
+    EXPECT_EQ(io::allLayers().size(), 7u);
     EXPECT_FALSE(io::parseLayer("depth"));
 }
 
@@ -136,6 +183,8 @@ TEST(LayerExport, RequestsAreCheckedBeforeWriting)
     EXPECT_EQ(io::exportRequestProblem(io::Layer::FlowMap, "f.r16", none), "f.r16: .r16 holds one channel; the flowmap has two (use .png, .exr, .tif or .npy)");
     EXPECT_TRUE(io::exportRequestProblem(io::Layer::Velocity, "v.png", none).contains("needs a float format"));
     EXPECT_TRUE(io::exportRequestProblem(io::Layer::Mask, "m.r16", none).isEmpty());
+    EXPECT_EQ(io::exportRequestProblem(io::Layer::Dye, "d.r16", none), "d.r16: .r16 holds one channel; the dye has four (use .png, .exr, .tif or .npy)");
+    EXPECT_TRUE(io::exportRequestProblem(io::Layer::Dye, "d.png", none).isEmpty());
     io::ExportSettings badSize;
     badSize.size = 1;
     EXPECT_FALSE(io::exportSettingsProblem(badSize).isEmpty());
