@@ -52,7 +52,9 @@ EditingSession::EditingSession(QObject* parent) : QObject(parent)
     connect(autosaveTimer_, &AutosaveTimer::due, this, &EditingSession::autosave);
 
     // Edits reach the running simulation between two steps, without pausing it.
-    document_->setWaterEditor([this](const CellRegion& rect, MapDocument::DepthEdit edit) { runner_->editDepth(rect, std::move(edit)); });
+    document_->setWaterEditor([this](const CellRegion& rect, int dyeChannel, MapDocument::DepthEdit edit) {
+        runner_->editDepth(rect, std::move(edit), dyeChannel);
+    });
     connect(document_, &MapDocument::bedChanged, this, [this](const CellRegion& rect) { runner_->setBed(rect, document_->bedIn(rect)); });
     connect(document_, &MapDocument::boundaryChanged, runner_, &SimulationRunner::setBoundary);
     connect(document_, &MapDocument::sourcesChanged, runner_, &SimulationRunner::setSources);

@@ -21,6 +21,7 @@
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
 #include "panels/BoundaryDock.h"
+#include "panels/DyeLegend.h"
 #include "panels/EditorStatusBar.h"
 #include "panels/GeneratorDock.h"
 #include "panels/SimulationDock.h"
@@ -153,6 +154,14 @@ void MainWindow::createActions()
         statisticsDock_->legend()->setColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
         runner()->setFlowsEveryFrame(on);
     });
+    auto* dye = makeAction(this, "showDye", tr("Dye"), QKeySequence(Qt::SHIFT | Qt::Key_D),
+                           tr("Tint the water by its dye channels, each in its colour (the legend is in the Statistics dock)"));
+    dye->setCheckable(true);
+    dye->setChecked(viewport_->dyeShown());
+    connect(dye, &QAction::toggled, this, [this](bool on) {
+        viewport_->setDyeShown(on);
+        statisticsDock_->dyeLegend()->setTintShown(on);
+    });
     auto* rivers = makeAction(this, "riverNetwork", tr("River network"), QKeySequence(),
                               tr("Draw the river centre lines, lakes and coastline the water forms (as export --rivers writes them)"));
     rivers->setCheckable(true);
@@ -239,7 +248,7 @@ void MainWindow::createMenus()
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("riverNetwork")});
+    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("showDye"), action("riverNetwork")});
     viewMenu->addSeparator();
     for (QDockWidget* dock :
          std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_, undoHistoryDock_})

@@ -80,7 +80,14 @@ std::vector<float> MapDocument::bedIn(const CellRegion& rect) const
 void MapDocument::editWater(const CellRegion& rect, DepthEdit edit)
 {
     if (!waterEditor_ || !rect.inside(map_.state.lattice)) return;
-    waterEditor_(rect, std::move(edit));
+    waterEditor_(rect, -1, std::move(edit));
+    markWaterChanged();
+}
+
+void MapDocument::editDye(const CellRegion& rect, int channel, DepthEdit edit)
+{
+    if (!waterEditor_ || !rect.inside(map_.state.lattice) || channel < 0) return;
+    waterEditor_(rect, channel, std::move(edit));
     markWaterChanged();
 }
 

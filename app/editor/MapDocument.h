@@ -52,7 +52,11 @@ public:
     // and what it leaves is written back. The window installs the editor that does this.
     using DepthEdit = std::function<void(WaterEdit& water)>;
     void editWater(const CellRegion& rect, DepthEdit edit);
-    void setWaterEditor(std::function<void(const CellRegion&, DepthEdit)> editor) { waterEditor_ = std::move(editor); }
+    // The same for one dye channel: `edit` also gets the channel's dyed depth (WaterEdit::dye), and
+    // only that is written back.
+    void editDye(const CellRegion& rect, int channel, DepthEdit edit);
+    using WaterEditor = std::function<void(const CellRegion&, int dyeChannel, DepthEdit)>;
+    void setWaterEditor(WaterEditor editor) { waterEditor_ = std::move(editor); }
 
     void markWaterChanged(); // the simulation moved the water away from what is on disk
     void markSaved(const QString& fileName);
@@ -72,7 +76,7 @@ private:
     Map map_;
     QUndoStack undoStack_;
     QString fileName_;
-    std::function<void(const CellRegion&, DepthEdit)> waterEditor_;
+    WaterEditor waterEditor_;
     bool waterChanged_ = false;
     bool lastModified_ = false;
 };

@@ -102,14 +102,20 @@ void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
     });
 }
 
-void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit)
+void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit, int dyeChannel)
 {
-    post([this, rect, edit = std::move(edit)] {
+    post([this, rect, edit = std::move(edit), dyeChannel] {
         if (!solver_) return;
         runGuarded([&] {
             WaterEdit water;
             water.depth = solver_->readDepth(rect);
             water.editedBefore = solver_->diagnostics().ledger.edited;
+            water.dyeChannel = dyeChannel;
+            if (dyeChannel >= 0) {
+                water.dye = solver_->readDye(dyeChannel, rect);
+                edit(water);
+                return solver_->setDye(dyeChannel, rect, water.dye);
+            }
             edit(water);
             if (water.restoreEdited) solver_->restoreDepth(rect, water.depth, *water.restoreEdited);
             else solver_->setDepth(rect, water.depth);
@@ -317,10 +323,14 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
     const CellRegion whole = CellRegion::wholeMap(state->lattice);
     state->bed.values() = solver_->readBed(whole);
     state->depth.values() = solver_->readDepth(whole);
+    // The dye follows the water every frame too (a channel made since the last full read waits for the next).
+    for (std::size_t c = 0; c < state->dye.size(); ++c) state->dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
     const Diagnostics diagnostics = solver_->diagnostics();
     state->time = diagnostics.time;
     state->steps = diagnostics.steps;
     state->ledger = diagnostics.ledger;
+    state->dyeLedgers = diagnostics.dyeLedgers;
+    if (state->dyeLedgers.size() != state->dye.size()) state->dyeLedgers.resize(state->dye.size());
     return state;
 }
 

@@ -49,7 +49,8 @@ public:
     // request, so no step runs in between; the change is booked in ledger.edited (or the figure
     // the edit asks for put back: WaterEdit::restoreEdited).
     void setBed(const CellRegion& rect, std::vector<float> bed);
-    void editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit);
+    // With a dyeChannel (≥ 0) the edit gets that channel's dyed depth too and only the dye is written back.
+    void editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit, int dyeChannel = -1);
 
     void play();
     void pause();

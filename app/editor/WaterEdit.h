@@ -15,6 +15,10 @@ struct WaterEdit {
     std::optional<double> restoreEdited;
     // If set, hears the ledger's `edited` once the depths are written back.
     std::function<void(double editedAfter)> written;
+    // A dye edit (dyeChannel ≥ 0): `dye` holds that channel's dyed depth over the rectangle and is
+    // written back as left; the depths are only read.
+    int dyeChannel = -1;
+    std::vector<float> dye;
 };
 
 } // namespace rb::editor

@@ -1,6 +1,7 @@
 #include "panels/StatisticsDock.h"
 
 #include "io/SpeedPercentile.h"
+#include "panels/DyeLegend.h"
 #include "panels/VolumePlot.h"
 #include "panels/WaterLegend.h"
 
@@ -41,6 +42,9 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     legend_ = new WaterLegend(body);
     legend_->setObjectName("waterLegend");
     layout->addWidget(legend_);
+    dyeLegend_ = new DyeLegend(body);
+    dyeLegend_->setObjectName("dyeLegend");
+    layout->addWidget(dyeLegend_);
     plot_ = new VolumePlot(body);
     plot_->setObjectName("volumePlot");
     layout->addWidget(plot_, 1);
@@ -59,6 +63,7 @@ QLabel* StatisticsDock::addRow(const QString& name, const QString& label, const 
 
 void StatisticsDock::showDiagnostics(const Diagnostics& d, double stepsPerSecond)
 {
+    dyeLegend_->setVolumes(d.dyeVolumes);
     time_->setText(tr("%1 s (%2 steps)").arg(d.time, 0, 'f', 2).arg(d.steps));
     stepsPerSecond_->setText(QString::number(stepsPerSecond, 'f', 1));
     volume_->setText(tr("%1 m³").arg(d.volume, 0, 'f', 1));

@@ -12,6 +12,7 @@ namespace rb::panels {
 
 class VolumePlot;
 class WaterLegend;
+class DyeLegend;
 
 // What the simulation is doing: time, speed of the solver and of the view, the water budget and
 // extremes (with a robust speed beside the maximum), the key to the water's colours, and a plot of
@@ -29,6 +30,7 @@ public:
     void clearHistory();
     VolumePlot* plot() const { return plot_; }
     WaterLegend* legend() const { return legend_; }
+    DyeLegend* dyeLegend() const { return dyeLegend_; }
 
 private:
     QLabel* addRow(const QString& name, const QString& label, const QString& tip);
@@ -46,6 +48,7 @@ private:
     QLabel* speedPercentile_ = nullptr;
     QElapsedTimer sinceSpeeds_;
     WaterLegend* legend_ = nullptr;
+    DyeLegend* dyeLegend_ = nullptr;
     VolumePlot* plot_ = nullptr;
 };
 

@@ -2,6 +2,7 @@
 
 #include "tools/BoundaryTool.h"
 #include "tools/DigChannelTool.h"
+#include "tools/DyeBrushTool.h"
 #include "tools/FlattenTerrainTool.h"
 #include "tools/NavigateTool.h"
 #include "tools/RaiseLowerTerrainTool.h"
@@ -24,6 +25,7 @@ void addEditorTools(ToolManager& manager, const ToolContext& context)
     manager.addTool(new SetHeightTool(context));
     manager.addTool(new WaterBrushTool(WaterBrushTool::Direction::Add, context));
     manager.addTool(new WaterBrushTool(WaterBrushTool::Direction::Remove, context));
+    manager.addTool(new DyeBrushTool(context));
     manager.addTool(new SourceTool(context));
     manager.addTool(new BoundaryTool(context));
 }

@@ -11,7 +11,9 @@ FieldTexture::FieldTexture(int width, int height, Format format, Qt3DCore::QNode
     : texture_(new Qt3DRender::QTexture2D(parent)), width_(width), height_(height), format_(format)
 {
     texture_->setSize(width, height);
-    texture_->setFormat(format == Format::Height32F ? Qt3DRender::QAbstractTexture::R32F : Qt3DRender::QAbstractTexture::RG16F);
+    texture_->setFormat(format == Format::Height32F ? Qt3DRender::QAbstractTexture::R32F
+                        : format == Format::Pair16F ? Qt3DRender::QAbstractTexture::RG16F
+                                                    : Qt3DRender::QAbstractTexture::RGBA8_UNorm);
     texture_->setGenerateMipMaps(false);
     // Linear for terrain.frag's per-pixel normals; the vertex shader's texelFetch ignores it.
     texture_->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
@@ -39,10 +41,14 @@ void FieldTexture::update(int x, int y, int w, int h, const QByteArray& bytes)
         image->setFormat(QOpenGLTexture::R32F);
         image->setPixelFormat(QOpenGLTexture::Red);
         image->setPixelType(QOpenGLTexture::Float32);
-    } else {
+    } else if (format_ == Format::Pair16F) {
         image->setFormat(QOpenGLTexture::RG16F);
         image->setPixelFormat(QOpenGLTexture::RG);
         image->setPixelType(QOpenGLTexture::Float16);
+    } else {
+        image->setFormat(QOpenGLTexture::RGBA8_UNorm);
+        image->setPixelFormat(QOpenGLTexture::RGBA);
+        image->setPixelType(QOpenGLTexture::UInt8);
     }
     image->setData(bytes, bytesPerTexel());
     Qt3DRender::QTextureDataUpdate update;

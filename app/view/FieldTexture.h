@@ -20,7 +20,7 @@ namespace rb::view {
 // gets a new FieldTexture, and this one's texture is deleted once Qt 3D lets go of it.
 class FieldTexture {
 public:
-    enum class Format { Height32F, Pair16F };
+    enum class Format { Height32F, Pair16F, Rgba8 }; // Rgba8: four 0…1 values (the dye's concentrations)
 
     FieldTexture(int width, int height, Format format, Qt3DCore::QNode* parent);
     ~FieldTexture();
@@ -30,7 +30,7 @@ public:
     Qt3DRender::QTexture2D* texture() const { return texture_; }
     int width() const { return width_; }
     int height() const { return height_; }
-    int bytesPerTexel() const { return 4; } // R32F, or two 16-bit floats
+    int bytesPerTexel() const { return 4; } // R32F, two 16-bit floats, or four bytes
 
     // Replaces the texels of the rectangle (x, y, w, h) with `bytes` (its rows, packed, first
     // row first): a partial upload, queued for the render thread.

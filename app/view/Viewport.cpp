@@ -1,5 +1,7 @@
 #include "view/Viewport.h"
 
+#include "view/DyeColours.h"
+
 #include "view/FlowSpeed.h"
 #include "view/LodMesh.h"
 #include "view/SurfaceMaterial.h"
@@ -131,6 +133,7 @@ void Viewport::setMap(const Map& map)
     waterMaterial_->setHazeDistance(4.0f * extent);
     waterState_ = std::make_shared<const MapState>(map.state);
     waterMesh_->update(*waterState_, colouring_);
+    waterMesh_->updateDye(*waterState_, dyeShown_);
     setSurfaceParameters(map);
     picker_.setState(waterState_);
     lattice_ = map.state.lattice;
@@ -175,6 +178,13 @@ void Viewport::setSurfaceParameters(const Map& map)
     terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
     waterMaterial_->setParameter("colourRamp", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(ramp_->texture()));
     waterMaterial_->setParameter("rampRange", ramp_->range());
+    waterMaterial_->setParameter("dyeValues", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(waterMesh_->dyeTexture().texture()));
+    waterMaterial_->setParameter("dyeShown", dyeShown_ ? 1 : 0);
+    for (int c = 0; c < kMaxDyeChannels; ++c) {
+        const QColor colour = dyeColour(c);
+        waterMaterial_->setParameter(QString("dyeColour%1").arg(c), QVector3D(static_cast<float>(colour.redF()), static_cast<float>(colour.greenF()),
+                                                                              static_cast<float>(colour.blueF())));
+    }
 }
 
 void Viewport::setParameterOfSurfaces(const QString& name, const QVariant& value)
@@ -267,7 +277,15 @@ void Viewport::uploadWater()
 {
     ++viewUpdates_;
     waterMesh_->update(*waterState_, colouring_); // same size as its texture: a full, in-place upload
+    waterMesh_->updateDye(*waterState_, dyeShown_);
     updateLod();
+}
+
+void Viewport::setDyeShown(bool shown)
+{
+    dyeShown_ = shown;
+    waterMaterial_->setParameter("dyeShown", shown ? 1 : 0);
+    if (waterMesh_ && waterState_) uploadWater();
 }
 
 void Viewport::setWaterColouring(WaterColouring colouring)

@@ -58,6 +58,9 @@ public:
     // The document's bed changed over `rect` (a terrain edit): the terrain mesh follows at once.
     void updateBed(const FloatField& bed, const CellRegion& rect);
     void setWaterColouring(WaterColouring colouring);
+    // Tints the water by its dye channels (View › Dye), each channel in its colour (view/DyeColours).
+    void setDyeShown(bool shown);
+    bool dyeShown() const { return dyeShown_; }
 
     void frameMap();
     OrbitCamera& camera() { return orbit_; }
@@ -136,6 +139,7 @@ private:
     std::unique_ptr<WaterMesh> waterMesh_;
     std::shared_ptr<const MapState> waterState_;
     WaterColouring colouring_ = WaterColouring::Depth;
+    bool dyeShown_ = true; // dye is only on maps that use it, and there it is what the designer looks for
     Picker picker_;
     Lattice lattice_;
     FloatField bed_; // the document's terrain, for the overlays' heights

@@ -5,13 +5,32 @@
 #include <QFloat16>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace rb::view {
 
 WaterMesh::WaterMesh(int width, int height, Qt3DCore::QNode* textureParent)
-    : texture_(width, height, FieldTexture::Format::Pair16F, textureParent)
+    : texture_(width, height, FieldTexture::Format::Pair16F, textureParent),
+      dyeTexture_(width, height, FieldTexture::Format::Rgba8, textureParent)
 {
+}
+
+void WaterMesh::updateDye(const MapState& state, bool shown)
+{
+    const int width = state.lattice.width(), height = state.lattice.height();
+    if (width != dyeTexture_.width() || height != dyeTexture_.height()) return;
+    const bool any = shown && !state.dye.empty();
+    if (!any && !dyeOnTexture_) return; // already clear
+    QByteArray bytes(static_cast<qsizetype>(4 * state.depth.size()), '\0');
+    for (std::size_t c = 0; any && c < std::min<std::size_t>(state.dye.size(), 4); ++c)
+        for (std::size_t i = 0; i < state.depth.size(); ++i) {
+            const float h = state.depth[i];
+            const float concentration = h > 0.0f ? std::clamp(state.dye[c][i] / h, 0.0f, 1.0f) : 0.0f;
+            bytes[static_cast<qsizetype>(4 * i + c)] = static_cast<char>(static_cast<unsigned char>(std::lround(255.0f * concentration)));
+        }
+    dyeTexture_.update(0, 0, width, height, bytes);
+    dyeOnTexture_ = any;
 }
 
 void WaterMesh::update(const MapState& state, WaterColouring colouring)

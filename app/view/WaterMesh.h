@@ -19,7 +19,10 @@ public:
     WaterMesh(int width, int height, Qt3DCore::QNode* textureParent);
 
     void update(const MapState& state, WaterColouring colouring);
+    // The dye's concentrations (channels 0–3 as RGBA bytes) when shown; cleared to none when not.
+    void updateDye(const MapState& state, bool shown);
     const FieldTexture& texture() const { return texture_; }
+    const FieldTexture& dyeTexture() const { return dyeTexture_; }
     float highestSurface() const { return highestSurface_; } // m, over wet cells (the bed's lowest if none)
     std::size_t wetCellCount() const { return wet_; }
     // Whether a level-of-detail tile has water on it or next to it: dry tiles are not drawn.
@@ -29,6 +32,8 @@ private:
     void buildWetPyramid(int width, int height);
 
     FieldTexture texture_;
+    FieldTexture dyeTexture_;
+    bool dyeOnTexture_ = true; // true until the first clear: the texture starts undefined
     // wetBlocks_[l]: a flag per square of LodTiles::kPatchQuads·2^l cells (one tile of level l),
     // set if a cell in it or in a neighbouring square is wet.
     std::vector<std::vector<unsigned char>> wetBlocks_;

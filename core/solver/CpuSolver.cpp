@@ -210,6 +210,31 @@ std::vector<float> CpuSolver::readDepth(const CellRegion& rect) const
     return copyRegion(state_.depth, lattice_.width(), rect);
 }
 
+void CpuSolver::setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed)
+{
+    if (const std::string problem = checkDyeChannel(channel, "dye edit"); !problem.empty() || channel < 0)
+        throw std::invalid_argument(problem.empty() ? "dye edit: a channel 0.." + std::to_string(kMaxDyeChannels - 1) + " is needed" : problem);
+    if (const std::string problem = checkRegionEdit(lattice_, rect, dyed, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
+    const std::vector<float> depth = copyRegion(state_.depth, lattice_.width(), rect);
+    for (std::size_t i = 0; i < dyed.size(); ++i)
+        if (!(dyed[i] <= depth[i])) throw std::invalid_argument("dye edit: the dyed depth must not exceed the water's depth");
+    const bool added = static_cast<int>(dye_.size()) <= channel;
+    addDyeChannels(channel + 1);
+    if (added) rebuildDyeTransport();
+    std::vector<float>& field = dye_[static_cast<std::size_t>(channel)];
+    const double change = depthChange(copyRegion(field, lattice_.width(), rect), dyed);
+    writeRegion(field, lattice_.width(), rect, dyed);
+    dyeLedgers_[static_cast<std::size_t>(channel)].edited += change * lattice_.cellArea();
+    refreshDyeDiagnostics();
+}
+
+std::vector<float> CpuSolver::readDye(int channel, const CellRegion& rect) const
+{
+    requireRegionInside(lattice_, rect);
+    if (channel < 0 || channel >= static_cast<int>(dye_.size())) return std::vector<float>(rect.cellCount(), 0.0f);
+    return copyRegion(dye_[static_cast<std::size_t>(channel)], lattice_.width(), rect);
+}
+
 void CpuSolver::advance(int count)
 {
     for (int done = 0; done < count;) {

@@ -9,10 +9,13 @@ in vec4 tile;           // first cell x, y; level
 out vec3 worldPosition;
 out vec3 worldNormal;
 out vec2 water; // depth (negative when dry) and colour value; terrain: unused
+out vec4 dye;   // water: the concentrations of dye channels 0–3 when shown, else 0
 
 uniform mat4 mvp;
 uniform sampler2D bedHeights;  // R: bed (m)
 uniform sampler2D waterValues; // R: depth (m), G: colour value (water only)
+uniform sampler2D dyeValues;   // RGBA: dye channels 0–3 (water only, read when dyeShown)
+uniform int dyeShown;
 uniform int isWater;
 uniform float dryDepth;
 uniform vec2 mapCells;    // width, height
@@ -90,8 +93,10 @@ void main()
         vec2 va = texelFetch(waterValues, a, 0).rg, vb = texelFetch(waterValues, b, 0).rg;
         vec2 wa = vec2(va.r >= dryDepth ? va.r : -1.0, va.g), wb = vec2(vb.r >= dryDepth ? vb.r : -1.0, vb.g);
         water = mix(wa, wb, morph);
+        dye = dyeShown != 0 ? mix(texelFetch(dyeValues, a, 0), texelFetch(dyeValues, b, 0), morph) : vec4(0.0);
     } else {
         water = vec2(0.0);
+        dye = vec4(0.0);
     }
     vec2 xz = worldXZ(cell, shift);
     worldPosition = vec3(xz.x, height, xz.y);

@@ -6,6 +6,7 @@
 in vec3 worldPosition;
 in vec3 worldNormal;
 in vec2 water; // depth (negative when dry), colour value
+in vec4 dye;   // concentrations of dye channels 0–3 (0 when the dye is not shown)
 
 out vec4 fragColor;
 
@@ -16,6 +17,21 @@ uniform float hazeDistance;
 uniform float dryDepth;
 uniform sampler2D colourRamp; // kTexels × 1
 uniform float rampRange;      // the value at the ramp's far end
+uniform vec3 dyeColour0;      // each channel's tint (view/DyeColours)
+uniform vec3 dyeColour1;
+uniform vec3 dyeColour2;
+uniform vec3 dyeColour3;
+
+// The water's colour tinted by its dye: the channels' colours mixed by concentration, over the
+// water's own colour as far as the water carries dye at all.
+vec3 tinted(vec3 colour)
+{
+    float total = dye.r + dye.g + dye.b + dye.a;
+    if (total <= 0.002)
+        return colour;
+    vec3 mixed = (dye.r * dyeColour0 + dye.g * dyeColour1 + dye.b * dyeColour2 + dye.a * dyeColour3) / total;
+    return mix(colour, mixed, 0.9 * clamp(total, 0.0, 1.0));
+}
 
 float opacity(float depth)
 {
@@ -30,7 +46,7 @@ void main()
         discard;
     float rampSize = float(textureSize(colourRamp, 0).x);
     float u = (clamp(water.y / rampRange, 0.0, 1.0) * (rampSize - 1.0) + 0.5) / rampSize; // texel centres at both ends
-    vec3 colour = texture(colourRamp, vec2(u, 0.5)).rgb;
+    vec3 colour = tinted(texture(colourRamp, vec2(u, 0.5)).rgb);
     vec3 n = normalize(worldNormal);
     vec3 toEye = normalize(eyePosition - worldPosition);
     float fresnel = 0.02 + 0.98 * pow(1.0 - max(dot(n, toEye), 0.0), 5.0);

@@ -203,6 +203,36 @@ TEST_P(SolverDye, DepthEditsKeepTheDyeWithinTheWater)
     EXPECT_NEAR(before.dyeLedgers[2].edited - after.dyeLedgers[2].edited, taken, 1e-9 * before.dyeVolume(2));
 }
 
+// The editor's dye brush writes a channel's dyed depth: a new channel is created, the change is
+// booked as edited, the dye stays within the water, and the run goes on balanced.
+TEST_P(SolverDye, DyeEditsAreBookedAndChecked)
+{
+    CpuSolver solver(1);
+    solver.load(dyedMap());
+    ASSERT_TRUE(solver.step(10).ok());
+    const CellRegion region{20, 10, 6, 5};
+    const std::vector<float> depth = solver.readDepth(region);
+    std::vector<float> half(depth.size());
+    for (std::size_t i = 0; i < depth.size(); ++i) half[i] = 0.5f * depth[i];
+    EXPECT_EQ(solver.readDye(3, region), std::vector<float>(depth.size(), 0.0f)); // no channel 3 yet
+    solver.setDye(3, region, half);
+    EXPECT_EQ(solver.readDye(3, region), half);
+    const MapState state = solver.readState();
+    ASSERT_EQ(state.dye.size(), 4u);
+    EXPECT_NEAR(state.dyeLedgers[3].edited, state.dyeVolume(3), 1e-9 * state.dyeVolume(3));
+    EXPECT_GT(state.dyeVolume(3), 0.0);
+    std::vector<float> above = depth;
+    above[7] += 0.01f;
+    EXPECT_THROW(solver.setDye(3, region, above), std::invalid_argument);
+    EXPECT_THROW(solver.setDye(4, region, half), std::invalid_argument);
+    EXPECT_THROW(solver.setDye(0, CellRegion{45, 30, 6, 8}, half), std::invalid_argument); // off the map
+    EXPECT_TRUE(solver.readState().dye[3] == state.dye[3]); // refused edits changed nothing
+    ASSERT_TRUE(solver.step(50).ok());
+    const MapState after = solver.readState();
+    const DyeLedger& l = after.dyeLedgers[3];
+    EXPECT_NEAR(after.dyeVolume(3), l.inflow() - l.outflow() + l.edited + l.clipped, 1e-5 * state.dyeVolume(3));
+}
+
 INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDye,
                          ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
                                             ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
@@ -222,6 +252,21 @@ TEST(SolverDyeOnOpenCl, FallsBackToTheCpuWithANotice)
     EXPECT_EQ(choice.solver->name(), "cpu");
     EXPECT_NE(choice.notice.find("dye"), std::string::npos) << choice.notice;
     EXPECT_TRUE(choice.solver->readState().dye == map.state.dye);
+
+    // The OpenCL backend itself refuses dye edits with a message, and reads no dye.
+    Map clean = map;
+    clean.state.dye.clear();
+    clean.state.dyeLedgers.clear();
+    const opencl::SolverChoice device = opencl::createSolver("opencl", clean);
+    if (device.solver->name() == "cpu") GTEST_FAIL() << "OpenCL fell back: " << device.notice;
+    const CellRegion region{2, 2, 3, 3};
+    EXPECT_EQ(device.solver->readDye(0, region), std::vector<float>(9, 0.0f));
+    try {
+        device.solver->setDye(0, region, std::vector<float>(9, 0.0f));
+        ADD_FAILURE() << "setDye on OpenCL did not throw";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("CPU backend"), std::string::npos) << e.what();
+    }
 }
 
 } // namespace
