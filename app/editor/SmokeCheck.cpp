@@ -40,6 +40,12 @@ SmokeCheck::SmokeCheck(MainWindow& window, int timeoutMs) : QObject(&window), wi
     QTimer::singleShot(timeoutMs, this, [this, timeoutMs] { finish(1, QString("no map on screen after %1 s").arg(timeoutMs / 1000)); });
 }
 
+UserPrompts SmokeCheck::failingOnErrors(UserPrompts prompts)
+{
+    prompts.showError = [this](QWidget*, const QString& title, const QString& message) { finish(1, title + ": " + message); };
+    return prompts;
+}
+
 void SmokeCheck::captureView()
 {
     Qt3DRender::QRenderCaptureReply* reply = window_.viewport()->requestCapture();

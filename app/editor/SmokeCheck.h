@@ -1,5 +1,7 @@
 #pragma once
 
+#include "editor/UserPrompts.h"
+
 #include <QObject>
 #include <QString>
 
@@ -18,6 +20,10 @@ class SmokeCheck : public QObject {
     Q_OBJECT
 public:
     SmokeCheck(MainWindow& window, int timeoutMs);
+
+    // `prompts` with errors failing the check at once (a map that does not open, a generation
+    // that fails) instead of waiting in a dialog no one will close.
+    UserPrompts failingOnErrors(UserPrompts prompts);
 
 private:
     void captureView();

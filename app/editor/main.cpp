@@ -60,10 +60,12 @@ int main(int argc, char* argv[])
     rb::editor::MainWindow window(options);
     UserPrompts prompts = UserPrompts::dialogs();
     if (const auto answer = recoveryAnswer(parser)) prompts.askRecovery = UserPrompts::answerRecovery(*answer);
-    window.setPrompts(prompts);
+    rb::editor::SmokeCheck* smokeCheck = nullptr; // owned by the window
+    if (parser.isSet("smoke-test")) smokeCheck = new rb::editor::SmokeCheck(window, kSmokeTestTimeoutMs);
+    window.setPrompts(smokeCheck ? smokeCheck->failingOnErrors(prompts) : prompts);
     if (!window.restoreGeometry(QSettings().value("window/geometry").toByteArray())) window.resize(1280, 800);
     window.show();
-    if (parser.isSet("smoke-test")) new rb::editor::SmokeCheck(window, kSmokeTestTimeoutMs); // owned by the window; never asks about autosaves
-    else QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); }); // over the window, once it shows
+    // Over the window, once it shows. The smoke test leaves a user's autosaves alone.
+    if (!smokeCheck) QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }

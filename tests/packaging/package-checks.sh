@@ -7,7 +7,8 @@
 #   mime      APP_ID: the installed MIME type, compiled as the desktop would, maps *.rbmap
 #   man       both manual pages render without groff warnings and name every command
 #   cli       VERSION: the installed riverbed-cli: --version, and the demo runs
-#   editor    VERSION: the installed editor: --version, and --smoke-test (needs an X server)
+#   editor    VERSION: the installed editor: --version, --smoke-test on the start-up island and on a
+#             map given on the command line (needs an X server)
 set -euo pipefail
 step="$1" package_dir="$2" scratch="$3" arg="${4:-}"
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -33,7 +34,9 @@ lintian)
   echo "lintian: no errors ($(grep -c '^[WIPX]:' "$package_dir/lintian.txt" || true) other tags, listed above)"
   ;;
 desktop)
-  desktop-file-validate "$scratch/usr/share/applications/$arg.desktop"
+  # desktop-file-validate fails only on errors; its warnings fail this test too.
+  said="$(desktop-file-validate "$scratch/usr/share/applications/$arg.desktop" 2>&1)" || fail "desktop-file-validate: $said"
+  [ -z "$said" ] || fail "desktop-file-validate warns: $said"
   grep -qx 'MimeType=application/x-riverbed-map;' "$scratch/usr/share/applications/$arg.desktop" || fail "the launcher does not take .rbmap files"
   echo "desktop-file-validate: no errors or warnings"
   ;;
@@ -85,8 +88,14 @@ editor)
   home="$(mktemp -d)"
   trap 'rm -rf "$home"' EXIT
   # A fresh user: settings, autosaves and caches in a scratch home, never the machine's.
-  HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" XDG_CACHE_HOME="$home/.cache" \
-    "$editor" --smoke-test
+  as_user() { HOME="$home" XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" XDG_CACHE_HOME="$home/.cache" "$@"; }
+  as_user "$editor" --smoke-test # the start-up island
+  # A map given on the command line, as the launcher passes it (Exec=riverbed %f) for a file
+  # opened from a file manager.
+  as_user "$scratch/usr/bin/riverbed-cli" generate --preset river --size 48x40 -o "$home/river.rbmap" >/dev/null
+  said="$(as_user "$editor" --smoke-test "$home/river.rbmap")"
+  echo "$said"
+  [[ "$said" == *"map of 48×40 cells on screen"* ]] || fail "the editor did not show the map given on its command line"
   ;;
 *)
   fail "unknown step '$step'"
