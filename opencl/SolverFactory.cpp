@@ -1,5 +1,7 @@
 #include "SolverFactory.h"
 
+#include "ClBackend.h"
+
 #include "solver/CpuSolver.h"
 
 namespace rb::opencl {
@@ -18,9 +20,7 @@ SolverChoice createSolver(const std::string& backend, const Map& map, InjectedFa
             ClOptions options;
             options.device = backend == "opencl" ? std::string() : backend.substr(7);
             options.fault = fault;
-            auto solver = std::make_unique<ClSolver>(options);
-            solver->load(map);
-            choice.solver = std::move(solver);
+            choice.solver = loadClSolver(options, map);
             return choice;
         } catch (const Unavailable& e) {
             choice.notice = std::string(e.what()) + " — using the CPU solver instead";

@@ -1,3 +1,4 @@
+#include "BuildInfo.h"
 #include "CliSupport.h"
 #include "Commands.h"
 #include "model/MemoryBudget.h"
@@ -36,7 +37,7 @@ int printUsage(QTextStream& out)
 {
     out << "Usage: riverbed-cli COMMAND [options]\n\nCommands:\n";
     for (const auto& [name, command] : subcommands()) out << "  " << name.leftJustified(10) << command.summary << "\n";
-    out << "\nriverbed-cli COMMAND --help describes each command.\n";
+    out << "\nriverbed-cli COMMAND --help describes each command; riverbed-cli --version prints the version.\n";
     return 0;
 }
 
@@ -47,12 +48,12 @@ int main(int argc, char** argv)
     std::signal(SIGPIPE, SIG_IGN); // a closed stdout is an error to handle, not a reason to die before saving
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("riverbed-cli");
-    QCoreApplication::setApplicationVersion(RIVERBED_VERSION);
+    QCoreApplication::setApplicationVersion(rb::build::kVersion);
     QStringList args = QCoreApplication::arguments();
     QTextStream out(stdout), err(stderr);
     if (args.size() < 2 || args[1] == "--help" || args[1] == "-h") return printUsage(out);
-    if (args[1] == "--version") {
-        out << "riverbed-cli " << RIVERBED_VERSION << Qt::endl;
+    if (args[1] == "--version" || args[1] == "-v") {
+        out << "riverbed-cli " << rb::build::kVersion << (rb::build::kOpenCl ? "" : " (without OpenCL)") << Qt::endl;
         return 0;
     }
     const auto it = subcommands().find(args[1]);

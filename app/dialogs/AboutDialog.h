@@ -16,7 +16,8 @@ struct AboutFacts {
     std::optional<QStringList> openclDevices; // nullopt: the search has not finished
 };
 
-// Help › About Riverbed: version, the Qt it runs on, the solver and the OpenCL devices.
+// Help › About Riverbed: version, the Qt it runs on, whether the build has OpenCL, the solver and
+// the OpenCL devices.
 class AboutDialog : public QDialog {
     Q_OBJECT
 public:

@@ -462,13 +462,19 @@ void MainWindow::connectSession()
 // the CPU at once and the devices when they are known.
 void MainWindow::listDevicesInBackground()
 {
-    session_->jobs()->run<std::vector<opencl::DeviceInfo>>(
-        tr("Looking for OpenCL devices…"), [] { return opencl::listDevices(); },
-        [this](std::vector<opencl::DeviceInfo> devices) {
+    using Found = std::pair<std::vector<opencl::DeviceInfo>, std::string>; // the devices, or why there are none
+    session_->jobs()->run<Found>(
+        tr("Looking for OpenCL devices…"),
+        [] {
+            Found found;
+            found.first = opencl::listDevices(&found.second);
+            return found;
+        },
+        [this](Found found) {
             openclDevices_ = QStringList();
-            for (const opencl::DeviceInfo& device : devices)
+            for (const opencl::DeviceInfo& device : found.first)
                 openclDevices_->append(QString::fromStdString(device.name + " (" + device.platform + ", " + device.type + ")"));
-            simulationDock_->setDevices(devices);
+            simulationDock_->setDevices(found.first, QString::fromStdString(found.second));
         });
 }
 

@@ -194,12 +194,16 @@ QDoubleSpinBox* SimulationDock::addNumber(const QString& name, const QString& la
     return box;
 }
 
-void SimulationDock::setDevices(const std::vector<opencl::DeviceInfo>& devices)
+void SimulationDock::setDevices(const std::vector<opencl::DeviceInfo>& devices, const QString& problem)
 {
     while (backend_->count() > 1) backend_->removeItem(1);
     for (const opencl::DeviceInfo& device : devices)
         backend_->addItem(tr("OpenCL: %1 (%2)").arg(QString::fromStdString(device.name), QString::fromStdString(device.type)),
                           QString("opencl:%1").arg(device.index));
+    if (!devices.empty()) return;
+    backend_->addItem(problem.isEmpty() ? tr("No OpenCL device found") : tr("No OpenCL: %1").arg(problem));
+    backend_->setItemData(1, backend_->itemText(1), Qt::ToolTipRole); // the whole reason, however narrow the dock
+    qobject_cast<QStandardItemModel*>(backend_->model())->item(1)->setEnabled(false); // the reason, not a choice
 }
 
 void SimulationDock::setControls(QAction* playPause, QAction* step, QAction* resetWater)

@@ -33,8 +33,9 @@ public:
 
     void setControls(QAction* playPause, QAction* step, QAction* resetWater);
     // The OpenCL devices, once listed (off the GUI thread: the runtime can take a second to answer).
-    // Until then the CPU is the only choice and a line says the devices are being looked for.
-    void setDevices(const std::vector<opencl::DeviceInfo>& devices);
+    // Until then the CPU is the only choice and a line says the devices are being looked for. With
+    // none, a line (shown, not choosable) says why: `problem`, e.g. a build without OpenCL.
+    void setDevices(const std::vector<opencl::DeviceInfo>& devices, const QString& problem = {});
     void setParams(const SimParams& params); // shows them without reporting an edit
     void setLattice(const Lattice& lattice);
     void setMaxDepth(double metres);
