@@ -23,6 +23,7 @@
 #include "panels/BoundaryDock.h"
 #include "panels/DyeLegend.h"
 #include "panels/EditorStatusBar.h"
+#include "panels/FlowParticlesBar.h"
 #include "panels/GeneratorDock.h"
 #include "panels/SimulationDock.h"
 #include "panels/StatisticsDock.h"
@@ -152,7 +153,7 @@ void MainWindow::createActions()
     connect(bySpeed, &QAction::toggled, this, [this](bool on) {
         viewport_->setWaterColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
         statisticsDock_->legend()->setColouring(on ? view::WaterColouring::Speed : view::WaterColouring::Depth);
-        runner()->setFlowsEveryFrame(on);
+        runner()->setFlowsEveryFrame(on || action("flowParticles")->isChecked());
     });
     auto* dye = makeAction(this, "showDye", tr("Dye"), QKeySequence(Qt::SHIFT | Qt::Key_D),
                            tr("Tint the water by its dye channels, each in its colour (the legend is in the Statistics dock)"));
@@ -161,6 +162,16 @@ void MainWindow::createActions()
     connect(dye, &QAction::toggled, this, [this](bool on) {
         viewport_->setDyeShown(on);
         statisticsDock_->dyeLegend()->setTintShown(on);
+    });
+    auto* particles = makeAction(this, "flowParticles", tr("Flow particles"), QKeySequence(Qt::SHIFT | Qt::Key_P),
+                                 tr("Particles carried by the water's velocity, to see where it flows (for the eye only)"));
+    particles->setCheckable(true);
+    particlesBar_ = new panels::FlowParticlesBar(this);
+    addToolBar(Qt::BottomToolBarArea, particlesBar_);
+    connect(particles, &QAction::toggled, this, [this](bool on) {
+        particlesBar_->setOn(on);
+        runner()->setFlowsEveryFrame(on || action("colourBySpeed")->isChecked()); // particles follow the newest flows
+        if (!on) viewport_->setParticleStreaks({});
     });
     auto* rivers = makeAction(this, "riverNetwork", tr("River network"), QKeySequence(),
                               tr("Draw the river centre lines, lakes and coastline the water forms (as export --rivers writes them)"));
@@ -248,7 +259,7 @@ void MainWindow::createMenus()
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("showDye"), action("riverNetwork")});
+    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("showDye"), action("flowParticles"), action("riverNetwork")});
     viewMenu->addSeparator();
     for (QDockWidget* dock :
          std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_, undoHistoryDock_})
@@ -483,6 +494,7 @@ void MainWindow::refreshFromSnapshot()
 {
     if (session_->isGenerating()) generatorDock_->setProgress(session_->generationProgress());
     statisticsDock_->showFramesPerSecond(viewport_->framesPerSecond());
+    if (particlesBar_->isOn() && viewport_->waterState()) viewport_->setParticleStreaks(particlesBar_->tick(*viewport_->waterState()));
     const auto snapshot = runner()->takeSnapshot();
     if (!snapshot || snapshot->mapId != currentMapId()) return;
     viewport_->setWaterState(snapshot->state);
@@ -501,6 +513,7 @@ void MainWindow::showLoadedMap()
     const Map& map = document()->map();
     statusBar_->showState(std::make_shared<const MapState>(map.state));
     viewport_->setMap(map);
+    particlesBar_->restart();
     riverNetwork_->mapChanged(currentMapId());
     if (riverNetwork_->enabled()) showRiverNetwork(true);
     simulationDock_->setLattice(map.state.lattice);

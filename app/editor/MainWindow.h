@@ -25,6 +25,7 @@ struct DeviceInfo;
 namespace rb::panels {
 class BoundaryDock;
 class EditorStatusBar;
+class FlowParticlesBar;
 class GeneratorDock;
 class SimulationDock;
 class StatisticsDock;
@@ -164,6 +165,7 @@ private:
     panels::EditorStatusBar* statusBar_ = nullptr;
     RecentFiles* recentFiles_ = nullptr;
     RiverNetworkJob* riverNetwork_ = nullptr; // View › River network
+    panels::FlowParticlesBar* particlesBar_ = nullptr; // View › Flow particles
     QTimer* refreshTimer_ = nullptr;
 
     QString solverName_;                     // for Help › About

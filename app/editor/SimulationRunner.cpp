@@ -151,6 +151,12 @@ void SimulationRunner::play()
     setPlaying(true);
 }
 
+void SimulationRunner::setFlowsEveryFrame(bool on)
+{
+    flowsEveryFrame_ = on;
+    if (on) post([] {}); // a paused worker publishes the state it stopped at, flows and all
+}
+
 // Posting an empty request wakes the worker, which then publishes the state it stopped at.
 void SimulationRunner::pause()
 {

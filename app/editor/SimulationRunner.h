@@ -59,7 +59,8 @@ public:
 
     // Speed colouring draws the flows: then every snapshot carries fresh ones. Otherwise only the
     // depth is read back per snapshot, and the flows (for the cell readout) twice a second.
-    void setFlowsEveryFrame(bool on) { flowsEveryFrame_ = on; }
+    // On: every snapshot carries the newest flows (speed colouring, flow particles), the first at once.
+    void setFlowsEveryFrame(bool on);
 
     // Calls `receiver` on the GUI thread with the full map (flows included) read at a step boundary,
     // or `unavailable` when there is no solver (no map loaded yet, or it could not be loaded).

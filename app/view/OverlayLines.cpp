@@ -177,4 +177,10 @@ void OverlayLines::addWaterFeatures(const analysis::WaterFeatures& features)
     for (const analysis::Polyline& line : features.coast) addPolyline(line, features.seaLevel, coast);
 }
 
+void OverlayLines::addStreaks(const std::vector<std::pair<QVector3D, QVector3D>>& streaks)
+{
+    const QColor streak(240, 248, 255);
+    for (const auto& [tail, head] : streaks) addLine(tail, head, streak);
+}
+
 } // namespace rb::view

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace rb::view {
@@ -49,6 +50,8 @@ public:
     // The river network (View › River network): centre lines a little above their water surface
     // (cyan), lake outlines at their level (light blue), the coastline at sea level (sand).
     void addWaterFeatures(const analysis::WaterFeatures& features);
+    // Flow particles (View › Flow particles): white streaks on the water, each from tail to head.
+    void addStreaks(const std::vector<std::pair<QVector3D, QVector3D>>& streaks);
 
 private:
     void addLine(QVector3D a, QVector3D b, QColor colour);

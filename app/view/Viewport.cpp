@@ -144,6 +144,7 @@ void Viewport::setMap(const Map& map)
     brush_.reset();
     selectedSource_ = -1;
     waterFeatures_.reset(); // computed on the old map
+    particleStreaks_.clear();
     rebuildOverlay();
     frameMap();
 }
@@ -249,6 +250,13 @@ void Viewport::setWaterFeatures(std::shared_ptr<const analysis::WaterFeatures> f
     rebuildOverlay();
 }
 
+void Viewport::setParticleStreaks(std::vector<std::pair<QVector3D, QVector3D>> streaks)
+{
+    if (streaks.empty() && particleStreaks_.empty()) return;
+    particleStreaks_ = std::move(streaks);
+    rebuildOverlay();
+}
+
 void Viewport::rebuildOverlay()
 {
     if (bed_.empty()) return;
@@ -257,6 +265,7 @@ void Viewport::rebuildOverlay()
     lines.addSources(lattice_, bed_, sources_, selectedSource_);
     if (brush_) lines.addBrush(lattice_, bed_, *brush_);
     if (waterFeatures_) lines.addWaterFeatures(*waterFeatures_);
+    if (!particleStreaks_.empty()) lines.addStreaks(particleStreaks_);
     overlay_ = lines.vertices();
     overlayLines_->setEnabled(!lines.empty());
     if (!lines.empty()) overlayLines_->upload(overlay_, lines.indices());

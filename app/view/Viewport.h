@@ -60,6 +60,10 @@ public:
     void setWaterColouring(WaterColouring colouring);
     // Tints the water by its dye channels (View › Dye), each channel in its colour (view/DyeColours).
     void setDyeShown(bool shown);
+    // The flow particles' streaks to draw over the water (empty: none).
+    void setParticleStreaks(std::vector<std::pair<QVector3D, QVector3D>> streaks);
+    std::size_t particleStreakCount() const { return particleStreaks_.size(); }
+    std::shared_ptr<const MapState> waterState() const { return waterState_; }
     bool dyeShown() const { return dyeShown_; }
 
     void frameMap();
@@ -139,6 +143,7 @@ private:
     std::unique_ptr<WaterMesh> waterMesh_;
     std::shared_ptr<const MapState> waterState_;
     WaterColouring colouring_ = WaterColouring::Depth;
+    std::vector<std::pair<QVector3D, QVector3D>> particleStreaks_;
     bool dyeShown_ = true; // dye is only on maps that use it, and there it is what the designer looks for
     Picker picker_;
     Lattice lattice_;
