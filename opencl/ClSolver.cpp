@@ -24,9 +24,6 @@
 namespace rb::opencl {
 namespace {
 
-// Until the dye kernels exist (issue 13), a map with dye runs on the CPU (SolverFactory falls back).
-constexpr const char* kNoDyeYet = "the OpenCL backend does not carry dye yet (the CPU solver does)";
-
 // The header prepended to the kernels: the host's contract (constants and enums, generated from
 // core/solver/StepContract.h) and the families' neighbour offsets as constants, so the compiler
 // sees fixed distances between neighbours (see common.cl).
@@ -250,7 +247,6 @@ void ClSolver::Impl::allocate(const Map& map)
 void ClSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
-    if (map.usesDye()) throw Unavailable(kNoDyeYet);
     Impl& s = *impl_;
     try {
         s.buildProgram(map.state.lattice);
@@ -267,6 +263,8 @@ void ClSolver::load(const Map& map)
     s.ledger = map.state.ledger;
     s.boundaryEdges.clear(); // the previous map's; setBoundary brings this one's
     s.inflowShares.clear();
+    s.sources.clear();
+    s.dye.load(map.state.lattice, map.state, 1);
     setParams(map.params);
     setBoundary(map.boundary);
     setSources(map.sources);
@@ -283,6 +281,7 @@ void ClSolver::setParams(const SimParams& params)
     s.params = params; // kernel arguments are set at each launch: no field is uploaded
     s.pipeConstants = StepConstants::from(params, s.lattice);
     s.momentumConstants = MomentumConstants::from(params, s.lattice);
+    s.dye.setParams(params);
     try {
         s.matchVelocitiesToModel(*this);
         if (s.momentum()) s.uploadInflows(); // their critical depths depend on gravity
@@ -297,7 +296,6 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
 {
     Impl& s = *impl_;
     if (const std::string problem = validateBoundary(s.lattice, segments); !problem.empty()) throw std::invalid_argument(problem);
-    if (dyeChannelsReferenced(segments, {}) > 0) throw std::invalid_argument(kNoDyeYet);
     std::vector<BoundaryEdgeArgs> edges;
     for (const BoundaryEdge& e : expandBoundary(s.lattice, segments))
         edges.push_back({static_cast<cl_uint>(static_cast<std::size_t>(e.family) * s.layout.plane + s.layout.fromPaddedIndex(e.flowIndex)),
@@ -305,6 +303,8 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
                          e.inward, static_cast<cl_int>(e.type), e.value, e.family});
     s.segments = segments;
     s.setMomentumBoundary(expandBoundary(s.lattice, segments));
+    s.dye.setBoundaryAndSources(expandBoundary(s.lattice, segments), segments, resolveSources(s.lattice, s.sources));
+    s.refreshDyeDiagnostics();
     s.edgeCount = static_cast<int>(edges.size());
     s.edgeBuffer = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, edges.size()) * sizeof(BoundaryEdgeArgs),
                               edges.empty() ? nullptr : edges.data());
@@ -314,7 +314,6 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
 {
     Impl& s = *impl_;
     if (const std::string problem = validateSources(s.lattice, sources); !problem.empty()) throw std::invalid_argument(problem);
-    if (dyeChannelsReferenced({}, sources) > 0) throw std::invalid_argument(kNoDyeYet);
     std::vector<SourceCellArgs> cells;
     for (const SourceCell& c : resolveSources(s.lattice, sources)) {
         // rate·dt/S as each model's step works it out (the momentum step's S is a float).
@@ -322,6 +321,8 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
         cells.push_back({static_cast<cl_uint>(s.layout.fromCellIndex(c.cell)), static_cast<cl_int>(c.kind), static_cast<cl_float>(depthPerStep), c.drainAll ? 1 : 0});
     }
     s.sources = sources;
+    s.dye.setBoundaryAndSources(expandBoundary(s.lattice, s.segments), s.segments, resolveSources(s.lattice, sources));
+    s.refreshDyeDiagnostics();
     s.sourceCount = static_cast<int>(cells.size());
     SourceCellArgs placeholder{};
     s.sourceBuffer = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, cells.size()) * sizeof(SourceCellArgs),
@@ -443,9 +444,41 @@ std::string ClSolver::Impl::refuse(const Diagnostics& atStart, const char* what)
 
 // A call that cannot stand is undone: its starting state set (which no step of the call wrote)
 // becomes current again, and the counters, ledger and diagnostics are those of its start.
+void ClSolver::Impl::readWater(std::vector<float>& depth, std::vector<std::vector<float>>* flows) const
+{
+    std::vector<float> field(layout.plane);
+    depth.resize(lattice.cellCount());
+    queue.enqueueReadBuffer(depthBuffer(), CL_TRUE, 0, fieldBytes(), field.data());
+    layout.toCells(field, depth.data());
+    if (!flows) return;
+    flows->resize(static_cast<std::size_t>(lattice.familyCount()));
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        std::vector<float>& padded = (*flows)[static_cast<std::size_t>(f)];
+        padded.resize(static_cast<std::size_t>(lattice.paddedWidth()) * static_cast<std::size_t>(lattice.paddedHeight()));
+        queue.enqueueReadBuffer(flowBuffer(), CL_TRUE, static_cast<std::size_t>(f) * fieldBytes(), fieldBytes(), field.data());
+        layout.toPadded(field.data(), padded.data());
+    }
+}
+
+void ClSolver::Impl::carryDye()
+{
+    readWater(dyeDepthAfter, &dyeFlows);
+    WaterStepRecord water{dyeDepthBefore.data(), dyeDepthAfter.data(), {}};
+    for (std::size_t f = 0; f < dyeFlows.size(); ++f) water.flows[f] = dyeFlows[f].data();
+    dye.carry(water);
+    std::swap(dyeDepthBefore, dyeDepthAfter); // the next step starts from this one's water
+}
+
+void ClSolver::Impl::refreshDyeDiagnostics()
+{
+    diagnostics.dyeVolumes = dye.volumes();
+    diagnostics.dyeLedgers = dye.ledgers();
+}
+
 void ClSolver::Impl::rollBack(int startSet, const Diagnostics& atStart)
 {
     current = startSet;
+    if (!dye.empty()) dye.restoreCall();
     time = atStart.time;
     steps = atStart.steps;
     ledger = atStart.ledger;
@@ -470,9 +503,14 @@ StepResult ClSolver::step(int count)
     if (!(s.diagnostics.cfl <= 1.0)) return {0, s.refuse(s.diagnostics, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
     const int start = s.current; // no step of this call writes it: a refused call returns to it
+    const bool dyed = !s.dye.empty(); // then every step's water goes back to the host for the dye
     try {
+        if (dyed) {
+            s.dye.beginCall();
+            s.readWater(s.dyeDepthBefore, nullptr);
+        }
         for (int done = 0; done < count;) {
-            const int batch = std::min(kStepsPerBatch, count - done);
+            const int batch = dyed ? 1 : std::min(kStepsPerBatch, count - done);
             s.queue.enqueueFillBuffer(s.stepLedger, 0.0f, 0, static_cast<std::size_t>(batch) * kLedgerSlots * sizeof(float));
             for (int i = 0; i < batch; ++i) {
                 // First step: a set other than the start; then the one that is neither start nor current.
@@ -482,12 +520,14 @@ StepResult ClSolver::step(int count)
                 s.current = next;
             }
             s.readBatchLedger(batch);
+            if (dyed) s.carryDye();
             done += batch;
         }
         for (int i = 0; i < count; ++i) s.time += s.params.dt; // step by step, as the CPU counts it
         s.steps += count;
         s.enqueueDiagnostics();
         s.readDiagnostics();
+        s.refreshDyeDiagnostics();
     } catch (const cl::Error& e) {
         s.rollBack(start, before);
         return {0, "the OpenCL device failed while stepping: " + describe(e)};
@@ -566,10 +606,13 @@ void ClSolver::writeDepth(const CellRegion& rect, const std::vector<float>& dept
     Impl& s = *impl_;
     if (const std::string problem = checkRegionEdit(s.lattice, rect, depth, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
     try {
-        const double change = depthChange(s.readRegion(s.depthBuffer(), rect), depth);
+        const std::vector<float> before = s.readRegion(s.depthBuffer(), rect);
+        const double change = depthChange(before, depth);
         s.writeRegion(s.depthBuffer(), rect, depth);
         s.ledger.edited = edited.value_or(s.ledger.edited + change * s.lattice.cellArea());
         bookDepthEdit(s.diagnostics, s.lattice, s.params, change, depth, s.ledger);
+        s.dye.keepWithinWater(rect, before, depth);
+        s.refreshDyeDiagnostics();
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to take the water edit: " + describe(e));
     }
@@ -591,6 +634,25 @@ std::vector<float> ClSolver::readDepth(const CellRegion& rect) const
     }
 }
 
+void ClSolver::setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed)
+{
+    Impl& s = *impl_;
+    requireRegionInside(s.lattice, rect);
+    std::vector<float> depth;
+    try {
+        depth = s.readRegion(s.depthBuffer(), rect);
+    } catch (const cl::Error& e) {
+        throw std::runtime_error("the OpenCL device failed to hand back depths: " + describe(e));
+    }
+    s.dye.setDye(channel, rect, dyed, depth);
+    s.refreshDyeDiagnostics();
+}
+
+std::vector<float> ClSolver::readDye(int channel, const CellRegion& rect) const
+{
+    return impl_->dye.readDye(channel, rect);
+}
+
 Diagnostics ClSolver::diagnostics() const { return impl_->diagnostics; }
 const SimParams& ClSolver::params() const { return impl_->params; }
 const std::vector<BoundarySegment>& ClSolver::boundary() const { return impl_->segments; }
@@ -609,6 +671,7 @@ MapState ClSolver::readState() const
         s.layout.toPadded(field.data(), state.flows[static_cast<std::size_t>(f)].data());
     }
     if (s.hasVelocities) state.velocities = s.readVelocities();
+    s.dye.writeTo(state);
     state.time = s.time;
     state.steps = s.steps;
     state.ledger = s.ledger;

@@ -55,6 +55,8 @@ public:
     void restoreDepth(const CellRegion& rect, const std::vector<float>& depth, double edited) override;
     std::vector<float> readBed(const CellRegion& rect) const override;
     std::vector<float> readDepth(const CellRegion& rect) const override;
+    void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) override;
+    std::vector<float> readDye(int channel, const CellRegion& rect) const override;
 
     Diagnostics diagnostics() const override;
     const SimParams& params() const override;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/DyeCarrier.h"
+
 // ClSolver's insides, shared by its two source files: ClSolver.cpp (device, program, pipes step,
 // diagnostics, edits) and ClSolverMomentum.cpp (the momentum step). Not part of the interface.
 #include "ClSolver.h"
@@ -139,6 +141,15 @@ struct ClSolver::Impl {
     std::vector<float> readRegion(const cl::Buffer& buffer, const CellRegion& rect) const;
     std::string refuse(const Diagnostics& atStart, const char* what) const;
     void rollBack(int startSet, const Diagnostics& atStart);
+
+    // Dye (docs/solver.md, "Dye"): carried on the host by the CPU solver's own transport, from the
+    // water each step leaves on the device (read back step by step while a map has dye).
+    DyeCarrier dye;
+    std::vector<float> dyeDepthBefore, dyeDepthAfter;
+    std::vector<std::vector<float>> dyeFlows; // padded host layout, one per family
+    void readWater(std::vector<float>& depth, std::vector<std::vector<float>>* flows) const; // the current set
+    void carryDye();             // after a step: its water read back, the dye moved with it
+    void refreshDyeDiagnostics();
     const char* unstableWhat() const;
     double ledgerCellArea() const; // the area the model's step books source and weather volumes with
 

@@ -3,7 +3,6 @@
 #include "model/ValueRanges.h"
 #include "solver/RegionEdit.h"
 #include "solver/Stability.h"
-#include "transport/DyeDiffusion.h"
 
 #include <omp.h>
 
@@ -40,9 +39,6 @@ void CpuSolver::load(const Map& map)
     for (const FloatField& f : map.state.flows) state_.flows.push_back(f.values());
     state_.velocities.clear();
     for (const FloatField& f : map.state.velocities) state_.velocities.push_back(f.values());
-    dye_.clear();
-    for (const FloatField& d : map.state.dye) dye_.push_back(d.values());
-    dyeLedgers_ = map.state.dyeLedgers;
     kept_ = state_;
     scratch_ = state_;
     // The step's dependency radius is 2 cells: a window needs 2 cells of halo per step it runs.
@@ -54,6 +50,9 @@ void CpuSolver::load(const Map& map)
     time_ = map.state.time;
     steps_ = map.state.steps;
     ledger_ = map.state.ledger;
+    dye_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
+    sources_.clear(); // the previous map's, which setBoundary would otherwise hand the dye
+    sourceCells_.clear();
     setParams(map.params);
     setBoundary(map.boundary);
     setSources(map.sources);
@@ -67,7 +66,7 @@ void CpuSolver::setParams(const SimParams& params)
     params_ = params;
     constants_ = StepConstants::from(params, lattice_);
     momentumConstants_ = MomentumConstants::from(params, lattice_);
-    dyeConstants_ = DyeStepConstants::from(params, lattice_, params.dyeHalfLife);
+    dye_.setParams(params);
     matchVelocitiesToModel();
     diagnostics_.cfl = cflAfterParamsChange(before, diagnostics_.cfl, lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
 }
@@ -89,8 +88,7 @@ void CpuSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     segments_ = segments;
     boundaryEdges_ = expandBoundary(lattice_, segments);
     tiles_.assignBoundary(lattice_, boundaryEdges_);
-    addDyeChannels(dyeChannelsReferenced(segments_, sources_));
-    rebuildDyeTransport();
+    updateDyeSources();
 }
 
 void CpuSolver::setSources(const std::vector<PointSource>& sources)
@@ -99,35 +97,13 @@ void CpuSolver::setSources(const std::vector<PointSource>& sources)
     sources_ = sources;
     sourceCells_ = resolveSources(lattice_, sources);
     tiles_.assignSources(lattice_, sourceCells_);
-    addDyeChannels(dyeChannelsReferenced(segments_, sources_));
-    rebuildDyeTransport();
+    updateDyeSources();
 }
 
-// Channels are created when the boundary or a spring first names them; they are never dropped
-// while the solver runs (the dye already released stays in the water).
-void CpuSolver::addDyeChannels(int count)
+void CpuSolver::updateDyeSources()
 {
-    if (static_cast<int>(dye_.size()) >= count) return;
-    while (static_cast<int>(dye_.size()) < count) {
-        dye_.emplace_back(lattice_.cellCount(), 0.0f);
-        dyeLedgers_.emplace_back();
-    }
+    dye_.setBoundaryAndSources(boundaryEdges_, segments_, sourceCells_);
     refreshDyeDiagnostics();
-}
-
-void CpuSolver::rebuildDyeTransport()
-{
-    if (dye_.empty()) return dyeTransport_.reset();
-    std::vector<DyeBoundaryEdge> edges;
-    for (const BoundaryEdge& e : boundaryEdges_) {
-        DyeBoundaryEdge edge{e.family, e.flowIndex, e.cell, e.inward, {}};
-        const int channel = e.segment >= 0 && e.type == BoundaryType::Inflow ? segments_[static_cast<std::size_t>(e.segment)].dye : -1;
-        if (channel >= 0) edge.concentration[static_cast<std::size_t>(channel)] = 1.0f;
-        edges.push_back(edge);
-    }
-    std::vector<DyeSource> sources;
-    for (const SourceCell& c : sourceCells_) sources.push_back({c.cell, c.kind, c.rate, c.drainAll, c.dye});
-    dyeTransport_ = std::make_unique<DyeTransport>(lattice_, std::move(edges), std::move(sources), parallel_ ? threadCount_ : 1);
 }
 
 StepResult CpuSolver::step(int count)
@@ -148,8 +124,7 @@ StepResult CpuSolver::step(int count)
     else if (const std::string problem = checkLedger(ledger_); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
     if (message.empty()) return {count, {}};
     std::swap(state_, kept_);
-    std::swap(dye_, keptDye_);
-    dyeLedgers_ = keptDyeLedgers_;
+    dye_.restoreCall();
     time_ = before.time;
     steps_ = before.steps;
     ledger_ = before.ledger;
@@ -193,7 +168,8 @@ void CpuSolver::writeDepth(const CellRegion& rect, const std::vector<float>& dep
     const std::vector<float> before = copyRegion(state_.depth, lattice_.width(), rect);
     const double change = depthChange(before, depth);
     writeRegion(state_.depth, lattice_.width(), rect, depth);
-    keepDyeWithinWater(rect, before);
+    dye_.keepWithinWater(rect, before, depth);
+    refreshDyeDiagnostics();
     ledger_.edited = edited.value_or(ledger_.edited + change * lattice_.cellArea());
     bookDepthEdit(diagnostics_, lattice_, params_, change, depth, ledger_);
 }
@@ -212,27 +188,14 @@ std::vector<float> CpuSolver::readDepth(const CellRegion& rect) const
 
 void CpuSolver::setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed)
 {
-    if (const std::string problem = checkDyeChannel(channel, "dye edit"); !problem.empty() || channel < 0)
-        throw std::invalid_argument(problem.empty() ? "dye edit: a channel 0.." + std::to_string(kMaxDyeChannels - 1) + " is needed" : problem);
-    if (const std::string problem = checkRegionEdit(lattice_, rect, dyed, EditedField::Depth); !problem.empty()) throw std::invalid_argument(problem);
-    const std::vector<float> depth = copyRegion(state_.depth, lattice_.width(), rect);
-    for (std::size_t i = 0; i < dyed.size(); ++i)
-        if (!(dyed[i] <= depth[i])) throw std::invalid_argument("dye edit: the dyed depth must not exceed the water's depth");
-    const bool added = static_cast<int>(dye_.size()) <= channel;
-    addDyeChannels(channel + 1);
-    if (added) rebuildDyeTransport();
-    std::vector<float>& field = dye_[static_cast<std::size_t>(channel)];
-    const double change = depthChange(copyRegion(field, lattice_.width(), rect), dyed);
-    writeRegion(field, lattice_.width(), rect, dyed);
-    dyeLedgers_[static_cast<std::size_t>(channel)].edited += change * lattice_.cellArea();
+    requireRegionInside(lattice_, rect);
+    dye_.setDye(channel, rect, dyed, copyRegion(state_.depth, lattice_.width(), rect));
     refreshDyeDiagnostics();
 }
 
 std::vector<float> CpuSolver::readDye(int channel, const CellRegion& rect) const
 {
-    requireRegionInside(lattice_, rect);
-    if (channel < 0 || channel >= static_cast<int>(dye_.size())) return std::vector<float>(rect.cellCount(), 0.0f);
-    return copyRegion(dye_[static_cast<std::size_t>(channel)], lattice_.width(), rect);
+    return dye_.readDye(channel, rect);
 }
 
 void CpuSolver::advance(int count)
@@ -254,8 +217,7 @@ void CpuSolver::advanceMomentum(int count)
 // (the pipes' temporal tiling gives bitwise the same water either way).
 void CpuSolver::advanceWithDye(int count)
 {
-    keptDye_ = dye_;
-    keptDyeLedgers_ = dyeLedgers_;
+    dye_.beginCall();
     if (params_.model == FlowModel::Momentum) kept_ = state_;
     for (int i = 0; i < count; ++i) {
         depthBefore_ = state_.depth;
@@ -269,32 +231,7 @@ void CpuSolver::carryDye()
 {
     WaterStepRecord water{depthBefore_.data(), state_.depth.data(), {}};
     for (std::size_t f = 0; f < state_.flows.size(); ++f) water.flows[f] = state_.flows[f].data();
-    dyeTransport_->step(water, dyeConstants_, dye_, dyeLedgers_);
-    if (params_.dyeDiffusivity <= 0.0) return;
-    const DyeDiffusion diffusion(lattice_);
-    for (std::size_t c = 0; c < dye_.size(); ++c) diffusion.diffuse(state_.depth.data(), params_.dyeDiffusivity, params_.dt, dye_[c], dyeLedgers_[c]);
-}
-
-// A depth edit keeps each cell's concentration where water was taken away, and dilutes where clean
-// water was added; what it took is booked as edited.
-void CpuSolver::keepDyeWithinWater(const CellRegion& rect, const std::vector<float>& before)
-{
-    const int width = lattice_.width();
-    for (std::size_t c = 0; c < dye_.size(); ++c) {
-        double removed = 0.0;
-        std::size_t k = 0;
-        for (int y = rect.y; y < rect.y + rect.height; ++y)
-            for (int x = rect.x; x < rect.x + rect.width; ++x, ++k) {
-                float& d = dye_[c][static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
-                const float h = state_.depth[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)];
-                if (h >= before[k]) continue;
-                const float kept = before[k] > 0.0f ? std::min(d * (h / before[k]), h) : 0.0f;
-                removed += static_cast<double>(d - kept);
-                d = kept;
-            }
-        dyeLedgers_[c].edited -= removed * lattice_.cellArea();
-    }
-    refreshDyeDiagnostics();
+    dye_.carry(water);
 }
 
 void CpuSolver::runMomentumSteps(int count)
@@ -453,13 +390,8 @@ bool CpuSolver::refreshDiagnostics()
 
 void CpuSolver::refreshDyeDiagnostics()
 {
-    diagnostics_.dyeVolumes.clear();
-    for (const std::vector<float>& d : dye_) {
-        double sum = 0.0;
-        for (float v : d) sum += v;
-        diagnostics_.dyeVolumes.push_back(sum * lattice_.cellArea());
-    }
-    diagnostics_.dyeLedgers = dyeLedgers_;
+    diagnostics_.dyeVolumes = dye_.volumes();
+    diagnostics_.dyeLedgers = dye_.ledgers();
 }
 
 // The momentum model knows its face speeds: the fastest face whose two cells hold 1 mm on average,
@@ -501,11 +433,7 @@ MapState CpuSolver::readState() const
         state.velocities.emplace_back(lattice_.paddedWidth(), lattice_.paddedHeight());
         state.velocities.back().values() = u;
     }
-    for (const std::vector<float>& d : dye_) {
-        state.dye.emplace_back(lattice_.width(), lattice_.height());
-        state.dye.back().values() = d;
-    }
-    state.dyeLedgers = dyeLedgers_;
+    dye_.writeTo(state);
     state.time = time_;
     state.steps = steps_;
     state.ledger = ledger_;

@@ -5,9 +5,8 @@
 #include "solver/Solver.h"
 #include "solver/TilePlan.h"
 #include "solver/TileWorkspace.h"
-#include "transport/DyeTransport.h"
+#include "transport/DyeCarrier.h"
 
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -72,9 +71,7 @@ private:
     void runMomentumSteps(int count);              // `count` momentum steps on state_
     void advanceWithDye(int count);                // `count` steps one at a time, the dye carried after each
     void carryDye();                               // the dye over the step just taken (depthBefore_ → state_)
-    void rebuildDyeTransport();                    // after the boundary or the sources changed
-    void addDyeChannels(int count);                // at least `count` channels, new ones clean
-    void keepDyeWithinWater(const CellRegion& rect, const std::vector<float>& before); // after a depth edit
+    void updateDyeSources();                       // the dye's boundary and sources after either changed
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
@@ -106,12 +103,8 @@ private:
     Diagnostics diagnostics_;
     float largestMagnitude_ = 0.0f; // largest |depth| or |flow| at the last refresh: the range check's
     bool parallel_ = false;
-    // Dye (docs/solver.md, "Dye"): dyed depth per channel, its ledgers, and what a call started
-    // from (restored when the call is refused). No channels: the step runs exactly as without dye.
-    std::vector<std::vector<float>> dye_, keptDye_;
-    std::vector<DyeLedger> dyeLedgers_, keptDyeLedgers_;
-    std::unique_ptr<DyeTransport> dyeTransport_;
-    DyeStepConstants dyeConstants_;
+    // Dye (docs/solver.md, "Dye"). No channels: the step runs exactly as without dye.
+    DyeCarrier dye_;
     std::vector<float> depthBefore_; // the water at the start of the step the dye follows
 };
 

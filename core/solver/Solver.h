@@ -53,10 +53,10 @@ public:
     virtual std::vector<float> readDepth(const CellRegion& rect) const = 0;
     // Dye edits (the editor's dye brush): a channel's dyed depth over `rect` (0 ≤ d ≤ the depth
     // there; else std::invalid_argument and nothing changes), the change booked in the channel's
-    // ledger as edited; a channel the map does not have yet is created. A backend without dye
-    // throws std::invalid_argument saying so. readDye gives zeros for a channel the map lacks.
-    virtual void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed);
-    virtual std::vector<float> readDye(int channel, const CellRegion& rect) const;
+    // ledger as edited; a channel the map does not have yet is created. readDye gives zeros for a
+    // channel the map lacks.
+    virtual void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) = 0;
+    virtual std::vector<float> readDye(int channel, const CellRegion& rect) const = 0;
 
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;

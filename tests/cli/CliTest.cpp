@@ -261,8 +261,7 @@ TEST(CliBench, MeasuresBothFlowModelsOnBothBackends)
 
 // Dye from the command line: an inflow, a spring and a released blob each carry a channel; every
 // report line has the channels' dyed volumes and what came in and went out, which balance; the
-// saved map keeps the dye (info lists it) and OpenCL, which has no dye kernels yet, hands over to
-// the CPU with a notice.
+// saved map keeps the dye (info lists it, export --dye writes it) and both backends carry it alike.
 TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
 {
     const QString out = dir.filePath("dyed.rbmap");
@@ -314,10 +313,13 @@ TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
     EXPECT_EQ(wrongFormat.exitCode, 2);
     EXPECT_TRUE(wrongFormat.err.contains("four")) << wrongFormat.err.toStdString();
 
-    const CliRun resumed = cli({"simulate", out, "--steps", "10", "--report-every", "10", "--backend", "opencl"});
-    ASSERT_EQ(resumed.exitCode, 0) << resumed.err.toStdString();
-    EXPECT_TRUE(resumed.err.contains("dye")) << resumed.err.toStdString();
-    EXPECT_EQ(jsonLines(resumed.out).back()["dye"].toArray().size(), 3);
+    // Both backends carry the dye alike: the same totals after 20 more steps.
+    const CliRun onDevice = cli({"simulate", out, "--steps", "20", "--report-every", "20", "--backend", "opencl"});
+    const CliRun onCpu = cli({"simulate", out, "--steps", "20", "--report-every", "20", "--backend", "cpu"});
+    ASSERT_EQ(onDevice.exitCode, 0) << onDevice.err.toStdString();
+    ASSERT_EQ(onCpu.exitCode, 0) << onCpu.err.toStdString();
+    EXPECT_TRUE(onDevice.err.isEmpty()) << "no fallback expected: " << onDevice.err.toStdString();
+    EXPECT_EQ(jsonLines(onDevice.out).back()["dye"].toArray(), jsonLines(onCpu.out).back()["dye"].toArray());
 }
 
 TEST_F(Cli, DyeOptionsRefuseWhatTheyCannotMean)

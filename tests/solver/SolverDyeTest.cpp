@@ -241,33 +241,54 @@ INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDye,
                                     + (std::get<1>(info.param) == FlowModel::Pipes ? "_pipes" : "_momentum");
                          });
 
-// Until the OpenCL dye kernels exist, a dye map asked to run on OpenCL runs on the CPU, and says so.
-TEST(SolverDyeOnOpenCl, FallsBackToTheCpuWithANotice)
-{
-    const Lattice lattice(LatticeKind::Square, 24, 20, 1.0);
-    Map map = test::basinMap(lattice, test::roughTerrain(lattice, 5, 1.0f));
-    test::fillTo(map.state, 1.0f);
-    releaseDye(map.state, 0, {10.0, 10.0}, 3.0);
-    const opencl::SolverChoice choice = opencl::createSolver("opencl", map);
-    EXPECT_EQ(choice.solver->name(), "cpu");
-    EXPECT_NE(choice.notice.find("dye"), std::string::npos) << choice.notice;
-    EXPECT_TRUE(choice.solver->readState().dye == map.state.dye);
+// The OpenCL backend carries the dye with the same transport from the water its steps leave on
+// the device: as the water agrees bitwise with the CPU solver's, so does the dye — over calls of
+// several lengths, a dye edit, a depth edit and a refused call.
+class SolverDyeOnOpenCl : public SolverDye {};
 
-    // The OpenCL backend itself refuses dye edits with a message, and reads no dye.
-    Map clean = map;
-    clean.state.dye.clear();
-    clean.state.dyeLedgers.clear();
-    const opencl::SolverChoice device = opencl::createSolver("opencl", clean);
-    if (device.solver->name() == "cpu") GTEST_FAIL() << "OpenCL fell back: " << device.notice;
-    const CellRegion region{2, 2, 3, 3};
-    EXPECT_EQ(device.solver->readDye(0, region), std::vector<float>(9, 0.0f));
-    try {
-        device.solver->setDye(0, region, std::vector<float>(9, 0.0f));
-        ADD_FAILURE() << "setDye on OpenCL did not throw";
-    } catch (const std::invalid_argument& e) {
-        EXPECT_NE(std::string(e.what()).find("CPU backend"), std::string::npos) << e.what();
+TEST_P(SolverDyeOnOpenCl, CarriesTheSameDyeBitForBit)
+{
+    const Map map = dyedMap();
+    CpuSolver cpu(1);
+    cpu.load(map);
+    const opencl::SolverChoice device = opencl::createSolver("opencl", map);
+    ASSERT_EQ(device.solver->name().rfind("opencl", 0), 0u) << device.notice; // not the CPU fallback
+    Solver& gpu = *device.solver;
+    const CellRegion region{20, 10, 6, 5};
+    for (Solver* solver : {static_cast<Solver*>(&cpu), &gpu}) {
+        ASSERT_TRUE(solver->step(1).ok());
+        ASSERT_TRUE(solver->step(7).ok());
+        std::vector<float> half = solver->readDepth(region);
+        for (float& h : half) h *= 0.5f;
+        solver->setDye(3, region, half);        // a new channel by the brush
+        solver->setDepth(CellRegion{8, 6, 4, 4}, std::vector<float>(16, 0.25f)); // water taken and added
+        ASSERT_TRUE(solver->step(40).ok());
+        const MapState kept = solver->readState();
+        std::vector<BoundarySegment> flood = {wholeSide(map.state.lattice, Side::West, BoundaryType::Inflow, 1e5)};
+        flood[0].dye = 0;
+        solver->setBoundary(flood);
+        ASSERT_FALSE(solver->step(30).ok());
+        EXPECT_TRUE(solver->readState().dye == kept.dye) << solver->name();
+        EXPECT_EQ(solver->readState().dyeLedgers, kept.dyeLedgers) << solver->name();
+        solver->setBoundary(map.boundary);
+        ASSERT_TRUE(solver->step(25).ok());
     }
+    const MapState a = cpu.readState(), b = gpu.readState();
+    ASSERT_TRUE(a.depth == b.depth); // the water agrees (as the backend tests require) …
+    ASSERT_EQ(b.dye.size(), 4u);
+    for (std::size_t c = 0; c < a.dye.size(); ++c) EXPECT_TRUE(a.dye[c] == b.dye[c]) << "channel " << c; // … and so does the dye
+    EXPECT_EQ(a.dyeLedgers, b.dyeLedgers);
+    EXPECT_EQ(cpu.diagnostics().dyeVolumes, gpu.diagnostics().dyeVolumes);
+    EXPECT_EQ(gpu.readDye(3, region), cpu.readDye(3, region));
 }
+
+INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDyeOnOpenCl,
+                         ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                                            ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
+                         [](const ::testing::TestParamInfo<DyeCase>& info) {
+                             return std::string(std::get<0>(info.param) == LatticeKind::Square ? "opencl_square" : "opencl_triangle")
+                                    + (std::get<1>(info.param) == FlowModel::Pipes ? "_pipes" : "_momentum");
+                         });
 
 } // namespace
 } // namespace rb
