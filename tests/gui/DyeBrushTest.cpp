@@ -12,27 +12,11 @@
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"
 
-#include <Qt3DRender/QRenderCapture>
-
-#include <QSignalSpy>
 #include <QUndoStack>
 
 using rb::guitest::LakeScene;
 
 namespace {
-
-QImage capture(rb::view::Viewport& viewport)
-{
-    QImage image;
-    for (int attempt = 0; attempt < 3; ++attempt) { // the first frames may predate the upload
-        Qt3DRender::QRenderCaptureReply* reply = viewport.requestCapture();
-        QSignalSpy completed(reply, &Qt3DRender::QRenderCaptureReply::completed);
-        if (!completed.wait(20000)) return {};
-        image = reply->image().convertToFormat(QImage::Format_RGB32);
-        delete reply;
-    }
-    return image;
-}
 
 // Pixels that are clearly redder in `tinted` than in `plain` (channel 0 tints red).
 int reddened(const QImage& tinted, const QImage& plain)
@@ -73,7 +57,7 @@ private:
         runnerMap();
         rb::guitest::waitForSnapshot(*window(), [serial](const rb::editor::SimulationSnapshot& s) { return s.serial > serial; }, 3000);
         QTest::qWait(300);
-        const QImage image = capture(*window()->viewport());
+        const QImage image = rb::guitest::captureView(*window()->viewport(), 3);
         if (image.isNull()) qWarning("the capture did not complete");
         return image;
     }

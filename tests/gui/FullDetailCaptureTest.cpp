@@ -8,12 +8,9 @@
 #include "editor/MapDocument.h"
 #include "view/Viewport.h"
 
-#include <Qt3DRender/QRenderCaptureReply>
-
 #include <QApplication>
 #include <QDockWidget>
 #include <QImage>
-#include <QSignalSpy>
 
 #include <cmath>
 
@@ -84,19 +81,6 @@ double skyShare(const QImage& image)
     return static_cast<double>(sky) / (static_cast<double>(image.width()) * image.height());
 }
 
-QImage capture(rb::view::Viewport& viewport)
-{
-    QImage image;
-    for (int attempt = 0; attempt < 2; ++attempt) { // the first frames may predate the shaders
-        Qt3DRender::QRenderCaptureReply* reply = viewport.requestCapture();
-        QSignalSpy completed(reply, &Qt3DRender::QRenderCaptureReply::completed);
-        if (!completed.wait(20000)) return {};
-        image = reply->image().convertToFormat(QImage::Format_RGB32);
-        delete reply;
-    }
-    return image;
-}
-
 } // namespace
 
 class FullDetailCaptureTest : public QObject {
@@ -122,7 +106,7 @@ private slots:
         viewport->camera().setView(base, 60.0f, 0.0f, 0.15f);
         viewport->applyCamera();
         QTest::qWait(300);
-        const QImage image = capture(*viewport);
+        const QImage image = rb::guitest::captureView(*viewport);
         QVERIFY(!image.isNull());
 
         const float midHeight = kGround + 14.0f; // above the eye (19 m), so the sky is behind it, and in the frame
@@ -155,7 +139,7 @@ private slots:
             viewport->camera().setView(centre, 600.0f, yaw, 0.52f);
             viewport->applyCamera();
             QTest::qWait(300);
-            const QImage image = capture(*viewport);
+            const QImage image = rb::guitest::captureView(*viewport);
             QVERIFY(!image.isNull());
             const double sky = skyShare(image);
             qInfo("yaw %.1f: %d tiles, %zu triangles, sky %.5f%%", static_cast<double>(yaw), viewport->lodTileCount(), viewport->drawnTriangles(), 100 * sky);

@@ -4,6 +4,8 @@
 #include "io/MapFile.h"
 #include "view/Viewport.h"
 
+#include <Qt3DRender/QRenderCapture>
+
 #include <QApplication>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -147,6 +149,23 @@ void dragThrough(editor::MainWindow& window, const QList<QPoint>& points, int su
             QTest::mouseMove(target, (a + (b - a) * (static_cast<double>(k) / substeps)).toPoint());
         }
     QTest::mouseRelease(target, Qt::LeftButton, Qt::NoModifier, points.back());
+}
+
+QImage captureView(view::Viewport& viewport, int frames)
+{
+    QImage image;
+    for (int frame = 0; frame < frames; ++frame) {
+        Qt3DRender::QRenderCaptureReply* reply = viewport.requestCapture();
+        QSignalSpy completed(reply, &Qt3DRender::QRenderCaptureReply::completed);
+        if (!completed.wait(20000)) {
+            qWarning("the render capture did not complete");
+            delete reply;
+            return {};
+        }
+        image = reply->image().convertToFormat(QImage::Format_RGB32);
+        delete reply;
+    }
+    return image;
 }
 
 } // namespace rb::guitest

@@ -3,11 +3,16 @@
 #include "editor/MainWindow.h"
 #include "editor/SimulationRunner.h"
 
+#include <QImage>
 #include <QStringList>
 #include <QTest>
 
 #include <functional>
 #include <memory>
+
+namespace rb::view {
+class Viewport;
+}
 
 namespace rb::guitest {
 
@@ -43,6 +48,10 @@ bool activate(editor::MainWindow& window);
 
 // Runs `steps` steps and returns the runner's map afterwards.
 std::optional<Map> simulate(editor::MainWindow& window, int steps, int timeoutMs = 60000);
+
+// What the 3D view shows: the last of `frames` render captures (the first frames may predate the
+// last change); a null image, with a warning, if a capture does not complete within 20 s.
+QImage captureView(view::Viewport& viewport, int frames = 2);
 
 // Looks straight down at the map's centre from high enough to see all of it.
 void lookStraightDown(editor::MainWindow& window);

@@ -10,8 +10,6 @@
 #include "view/FlowSpeed.h"
 #include "view/Viewport.h"
 
-#include <Qt3DRender/QRenderCaptureReply>
-
 #include <QDockWidget>
 #include <QImage>
 #include <QSignalSpy>
@@ -104,19 +102,6 @@ std::vector<CellCheck> cellsToCheck(rb::view::Viewport& viewport, const rb::MapS
     return checks;
 }
 
-QImage capture(rb::view::Viewport& viewport)
-{
-    QImage image;
-    for (int attempt = 0; attempt < 2; ++attempt) { // the first frame may predate the last change
-        Qt3DRender::QRenderCaptureReply* reply = viewport.requestCapture();
-        QSignalSpy completed(reply, &Qt3DRender::QRenderCaptureReply::completed);
-        if (!completed.wait(20000)) qWarning("no capture");
-        image = reply->image().convertToFormat(QImage::Format_RGB32);
-        delete reply;
-    }
-    return image;
-}
-
 struct Tally {
     int water = 0, waterSeen = 0, terrain = 0, terrainSeen = 0;
 };
@@ -187,7 +172,7 @@ private:
         QTest::qWait(100); // the view picks up the last snapshot
         lookDownAtTheMap(*window());
         const std::vector<CellCheck> checks = cellsToCheck(*window()->viewport(), *paused->state);
-        const QImage image = capture(*window()->viewport());
+        const QImage image = rb::guitest::captureView(*window()->viewport());
         QVERIFY(image.width() > 400 && image.height() > 300);
         if (const QString path = qEnvironmentVariable("RIVERBED_SAVE_CAPTURE"); !path.isEmpty()) image.save(path);
         const Tally tally = tallyChecks(image, checks);
