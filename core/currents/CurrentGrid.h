@@ -31,7 +31,8 @@ struct BoundaryFace {
 
 // The water region of a map as the currents solver sees it: the wet cells (depth above the
 // settings' threshold), the faces between them, the faces through open sides, and which cells
-// are connected to which (each connected sea balances its own inflow and outflow).
+// are connected to which (each connected sea balances its own inflow and outflow). Keeps a
+// reference to the lattice, which must outlive it.
 class CurrentGrid {
 public:
     CurrentGrid(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings);

@@ -28,7 +28,8 @@ struct CurrentsReport {
 // ∂u/∂t + (u·∇)u = −∇p + ν∇²u, ∇·(h·u) = 0, with land as obstacles and the prescribed currents
 // on open sides, by Stam's Stable Fluids on the lattice's faces. First the projection of still
 // water gives the potential flow (itself a steady solution); then advect (semi-Lagrangian), diffuse
-// (implicit), project, until the change per iteration falls to the tolerance.
+// (implicit), project, until the change per iteration falls to the tolerance. Keeps a reference to
+// the lattice, which must outlive it.
 class CurrentsSolver {
 public:
     CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings);
