@@ -23,7 +23,7 @@ void addOptions(QCommandLineParser& parser)
         "tolerance. Land (depth <= 1 mm) is an obstacle; sides without --current are walls. Each connected sea's outflow is "
         "scaled to its inflow when the prescribed currents do not balance. Prints one JSON line:\n"
         "{iterations, cg_iterations, cg_residual, residual, converged, divergence, max_speed, inflow, outflow, balanced, "
-        "outflow_scale, closed_seas, wet_cells, dt, seconds}.");
+        "outflow_scale, closed_seas, wet_cells, dt, setup_seconds, seconds}.");
     parser.addPositionalArgument("MAP", "The map whose water carries the current (.rbmap).");
     parser.addOptions({
         {"current", "SIDE=SPEED: the current across a side (north|south|east|west), m/s, positive into the map "
@@ -99,7 +99,7 @@ QJsonObject reportJson(const CurrentsReport& r, const CurrentsSolver& solver)
             {"outflow", r.balance.outflow},       {"balanced", r.balance.balanced},
             {"outflow_scale", r.balance.outflowScale()}, {"closed_seas", r.balance.closedSeas},
             {"wet_cells", solver.grid().wetCount()}, {"dt", r.dt},
-            {"seconds", r.seconds}};
+            {"setup_seconds", r.setupSeconds},   {"seconds", r.seconds}};
 }
 
 } // namespace

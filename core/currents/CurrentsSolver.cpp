@@ -36,13 +36,28 @@ double maxAbs(const std::vector<double>& values)
 
 } // namespace
 
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
 CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings)
+    : CurrentsSolver(lattice, depth, settings, std::chrono::steady_clock::now())
+{
+}
+
+CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings, std::chrono::steady_clock::time_point start)
     : settings_(settings), grid_(lattice, depth, settings), boundary_(balancedBoundaryFluxes(grid_, settings)), field_(grid_, boundary_.inward)
 {
     const double fastest = fastestPrescribed(settings);
     dt_ = fastest > 0.0 ? settings.cfl * lattice.cellSize() / fastest : 0.0;
     steps_ = std::make_unique<Steps>(grid_);
     if (settings.viscosity > 0.0 && dt_ > 0.0) steps_->diffusion = std::make_unique<FaceDiffusion>(grid_, settings.viscosity, dt_);
+    setupSeconds_ = secondsSince(start);
 }
 
 CurrentsSolver::~CurrentsSolver() = default;
@@ -106,7 +121,8 @@ CurrentsReport CurrentsSolver::solve()
         }
     }
     measure(report);
-    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    report.setupSeconds = setupSeconds_;
+    report.seconds = secondsSince(start);
     return report;
 }
 

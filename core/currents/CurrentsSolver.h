@@ -6,6 +6,7 @@
 #include "currents/CurrentsSettings.h"
 #include "model/Field.h"
 
+#include <chrono>
 #include <memory>
 
 namespace rb {
@@ -20,7 +21,8 @@ struct CurrentsReport {
     double divergence = 0.0;  // CurrentField::relativeDivergence() of the result
     double maxSpeed = 0.0;    // m/s, over the cells
     double dt = 0.0;          // s per iteration
-    double seconds = 0.0;     // wall time of the solve (grid, matrices, iterations)
+    double setupSeconds = 0.0; // wall time of the construction: grid, balance, matrices, preconditioner
+    double seconds = 0.0;     // wall time of solve(): the projections and iterations
     BoundaryBalance balance;
 };
 
@@ -49,6 +51,7 @@ public:
     FloatField south() const;
 
 private:
+    CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings, std::chrono::steady_clock::time_point start);
     std::vector<double> advected(const std::vector<Velocity2>& cells) const;
     FloatField cellComponent(bool eastward) const;
     void measure(CurrentsReport& report) const;
@@ -58,6 +61,7 @@ private:
     BoundaryFluxes boundary_;
     CurrentField field_;
     double dt_ = 0.0;
+    double setupSeconds_ = 0.0;
     struct Steps;
     std::unique_ptr<Steps> steps_;
 };

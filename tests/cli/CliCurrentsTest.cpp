@@ -34,7 +34,7 @@ TEST_F(CliCurrents, WritesTwoFloatChannelsAndReportsTheSolve)
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject line = QJsonDocument::fromJson(run.out.trimmed().toUtf8()).object();
     for (const char* key : {"iterations", "cg_iterations", "cg_residual", "residual", "converged", "divergence", "max_speed", "inflow", "outflow",
-                            "balanced", "outflow_scale", "closed_seas", "wet_cells", "dt", "seconds", "file"})
+                            "balanced", "outflow_scale", "closed_seas", "wet_cells", "dt", "setup_seconds", "seconds", "file"})
         EXPECT_TRUE(line.contains(key)) << "missing " << key;
     EXPECT_EQ(line["iterations"].toInt(), 5);
     EXPECT_LE(line["divergence"].toDouble(), 1e-4);
