@@ -1,6 +1,7 @@
 #include "currents/Projection.h"
 
-#include <Eigen/IterativeLinearSolvers>
+#include "currents/AggregationMultigrid.h"
+
 #include <Eigen/SparseCore>
 
 #include <vector>
@@ -11,11 +12,13 @@ using SparseMatrix = Eigen::SparseMatrix<double>;
 
 struct Projection::Solver {
     SparseMatrix matrix;
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper, Eigen::IncompleteCholesky<double, Eigen::Lower, Eigen::NaturalOrdering<int>>> cg;
+    std::unique_ptr<AggregationMultigrid> multigrid;
     Eigen::VectorXd pressure;
 };
 
 namespace {
+
+constexpr int kMaxIterations = 10000;
 
 SparseMatrix poissonMatrix(const CurrentGrid& grid)
 {
@@ -42,12 +45,39 @@ SparseMatrix poissonMatrix(const CurrentGrid& grid)
     return matrix;
 }
 
+// Preconditioned conjugate gradient from the guess in x until |b − A·x| ≤ tolerance·|b|.
+ProjectionReport conjugateGradient(const SparseMatrix& a, const AggregationMultigrid& m, const Eigen::VectorXd& b, Eigen::VectorXd& x, double tolerance)
+{
+    ProjectionReport report;
+    const double norm = b.norm();
+    Eigen::VectorXd r = b - a * x, z, p, ap;
+    report.residual = r.norm() / norm;
+    if (report.residual <= tolerance) return report;
+    m.apply(r, z);
+    p = z;
+    double rz = r.dot(z);
+    while (report.iterations < kMaxIterations) {
+        ap = a * p;
+        const double alpha = rz / p.dot(ap);
+        x += alpha * p;
+        r -= alpha * ap;
+        ++report.iterations;
+        report.residual = r.norm() / norm;
+        if (report.residual <= tolerance) break;
+        m.apply(r, z);
+        const double next = r.dot(z);
+        p = z + (next / rz) * p;
+        rz = next;
+    }
+    return report;
+}
+
 } // namespace
 
 Projection::Projection(const CurrentGrid& grid) : grid_(grid), solver_(std::make_unique<Solver>())
 {
     solver_->matrix = poissonMatrix(grid);
-    solver_->cg.compute(solver_->matrix);
+    if (grid.wetCount() > 0) solver_->multigrid = std::make_unique<AggregationMultigrid>(solver_->matrix);
     solver_->pressure = Eigen::VectorXd::Zero(grid.wetCount());
 }
 
@@ -55,16 +85,12 @@ Projection::~Projection() = default;
 
 ProjectionReport Projection::project(CurrentField& field, double tolerance)
 {
-    ProjectionReport report;
-    if (grid_.wetCount() == 0) return report;
+    if (grid_.wetCount() == 0) return {};
     const std::vector<double> outflow = field.netOutflow();
     Eigen::VectorXd rhs(grid_.wetCount());
     for (std::int32_t i = 0; i < grid_.wetCount(); ++i) rhs[i] = -outflow[static_cast<std::size_t>(i)];
-    if (rhs.norm() == 0.0) return report; // already free of divergence
-    solver_->cg.setTolerance(tolerance);
-    solver_->pressure = solver_->cg.solveWithGuess(rhs, solver_->pressure);
-    report.iterations = static_cast<int>(solver_->cg.iterations());
-    report.residual = solver_->cg.error();
+    if (rhs.norm() == 0.0) return {}; // already free of divergence
+    const ProjectionReport report = conjugateGradient(solver_->matrix, *solver_->multigrid, rhs, solver_->pressure, tolerance);
     const Eigen::VectorXd& p = solver_->pressure;
     const std::vector<InteriorFace>& faces = grid_.faces();
     std::vector<double>& u = field.faces();

