@@ -21,7 +21,7 @@ struct CurrentsReport {
     double divergence = 0.0;  // CurrentField::relativeDivergence() of the result
     double maxSpeed = 0.0;    // m/s, over the cells
     double dt = 0.0;          // s per iteration
-    double setupSeconds = 0.0; // wall time of the construction: grid, balance, matrices, preconditioner
+    double setupSeconds = 0.0; // wall time of the construction: grid, balance, matrices, multigrid hierarchy
     double seconds = 0.0;     // wall time of solve(): the projections and iterations
     BoundaryBalance balance;
 };
