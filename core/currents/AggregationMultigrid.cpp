@@ -13,6 +13,7 @@ namespace {
 using SparseMatrix = AggregationMultigrid::SparseMatrix;
 
 constexpr Eigen::Index kCoarsest = 500; // unknowns solved exactly
+constexpr double kMinCoarsening = 0.8; // a level must have at most this fraction of the unknowns above it
 
 // Each unknown not yet in an aggregate starts one with its neighbours that are not in one either.
 std::vector<int> aggregates(const SparseMatrix& a, int& count)
@@ -64,6 +65,9 @@ AggregationMultigrid::AggregationMultigrid(const SparseMatrix& matrix) : coarse_
     while (current.rows() > kCoarsest) {
         Level level;
         level.aggregate = aggregates(current, level.coarseCount);
+        // Many lone cells or tiny ponds (each its own aggregate) stop the coarsening: what is left
+        // is solved exactly, and with so few connections that is cheap.
+        if (level.coarseCount > kMinCoarsening * static_cast<double>(current.rows())) break;
         SparseMatrix coarse = galerkin(current, level.aggregate, level.coarseCount);
         level.matrix = std::move(current);
         levels_.push_back(std::move(level));

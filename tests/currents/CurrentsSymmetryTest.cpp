@@ -71,6 +71,20 @@ TEST(CurrentsBalance, ASeaWithOnlyAnInflowIsClosed)
     EXPECT_EQ(report.maxSpeed, 0.0);
 }
 
+TEST(CurrentsBalance, ManyLonePondsNeedNoCurrentAndStopTheCoarsening)
+{
+    // A checkerboard of water and land: 1250 wet cells, none connected, none on an open side.
+    Map map;
+    map.state = MapState(Lattice(LatticeKind::Square, 50, 50, 5.0));
+    for (int y = 0; y < 50; ++y)
+        for (int x = 0; x < 50; ++x) map.state.depth(x, y) = (x + y) % 2 == 0 ? 1.0f : 0.0f;
+    CurrentsSolver solver(map.state.lattice, map.state.depth, test::eastwardCurrent(0.4));
+    const CurrentsReport report = solver.solve();
+    EXPECT_EQ(solver.grid().componentCount(), 1250);
+    EXPECT_EQ(report.maxSpeed, 0.0);
+    EXPECT_LE(report.divergence, 1e-4);
+}
+
 TEST(CurrentsReport, CountsIterationsAndTimeAndStopsAtTheTolerance)
 {
     const Map map = test::gaussianIsland(LatticeKind::Square, 48, 25, 8.0);
