@@ -7,6 +7,7 @@
 // 0 success, 1 failure while working, 2 bad usage.
 int runDemo(const QStringList& args);
 int runSimulate(const QStringList& args);
+int runCurrents(const QStringList& args);
 int runInfo(const QStringList& args);
 int runImport(const QStringList& args);
 int runExport(const QStringList& args);

@@ -23,6 +23,7 @@ const std::map<QString, Subcommand>& subcommands()
     static const std::map<QString, Subcommand> table = {
         {"demo", {runDemo, "build and run the built-in dam-break scene, print diagnostics"}},
         {"simulate", {runSimulate, "step a .rbmap and print JSON diagnostics"}},
+        {"currents", {runCurrents, "solve the steady sea current of a map, write it as east/south channels"}},
         {"info", {runInfo, "describe a .rbmap as JSON"}},
         {"import", {runImport, "make a .rbmap from a heightmap"}},
         {"export", {runExport, "write a map's layers for game engines"}},

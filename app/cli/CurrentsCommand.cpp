@@ -1,0 +1,138 @@
+// riverbed-cli currents MAP --current SIDE=SPEED ...: the steady current of a map's water
+// (docs/solver.md, "Currents"), written as two float channels (east, south; m/s).
+#include "CliSupport.h"
+#include "Commands.h"
+
+#include "currents/CurrentsSolver.h"
+#include "io/LayerExport.h"
+#include "model/Map.h"
+
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace {
+
+using namespace rb;
+
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(
+        "Solves the steady depth-averaged current of a map's water (the rigid-lid lake equations, div(h u) = 0) with Stam's "
+        "Stable Fluids: potential flow first, then advect, diffuse and project until the change per iteration is below the "
+        "tolerance. Land (depth <= 1 mm) is an obstacle; sides without --current are walls. Each connected sea's outflow is "
+        "scaled to its inflow when the prescribed currents do not balance. Prints one JSON line:\n"
+        "{iterations, cg_iterations, cg_residual, residual, converged, divergence, max_speed, inflow, outflow, balanced, "
+        "outflow_scale, closed_seas, wet_cells, dt, setup_seconds, seconds}.");
+    parser.addPositionalArgument("MAP", "The map whose water carries the current (.rbmap).");
+    parser.addOptions({
+        {"current", "SIDE=SPEED: the current across a side (north|south|east|west), m/s, positive into the map "
+                    "(flowing east: west=0.4 and east=-0.4). Repeatable.",
+         "SIDE=SPEED"},
+        {"viscosity", "Viscosity diffused implicitly, m²/s (default 1; 0 = off).", "V"},
+        {"tolerance", "Steady when max|du| per iteration <= T * max|u| (default 1e-4).", "T"},
+        {"max-iterations", "Stam iterations after the potential flow (default 200; 0 = potential flow only).", "N"},
+        {"cfl", "Cells the fastest prescribed current crosses per iteration (default 2).", "C"},
+        {{"o", "output"}, "Write the current to OUT (.npy, .exr, .tif: two float channels, east and south, m/s).", "OUT"},
+    });
+}
+
+// SIDE=SPEED into settings.sideSpeed; false after a usage message.
+bool parseCurrent(const QString& text, CurrentsSettings& settings)
+{
+    const QStringList parts = text.split('=');
+    const std::optional<Side> side = parts.size() == 2 ? parseSide(parts[0].toStdString()) : std::nullopt;
+    bool ok = false;
+    const double speed = parts.size() == 2 ? parts[1].toDouble(&ok) : 0.0;
+    if (!side || !ok || !std::isfinite(speed))
+        return cli::fail(QString("--current '%1': expected SIDE=SPEED, SIDE north|south|east|west, SPEED in m/s (positive into the map)").arg(text),
+                         cli::kExitUsage),
+               false;
+    std::optional<double>& slot = settings.sideSpeed[static_cast<std::size_t>(*side)];
+    if (slot) return cli::fail(QString("--current '%1': that side already has a current").arg(text), cli::kExitUsage), false;
+    slot = speed;
+    return true;
+}
+
+// The settings from the options; nullopt after a usage message.
+std::optional<CurrentsSettings> currentsSettings(const QCommandLineParser& parser)
+{
+    CurrentsSettings settings;
+    if (!parser.isSet("current")) return cli::fail("give at least one --current SIDE=SPEED", cli::kExitUsage), std::nullopt;
+    for (const QString& text : parser.values("current"))
+        if (!parseCurrent(text, settings)) return std::nullopt;
+    const std::pair<const char*, double*> numbers[] = {{"viscosity", &settings.viscosity}, {"tolerance", &settings.tolerance}, {"cfl", &settings.cfl}};
+    for (const auto& [name, target] : numbers) {
+        if (!parser.isSet(name)) continue;
+        const std::optional<double> value = cli::numberOption(parser, name);
+        if (!value) return std::nullopt;
+        *target = *value;
+    }
+    if (settings.viscosity < 0.0 || !(settings.tolerance > 0.0) || !(settings.cfl > 0.0))
+        return cli::fail("--viscosity must be >= 0, --tolerance and --cfl > 0", cli::kExitUsage), std::nullopt;
+    if (parser.isSet("max-iterations")) {
+        bool ok = false;
+        settings.maxIterations = parser.value("max-iterations").toInt(&ok);
+        if (!ok || settings.maxIterations < 0) return cli::fail("--max-iterations must be a whole number >= 0", cli::kExitUsage), std::nullopt;
+    }
+    return settings;
+}
+
+// The cells' current on the map's default export raster (as export --velocity samples it).
+io::ExportImage currentsImage(const Lattice& lattice, const CurrentsSolver& solver)
+{
+    const io::ExportGrid grid = io::exportGrid(lattice, io::ExportSettings{});
+    io::ExportImage image;
+    image.layer = "currents";
+    image.channels = {io::sampleGrid(solver.east(), lattice, grid), io::sampleGrid(solver.south(), lattice, grid)};
+    image.channelNames = {"currents.x", "currents.y"};
+    image.notes["units"] = "m/s, channels east and south";
+    return image;
+}
+
+QJsonObject reportJson(const CurrentsReport& r, const CurrentsSolver& solver)
+{
+    return {{"iterations", r.iterations},         {"cg_iterations", r.cgIterations},
+            {"cg_residual", r.cgResidual},        {"residual", r.residual},
+            {"converged", r.converged},           {"divergence", r.divergence},
+            {"max_speed", r.maxSpeed},            {"inflow", r.balance.inflow},
+            {"outflow", r.balance.outflow},       {"balanced", r.balance.balanced},
+            {"outflow_scale", r.balance.outflowScale()}, {"closed_seas", r.balance.closedSeas},
+            {"wet_cells", solver.grid().wetCount()}, {"dt", r.dt},
+            {"setup_seconds", r.setupSeconds},   {"seconds", r.seconds}};
+}
+
+} // namespace
+
+int runCurrents(const QStringList& args)
+{
+    QCommandLineParser parser;
+    addOptions(parser);
+    if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
+    if (parser.positionalArguments().size() != 1) return cli::fail("currents takes exactly one MAP", cli::kExitUsage);
+    const std::optional<CurrentsSettings> settings = currentsSettings(parser);
+    if (!settings) return cli::kExitUsage;
+    if (parser.isSet("output"))
+        if (const QString problem = io::exportRequestProblem(io::Layer::Velocity, parser.value("output"), io::ExportSettings{}); !problem.isEmpty())
+            return cli::fail(problem, cli::kExitUsage);
+    const std::optional<Map> map = cli::loadMap(parser.positionalArguments().first());
+    if (!map) return cli::kExitFailure;
+
+    CurrentsSolver solver(map->state.lattice, map->state.depth, *settings);
+    const CurrentsReport report = solver.solve();
+    if (!report.balance.balanced)
+        cli::notice(QString("the currents do not balance (in %1 m³/s, out %2 m³/s): each sea's outflow was scaled to its inflow (x%3)%4")
+                        .arg(report.balance.inflow)
+                        .arg(report.balance.outflow)
+                        .arg(report.balance.outflowScale())
+                        .arg(report.balance.closedSeas > 0 ? QString("; %1 sea(s) with only inflow or only outflow closed").arg(report.balance.closedSeas) : QString()));
+    QJsonObject line = reportJson(report, solver);
+    if (parser.isSet("output")) {
+        QString error;
+        const std::optional<QJsonObject> written = io::writeExportImage(currentsImage(map->state.lattice, solver), parser.value("output"), false, &error);
+        if (!written) return cli::fail(error);
+        line["file"] = parser.value("output");
+    }
+    cli::printJsonLine(line);
+    return cli::kExitOk;
+}

@@ -1,0 +1,81 @@
+// riverbed-cli currents: usage errors exit 2, the current is written as two float channels, and
+// the JSON line carries the documented keys.
+#include "CliRun.h"
+
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+namespace {
+
+using rb::test::CliRun;
+using rb::test::cli;
+
+class CliCurrents : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir.isValid());
+        map = dir.filePath("island.rbmap");
+        const CliRun generate = cli({"generate", "--preset", "island", "--size", "48", "--param", "island_radius=0.3", "-o", map});
+        ASSERT_EQ(generate.exitCode, 0) << generate.err.toStdString();
+    }
+    QTemporaryDir dir;
+    QString map;
+};
+
+TEST_F(CliCurrents, WritesTwoFloatChannelsAndReportsTheSolve)
+{
+    const QString out = dir.filePath("currents.npy");
+    const CliRun run = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "5", "-o", out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject line = QJsonDocument::fromJson(run.out.trimmed().toUtf8()).object();
+    for (const char* key : {"iterations", "cg_iterations", "cg_residual", "residual", "converged", "divergence", "max_speed", "inflow", "outflow",
+                            "balanced", "outflow_scale", "closed_seas", "wet_cells", "dt", "setup_seconds", "seconds", "file"})
+        EXPECT_TRUE(line.contains(key)) << "missing " << key;
+    EXPECT_EQ(line["iterations"].toInt(), 5);
+    EXPECT_LE(line["divergence"].toDouble(), 1e-4);
+    EXPECT_TRUE(line["balanced"].toBool());
+    EXPECT_GT(line["inflow"].toDouble(), 0.0);
+    QFile file(out);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    EXPECT_TRUE(bytes.contains("'shape': (48, 48, 2)")) << bytes.left(128).toStdString();
+    EXPECT_TRUE(bytes.contains("'<f4'"));
+}
+
+TEST_F(CliCurrents, SaysSoWhenTheCurrentsDoNotBalance)
+{
+    const CliRun run = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.2", "--max-iterations", "0"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject line = QJsonDocument::fromJson(run.out.trimmed().toUtf8()).object();
+    EXPECT_FALSE(line["balanced"].toBool());
+    EXPECT_NEAR(line["outflow_scale"].toDouble(), 2.0, 1e-6);
+    EXPECT_TRUE(run.err.contains("do not balance")) << run.err.toStdString();
+}
+
+TEST_F(CliCurrents, BadUsageExitsWithTwo)
+{
+    const QList<QStringList> bad = {
+        {"currents", map},                                                    // no current
+        {"currents", map, "--current", "up=0.4"},                             // no such side
+        {"currents", map, "--current", "west=fast"},                          // not a number
+        {"currents", map, "--current", "west=0.4", "--current", "west=0.2"},  // a side twice
+        {"currents", map, "--current", "west=0.4", "--tolerance", "0"},
+        {"currents", map, "--current", "west=0.4", "--viscosity", "-1"},
+        {"currents", map, "--current", "west=0.4", "--max-iterations", "-3"},
+        {"currents", map, "--current", "west=0.4", "-o", dir.filePath("currents.png")}, // not a float format
+        {"currents", "--current", "west=0.4"},                                // no map
+    };
+    for (const QStringList& args : bad) {
+        const CliRun run = cli(args);
+        EXPECT_EQ(run.exitCode, 2) << args.join(' ').toStdString() << "\n" << run.err.toStdString();
+        EXPECT_FALSE(run.err.isEmpty());
+    }
+    EXPECT_FALSE(QFile::exists(dir.filePath("currents.png")));
+}
+
+} // namespace
