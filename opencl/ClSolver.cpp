@@ -265,6 +265,7 @@ void ClSolver::load(const Map& map)
     s.inflowShares.clear();
     s.sources.clear();
     s.dye.load(map.state.lattice, map.state, 1);
+    s.currents = map.state.currents;
     setParams(map.params);
     setBoundary(map.boundary);
     setSources(map.sources);
@@ -672,6 +673,7 @@ MapState ClSolver::readState() const
     }
     if (s.hasVelocities) state.velocities = s.readVelocities();
     s.dye.writeTo(state);
+    state.currents = s.currents;
     state.time = s.time;
     state.steps = s.steps;
     state.ledger = s.ledger;

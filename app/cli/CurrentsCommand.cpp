@@ -33,7 +33,7 @@ void addOptions(QCommandLineParser& parser)
         {"tolerance", "Steady when max|du| per iteration <= T * max|u| (default 1e-4).", "T"},
         {"max-iterations", "Stam iterations after the potential flow (default 200; 0 = potential flow only).", "N"},
         {"cfl", "Cells the fastest prescribed current crosses per iteration (default 2).", "C"},
-        {{"o", "output"}, "Write the current to OUT (.npy, .exr, .tif: two float channels, east and south, m/s).", "OUT"},
+        {{"o", "output"}, "Write the current to OUT: into the map (.rbmap: kept for export --currents), or as two float channels, east and south, m/s (.npy, .exr, .tif).", "OUT"},
     });
 }
 
@@ -78,18 +78,6 @@ std::optional<CurrentsSettings> currentsSettings(const QCommandLineParser& parse
     return settings;
 }
 
-// The cells' current on the map's default export raster (as export --velocity samples it).
-io::ExportImage currentsImage(const Lattice& lattice, const CurrentsSolver& solver)
-{
-    const io::ExportGrid grid = io::exportGrid(lattice, io::ExportSettings{});
-    io::ExportImage image;
-    image.layer = "currents";
-    image.channels = {io::sampleGrid(solver.east(), lattice, grid), io::sampleGrid(solver.south(), lattice, grid)};
-    image.channelNames = {"currents.x", "currents.y"};
-    image.notes["units"] = "m/s, channels east and south";
-    return image;
-}
-
 QJsonObject reportJson(const CurrentsReport& r, const CurrentsSolver& solver)
 {
     return {{"iterations", r.iterations},         {"cg_iterations", r.cgIterations},
@@ -112,10 +100,11 @@ int runCurrents(const QStringList& args)
     if (parser.positionalArguments().size() != 1) return cli::fail("currents takes exactly one MAP", cli::kExitUsage);
     const std::optional<CurrentsSettings> settings = currentsSettings(parser);
     if (!settings) return cli::kExitUsage;
-    if (parser.isSet("output"))
-        if (const QString problem = io::exportRequestProblem(io::Layer::Velocity, parser.value("output"), io::ExportSettings{}); !problem.isEmpty())
+    const bool intoMap = parser.isSet("output") && parser.value("output").endsWith(".rbmap", Qt::CaseInsensitive);
+    if (parser.isSet("output") && !intoMap)
+        if (const QString problem = io::exportRequestProblem(io::Layer::Currents, parser.value("output"), io::ExportSettings{}); !problem.isEmpty())
             return cli::fail(problem, cli::kExitUsage);
-    const std::optional<Map> map = cli::loadMap(parser.positionalArguments().first());
+    std::optional<Map> map = cli::loadMap(parser.positionalArguments().first());
     if (!map) return cli::kExitFailure;
 
     CurrentsSolver solver(map->state.lattice, map->state.depth, *settings);
@@ -128,9 +117,11 @@ int runCurrents(const QStringList& args)
                         .arg(report.balance.closedSeas > 0 ? QString("; %1 sea(s) with only inflow or only outflow closed").arg(report.balance.closedSeas) : QString()));
     QJsonObject line = reportJson(report, solver);
     if (parser.isSet("output")) {
+        // Into the map (export --currents reads it from there), or straight out as export --currents writes it.
+        map->state.currents = {solver.east(), solver.south()};
         QString error;
-        const std::optional<QJsonObject> written = io::writeExportImage(currentsImage(map->state.lattice, solver), parser.value("output"), false, &error);
-        if (!written) return cli::fail(error);
+        if (intoMap && !cli::saveMap(parser.value("output"), *map)) return cli::kExitFailure;
+        if (!intoMap && !io::exportLayer(map->state, io::Layer::Currents, parser.value("output"), io::ExportSettings{}, &error)) return cli::fail(error);
         line["file"] = parser.value("output");
     }
     cli::printJsonLine(line);

@@ -101,6 +101,7 @@ QJsonObject describe(const QString& path, const Map& map)
             {"volume", s.volume()},
             {"ledger", ledgerJson(s.ledger)},
             {"dye", dyeJson(s)},
+            {"currents", !s.currents.empty()},
             {"generator", generatorJson(map.generatorSettings)},
             {"georeference", georeferenceJson(map.georeference)}};
 }

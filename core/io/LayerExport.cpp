@@ -56,6 +56,10 @@ std::vector<FloatField> sampledChannels(const MapState& state, Layer layer, cons
             channels.push_back(sampleGrid(dyeConcentration(state, c), state.lattice, grid));
         return channels;
     }
+    if (layer == Layer::Currents) {
+        if (state.currents.size() != 2) return {FloatField(grid.width, grid.height), FloatField(grid.width, grid.height)};
+        return {sampleGrid(state.currents[0], state.lattice, grid), sampleGrid(state.currents[1], state.lattice, grid)};
+    }
     if (channelCount(layer) == 1) return {sampleGrid(layerOnLattice(state, layer), state.lattice, grid)};
     const VelocityField v = reconstructVelocity(state);
     return {sampleGrid(v.x, state.lattice, grid), sampleGrid(v.y, state.lattice, grid)};
@@ -95,6 +99,7 @@ const char* unitsOf(Layer layer)
     case Layer::FlowMap: return "0.5 = no flow";
     case Layer::Mask: return "1 = wet, 0 = dry";
     case Layer::Dye: return "concentration 0..1; channels R, G, B, A = dye 0, 1, 2, 3";
+    case Layer::Currents: return "m/s, channels east and south (the stored steady current)";
     default: return "m";
     }
 }
@@ -122,6 +127,7 @@ QStringList channelNamesIn(Layer layer)
     if (layer == Layer::Velocity) return {name + ".x", name + ".y"};
     if (layer == Layer::FlowMap) return {name + ".R", name + ".G"};
     if (layer == Layer::Dye) return {name + ".0", name + ".1", name + ".2", name + ".3"};
+    if (layer == Layer::Currents) return {name + ".x", name + ".y"};
     return {name};
 }
 
@@ -137,6 +143,7 @@ std::string_view layerName(Layer layer)
     case Layer::FlowMap: return "flowmap";
     case Layer::Mask: return "mask";
     case Layer::Dye: return "dye";
+    case Layer::Currents: return "currents";
     }
     return "terrain";
 }
@@ -144,7 +151,7 @@ std::string_view layerName(Layer layer)
 int channelCount(Layer layer)
 {
     if (layer == Layer::Dye) return kMaxDyeChannels;
-    return layer == Layer::Velocity || layer == Layer::FlowMap ? 2 : 1;
+    return layer == Layer::Velocity || layer == Layer::FlowMap || layer == Layer::Currents ? 2 : 1;
 }
 
 std::optional<Layer> parseLayer(std::string_view name)
@@ -157,7 +164,8 @@ std::optional<Layer> parseLayer(std::string_view name)
 const std::vector<Layer>& allLayers()
 {
     static const std::vector<Layer> layers = {Layer::Terrain, Layer::WaterDepth, Layer::WaterSurface,
-                                              Layer::Velocity, Layer::FlowMap, Layer::Mask, Layer::Dye};
+                                              Layer::Velocity, Layer::FlowMap, Layer::Mask, Layer::Dye,
+                                              Layer::Currents};
     return layers;
 }
 
@@ -183,6 +191,7 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
     if (!format) return unsupportedRasterFormatMessage(path);
     if (layer == Layer::Velocity && format->integer)
         return QString("%1: the velocity needs a float format (.exr, .tif, .npy); --flowmap writes it as an image").arg(path);
+    if (layer == Layer::Currents && format->integer) return QString("%1: the currents need a float format (.exr, .tif, .npy)").arg(path);
     if (channelCount(layer) > format->maxChannels)
         return QString("%1: .%2 holds %3; the %4 has %5 (use .png, .exr, .tif or .npy)")
             .arg(path, format->extension, channelsText(format->maxChannels), nameOf(layer), numberWord(channelCount(layer)));
@@ -250,6 +259,7 @@ ExportImage allLayersImage(const MapState& state, const ExportSettings& settings
     all.levels = all.meaning = {0.0, 1.0};
     for (Layer layer : allLayers()) {
         if (layer == Layer::Dye && state.dye.empty()) continue; // four empty channels say nothing
+        if (layer == Layer::Currents && state.currents.empty()) continue;
         ExportImage one = layerImage(state, layer, settings); // float channels: an engine changes only the grid
         all.georeference = one.georeference;
         for (auto& channel : one.channels) all.channels.push_back(std::move(channel));
@@ -283,6 +293,10 @@ std::optional<QJsonObject> exportLayer(const MapState& state, Layer layer, const
 {
     if (const QString problem = exportRequestProblem(layer, path, settings); !problem.isEmpty()) {
         *error = problem;
+        return std::nullopt;
+    }
+    if (layer == Layer::Currents && state.currents.empty()) {
+        *error = path + ": the map holds no currents (compute them with: riverbed-cli currents MAP --current SIDE=SPEED … -o MAP.rbmap)";
         return std::nullopt;
     }
     return writeExportImage(layerImage(state, layer, settings), path, settings.engine.has_value(), error);

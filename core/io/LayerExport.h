@@ -24,10 +24,11 @@ enum class Layer {
     FlowMap,      // the velocity encoded for flow shaders (FlowMap.h)
     Mask,         // 1 where wet (h > kWetDepth), else 0
     Dye,          // concentration (0 … 1) of dye channels 0 … 3 as four channels (0 where a channel is absent or dry)
+    Currents,     // the map's stored steady current (m/s): east, south (riverbed-cli currents … -o MAP.rbmap)
 };
 
-std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "dye"
-int channelCount(Layer layer);           // 1; 2 for the velocity and the flow map; 4 for the dye
+std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "dye", "currents"
+int channelCount(Layer layer);           // 1; 2 for the velocity, the flow map and the currents; 4 for the dye
 std::optional<Layer> parseLayer(std::string_view name);
 const std::vector<Layer>& allLayers();
 bool isHeightLayer(Layer layer); // terrain, water depth, surface: metres that engines take as heightmaps
@@ -63,7 +64,8 @@ FloatField layerOnLattice(const MapState& state, Layer layer);
 ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings& settings);
 
 // Every layer in one image (for one OpenEXR file), channels named: terrain, water-depth, surface,
-// velocity.x, velocity.y, mask, flowmap.R, flowmap.G, and for a map with dye dye.0 … dye.3.
+// velocity.x, velocity.y, mask, flowmap.R, flowmap.G, for a map with dye dye.0 … dye.3, and for a
+// map with a stored current currents.x, currents.y.
 ExportImage allLayersImage(const MapState& state, const ExportSettings& settings);
 
 // Writes the image in the format the extension names and, for integer formats or engine exports,

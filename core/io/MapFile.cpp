@@ -34,6 +34,7 @@ std::vector<const FloatField*> mapArrays(const MapState& state)
     for (const FloatField& flow : state.flows) arrays.push_back(&flow);
     for (const FloatField& velocity : state.velocities) arrays.push_back(&velocity);
     for (const FloatField& dye : state.dye) arrays.push_back(&dye);
+    for (const FloatField& current : state.currents) arrays.push_back(&current);
     return arrays;
 }
 
@@ -163,6 +164,12 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
         if (!field) return std::nullopt;
         state.dye.push_back(std::move(*field));
     }
+    for (const char* name : {"current.x", "current.y"}) {
+        if (!header.currents) break;
+        std::optional<FloatField> field = readNamedArray(in, name, w, h, error);
+        if (!field) return std::nullopt;
+        state.currents.push_back(std::move(*field));
+    }
     if (!in.atEnd()) {
         *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
         return std::nullopt;
@@ -181,7 +188,7 @@ bool isFinite(const VolumeLedger& l)
 
 std::uint32_t mapFormatVersion(const Map& map)
 {
-    if (map.usesDye()) return 3;
+    if (map.usesDye() || !map.state.currents.empty()) return 3;
     return map.params.model == FlowModel::Pipes ? 1 : 2;
 }
 
@@ -203,6 +210,7 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
     if (map.params.model == FlowModel::Momentum && !map.state.velocities.empty())
         for (int f = 0; f < map.state.lattice.familyCount(); ++f) names.push_back("velocity." + std::string(map.state.lattice.family(f).name));
     for (std::size_t c = 0; c < map.state.dye.size(); ++c) names.push_back(dyeArrayName(c));
+    if (!map.state.currents.empty()) names.insert(names.end(), {"current.x", "current.y"});
     const std::vector<const FloatField*> arrays = mapArrays(map.state);
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         // A map with more flow arrays than its lattice has families is invalid; name the extras
@@ -226,10 +234,10 @@ QByteArray encodeMap(const Map& map)
 
 namespace {
 
-bool headerUsesDye(const MapHeader& header)
+bool headerNeedsVersion3(const MapHeader& header)
 {
     return !header.dyeLedgers.empty() || header.params.dyeDiffusivity != 0.0 || header.params.dyeHalfLife != 0.0
-           || dyeChannelsReferenced(header.boundary, header.sources) > 0;
+           || dyeChannelsReferenced(header.boundary, header.sources) > 0 || header.currents;
 }
 
 // A map too large for the memory left is refused before its arrays are allocated.
@@ -264,8 +272,8 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
             if ((header = headerFromJson(*json, &problem))) {
                 if (version < 2 && header->params.model != FlowModel::Pipes)
                     problem = "malformed header: a format version 1 file cannot hold the momentum model";
-                else if (version < 3 && headerUsesDye(*header))
-                    problem = QString("malformed header: a format version %1 file cannot hold dye").arg(version);
+                else if (version < 3 && headerNeedsVersion3(*header))
+                    problem = QString("malformed header: a format version %1 file cannot hold dye or currents").arg(version);
                 else if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
                     problem = QString::fromStdString(refusal);
                 else

@@ -263,6 +263,7 @@ QJsonObject headerToJson(const Map& map)
                      {"generatorSettings", QString::fromStdString(map.generatorSettings)}};
     if (map.georeference) json["georeference"] = georeferenceToJson(*map.georeference);
     if (!s.dyeLedgers.empty()) json["dyeLedgers"] = dyeLedgersToJson(s.dyeLedgers);
+    if (!s.currents.empty()) json["currents"] = true;
     return json;
 }
 
@@ -281,6 +282,7 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
     header.steps = root.exactInt64("steps");
     header.ledger = ledgerFromJson(root);
     header.dyeLedgers = dyeLedgersFromJson(root);
+    header.currents = root.has("currents") && root.boolean("currents");
     header.params = paramsFromJson(root);
     header.boundary = boundaryFromJson(root);
     header.sources = sourcesFromJson(root);

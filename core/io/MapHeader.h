@@ -16,6 +16,7 @@ struct MapHeader {
     std::int64_t steps = 0;
     VolumeLedger ledger;
     std::vector<DyeLedger> dyeLedgers; // one per dye channel (format version 3); the arrays follow
+    bool currents = false;             // format version 3: the current's two arrays come last
     SimParams params;
     std::vector<BoundarySegment> boundary;
     std::vector<PointSource> sources;

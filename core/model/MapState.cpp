@@ -87,6 +87,9 @@ std::string checkSizes(const MapState& s)
     if (s.dyeLedgers.size() != s.dye.size()) return "the dye ledgers do not match the dye channels";
     for (const FloatField& d : s.dye)
         if (d.width() != w || d.height() != h) return "dye size does not match the lattice";
+    if (!s.currents.empty() && s.currents.size() != 2) return "the currents must be two fields (east, south) or none";
+    for (const FloatField& c : s.currents)
+        if (c.width() != w || c.height() != h) return "current size does not match the lattice";
     return {};
 }
 
@@ -104,6 +107,8 @@ std::string checkFields(const MapState& s)
         if (auto e = firstOutOfRange(f, "velocity", -kInfinity, kInfinity, "m/s"); !e.empty()) return e;
     for (std::size_t c = 0; c < s.dye.size(); ++c)
         if (auto e = firstDyeOutsideWater(s.dye[c], s.depth, static_cast<int>(c)); !e.empty()) return e;
+    for (const FloatField& c : s.currents)
+        if (auto e = firstOutOfRange(c, "current", -kMaxCurrentSpeed, kMaxCurrentSpeed, "m/s"); !e.empty()) return e;
     return {};
 }
 

@@ -51,6 +51,10 @@ struct MapState {
     // 0 ≤ d ≤ depth; concentration d/h), W×H, and its ledger. Empty: no dye.
     std::vector<FloatField> dye;
     std::vector<DyeLedger> dyeLedgers;
+    // The steady sea current (riverbed-cli currents; docs/solver.md, "Currents"): empty, or two W×H
+    // fields, east and south components in m/s, for export and display. The water's own step
+    // does not read it.
+    std::vector<FloatField> currents;
     double time = 0.0;             // s
     std::int64_t steps = 0;
     VolumeLedger ledger;

@@ -51,6 +51,7 @@ void CpuSolver::load(const Map& map)
     steps_ = map.state.steps;
     ledger_ = map.state.ledger;
     dye_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
+    currents_ = map.state.currents;
     sources_.clear(); // the previous map's, which setBoundary would otherwise hand the dye
     sourceCells_.clear();
     setParams(map.params);
@@ -434,6 +435,7 @@ MapState CpuSolver::readState() const
         state.velocities.back().values() = u;
     }
     dye_.writeTo(state);
+    state.currents = currents_;
     state.time = time_;
     state.steps = steps_;
     state.ledger = ledger_;

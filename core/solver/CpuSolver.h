@@ -105,6 +105,7 @@ private:
     bool parallel_ = false;
     // Dye (docs/solver.md, "Dye"). No channels: the step runs exactly as without dye.
     DyeCarrier dye_;
+    std::vector<FloatField> currents_; // the map's stored steady current, handed back as loaded
     std::vector<float> depthBefore_; // the water at the start of the step the dye follows
 };
 

@@ -79,3 +79,38 @@ TEST_F(CliCurrents, BadUsageExitsWithTwo)
 }
 
 } // namespace
+
+namespace {
+
+QByteArray contents(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Stored in the map (.rbmap output), the current survives a simulation of the map and comes out
+// of export --currents byte for byte as the currents command writes it directly; a map without
+// one says how to make it.
+TEST_F(CliCurrents, StoredInTheMapAndExported)
+{
+    const QStringList solve = {"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "3"};
+    const QString stored = dir.filePath("with-currents.rbmap"), direct = dir.filePath("direct.npy"), exported = dir.filePath("exported.npy");
+    ASSERT_EQ(cli(solve + QStringList{"-o", stored}).exitCode, 0);
+    ASSERT_EQ(cli(solve + QStringList{"-o", direct}).exitCode, 0);
+    const CliRun info = cli({"info", stored});
+    EXPECT_TRUE(QJsonDocument::fromJson(info.out.toUtf8()).object()["currents"].toBool()) << info.out.toStdString();
+
+    const QString simulated = dir.filePath("simulated.rbmap");
+    ASSERT_EQ(cli({"simulate", stored, "--steps", "5", "-o", simulated}).exitCode, 0);
+    const CliRun run = cli({"export", simulated, "--currents", exported});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_FALSE(contents(direct).isEmpty());
+    EXPECT_EQ(contents(exported), contents(direct));
+
+    const CliRun none = cli({"export", map, "--currents", dir.filePath("none.npy")});
+    EXPECT_EQ(none.exitCode, 1);
+    EXPECT_TRUE(none.err.contains("holds no currents")) << none.err.toStdString();
+    EXPECT_EQ(cli({"export", stored, "--currents", dir.filePath("c.png")}).exitCode, 2); // float formats only
+}
+
+} // namespace
