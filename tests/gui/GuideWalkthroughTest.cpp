@@ -32,21 +32,27 @@ bool refreshing()
     return qEnvironmentVariable("RIVERBED_REFRESH_SCREENSHOT") == "1";
 }
 
-// The window as the user sees it (docks, the 3D view): a grab of the screen, since the view is a
-// native child window that QWidget::grab() leaves blank.
-QImage windowPicture(rb::editor::MainWindow& window)
-{
-    QTest::qWait(600); // the view draws the newest snapshot
-    const QRect frame = window.frameGeometry().intersected(window.screen()->geometry()); // no black beyond the screen
-    return window.screen()->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).toImage();
-}
-
 int distinctColours(const QImage& image)
 {
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 2)
         for (int x = 0; x < image.width(); x += 2) colours.insert(image.pixel(x, y));
     return static_cast<int>(colours.size());
+}
+
+// The window as the user sees it (docks, the 3D view): a grab of the screen, since the view is a
+// native child window that QWidget::grab() leaves blank. Under load the view may not have drawn
+// the newest snapshot yet (the grab comes out flat): it is taken again, for up to 15 s.
+QImage windowPicture(rb::editor::MainWindow& window)
+{
+    QImage image;
+    for (int attempt = 0; attempt < 25; ++attempt) {
+        QTest::qWait(600);
+        const QRect frame = window.frameGeometry().intersected(window.screen()->geometry()); // no black beyond the screen
+        image = window.screen()->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).toImage();
+        if (distinctColours(image) > 300) break;
+    }
+    return image;
 }
 
 // Checks the picture is a real one (a blank or flat grab has a handful of colours) and, when
