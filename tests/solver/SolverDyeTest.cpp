@@ -233,13 +233,18 @@ TEST_P(SolverDye, DyeEditsAreBookedAndChecked)
     EXPECT_NEAR(after.dyeVolume(3), l.inflow() - l.outflow() + l.edited + l.clipped, 1e-5 * state.dyeVolume(3));
 }
 
-INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDye,
-                         ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
-                                            ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
-                         [](const ::testing::TestParamInfo<DyeCase>& info) {
-                             return std::string(std::get<0>(info.param) == LatticeKind::Square ? "cpu_square" : "cpu_triangle")
-                                    + (std::get<1>(info.param) == FlowModel::Pipes ? "_pipes" : "_momentum");
-                         });
+// Every lattice and flow model, named BACKEND_LATTICE_MODEL (the CI's sanitizer run picks the
+// CPU cases by their "cpu" prefix).
+const auto kDyeCases = ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                                          ::testing::Values(FlowModel::Pipes, FlowModel::Momentum));
+
+std::string dyeCaseName(const std::string& backend, const DyeCase& c)
+{
+    return backend + (std::get<0>(c) == LatticeKind::Square ? "_square" : "_triangle") + (std::get<1>(c) == FlowModel::Pipes ? "_pipes" : "_momentum");
+}
+
+INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDye, kDyeCases,
+                         [](const ::testing::TestParamInfo<DyeCase>& info) { return dyeCaseName("cpu", info.param); });
 
 // The OpenCL backend carries the dye with the same transport from the water its steps leave on
 // the device: as the water agrees bitwise with the CPU solver's, so does the dye — over calls of
@@ -282,13 +287,8 @@ TEST_P(SolverDyeOnOpenCl, CarriesTheSameDyeBitForBit)
     EXPECT_EQ(gpu.readDye(3, region), cpu.readDye(3, region));
 }
 
-INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDyeOnOpenCl,
-                         ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
-                                            ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
-                         [](const ::testing::TestParamInfo<DyeCase>& info) {
-                             return std::string(std::get<0>(info.param) == LatticeKind::Square ? "opencl_square" : "opencl_triangle")
-                                    + (std::get<1>(info.param) == FlowModel::Pipes ? "_pipes" : "_momentum");
-                         });
+INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDyeOnOpenCl, kDyeCases,
+                         [](const ::testing::TestParamInfo<DyeCase>& info) { return dyeCaseName("opencl", info.param); });
 
 } // namespace
 } // namespace rb
