@@ -159,6 +159,7 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     refreshDiagnostics = cl::Kernel(program, "refreshDiagnostics");
     foldDiagnostics = cl::Kernel(program, "foldDiagnostics");
     createMomentumKernels();
+    createDyeKernels();
     builtForFamilies = familyCount;
 }
 
@@ -240,6 +241,9 @@ void ClSolver::Impl::allocate(const Map& map)
     diagnosticSums = cl::Buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(float));
     speedSets = {};
     hasVelocities = false;
+    dyeSets = {};
+    deviceDyeChannels = 0; // the dye buffers are made when a call first carries dye
+    dyeEditedOnHost = true;
     if (!map.state.velocities.empty()) uploadVelocities(map.state.velocities);
     queue.finish();
 }
@@ -305,6 +309,7 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     s.segments = segments;
     s.setMomentumBoundary(expandBoundary(s.lattice, segments));
     s.dye.setBoundaryAndSources(expandBoundary(s.lattice, segments), segments, resolveSources(s.lattice, s.sources));
+    s.dyeEditedOnHost = true; // channels the segments name may be new
     s.refreshDyeDiagnostics();
     s.edgeCount = static_cast<int>(edges.size());
     s.edgeBuffer = cl::Buffer(s.context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, std::max<std::size_t>(1, edges.size()) * sizeof(BoundaryEdgeArgs),
@@ -323,6 +328,7 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
     }
     s.sources = sources;
     s.dye.setBoundaryAndSources(expandBoundary(s.lattice, s.segments), s.segments, resolveSources(s.lattice, sources));
+    s.dyeEditedOnHost = true; // channels the springs name may be new
     s.refreshDyeDiagnostics();
     s.sourceCount = static_cast<int>(cells.size());
     SourceCellArgs placeholder{};
@@ -461,21 +467,6 @@ void ClSolver::Impl::readWater(std::vector<float>& depth, std::vector<std::vecto
     }
 }
 
-void ClSolver::Impl::carryDye()
-{
-    readWater(dyeDepthAfter, &dyeFlows);
-    WaterStepRecord water{dyeDepthBefore.data(), dyeDepthAfter.data(), {}};
-    for (std::size_t f = 0; f < dyeFlows.size(); ++f) water.flows[f] = dyeFlows[f].data();
-    dye.carry(water);
-    std::swap(dyeDepthBefore, dyeDepthAfter); // the next step starts from this one's water
-}
-
-void ClSolver::Impl::refreshDyeDiagnostics()
-{
-    diagnostics.dyeVolumes = dye.volumes();
-    diagnostics.dyeLedgers = dye.ledgers();
-}
-
 void ClSolver::Impl::rollBack(int startSet, const Diagnostics& atStart)
 {
     current = startSet;
@@ -504,25 +495,33 @@ StepResult ClSolver::step(int count)
     if (!(s.diagnostics.cfl <= 1.0)) return {0, s.refuse(s.diagnostics, "the CFL number is above 1")};
     const Diagnostics before = s.diagnostics;
     const int start = s.current; // no step of this call writes it: a refused call returns to it
-    const bool dyed = !s.dye.empty(); // then every step's water goes back to the host for the dye
+    const Impl::DyeMode dyeMode = s.dyeMode();
+    const bool dyeOnDevice = dyeMode == Impl::DyeMode::Device || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
+    // Diffusion on the host and the host's carrier need every step's water: one step per batch.
+    const bool stepwise = dyeMode == Impl::DyeMode::Host || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
     try {
-        if (dyed) {
-            s.dye.beginCall();
-            s.readWater(s.dyeDepthBefore, nullptr);
-        }
+        if (dyeMode != Impl::DyeMode::None) s.dye.beginCall();
+        if (dyeMode == Impl::DyeMode::Host) s.readWater(s.dyeDepthBefore, nullptr);
+        if (dyeOnDevice) s.startDeviceDyeCall();
         for (int done = 0; done < count;) {
-            const int batch = dyed ? 1 : std::min(kStepsPerBatch, count - done);
+            const int batch = stepwise ? 1 : std::min(kStepsPerBatch, count - done);
             s.queue.enqueueFillBuffer(s.stepLedger, 0.0f, 0, static_cast<std::size_t>(batch) * kLedgerSlots * sizeof(float));
             for (int i = 0; i < batch; ++i) {
                 // First step: a set other than the start; then the one that is neither start nor current.
                 const int next = s.current == start ? (start + 1) % 3 : 3 - start - s.current;
                 if (s.momentum()) s.enqueueMomentumStep(i, s.current, next);
                 else s.enqueueStep(i, s.current, next);
+                if (dyeOnDevice) s.enqueueDyeStep(s.current, next);
                 s.current = next;
             }
             s.readBatchLedger(batch);
-            if (dyed) s.carryDye();
+            if (dyeMode == Impl::DyeMode::Host) s.carryDye();
+            if (dyeMode == Impl::DyeMode::DeviceWithHostDiffusion) s.diffuseDyeOnHost();
             done += batch;
+        }
+        if (dyeOnDevice) {
+            s.pullDyeChannels(); // the mirror, for the diagnostics, reads and a refusal's restore point
+            s.pullDyeLedgers();
         }
         for (int i = 0; i < count; ++i) s.time += s.params.dt; // step by step, as the CPU counts it
         s.steps += count;
@@ -613,6 +612,7 @@ void ClSolver::writeDepth(const CellRegion& rect, const std::vector<float>& dept
         s.ledger.edited = edited.value_or(s.ledger.edited + change * s.lattice.cellArea());
         bookDepthEdit(s.diagnostics, s.lattice, s.params, change, depth, s.ledger);
         s.dye.keepWithinWater(rect, before, depth);
+        s.dyeEditedOnHost = true;
         s.refreshDyeDiagnostics();
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to take the water edit: " + describe(e));
@@ -646,6 +646,7 @@ void ClSolver::setDye(int channel, const CellRegion& rect, const std::vector<flo
         throw std::runtime_error("the OpenCL device failed to hand back depths: " + describe(e));
     }
     s.dye.setDye(channel, rect, dyed, depth);
+    s.dyeEditedOnHost = true;
     s.refreshDyeDiagnostics();
 }
 

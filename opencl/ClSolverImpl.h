@@ -142,14 +142,39 @@ struct ClSolver::Impl {
     std::string refuse(const Diagnostics& atStart, const char* what) const;
     void rollBack(int startSet, const Diagnostics& atStart);
 
-    // Dye (docs/solver.md, "Dye"): carried on the host by the CPU solver's own transport, from the
-    // water each step leaves on the device (read back step by step while a map has dye).
+    // Dye (docs/solver.md, "Dye"; ClSolverDye.cpp). The channels live on the device while a call
+    // steps: three sets beside the depths, rotating with them (a refused call returns to its start
+    // set), moved by the dye kernels after each water step, ledgers booked in double on the device.
+    // `dye` (the CPU solver's carrier) is the host's mirror: pushed when a call starts if an edit
+    // changed it, read back when the call ends (the diagnostics sum the channels in the CPU's order),
+    // and the call's restore point. With the map's stored currents, or on a device without doubles,
+    // the host carries the dye as before: every step's water read back and DyeCarrier::carry run on it.
+    enum class DyeMode { None, Device, DeviceWithHostDiffusion, Host };
     DyeCarrier dye;
     std::vector<FloatField> currents; // the map's stored steady current, handed back as loaded
+    cl::Kernel replayWaterForDye, replayPointSourcesForDye, computeDyeConcentrations, advectAndEvaporateDye, crossDyeBoundary,
+        applyDyeSources, decayAndKeepDyeWithinWater, bookDyeRows;
+    bool dyeKernels = false;      // the program has them (the device does doubles)
+    std::array<cl::Buffer, 3> dyeSets; // channels × plane each, in the depth sets' rotation
+    cl::Buffer dyeConcentrations, keptByWeather, replayedDepth, sourceDepths, rowEvaporated, rowClipped, rowDecayed, dyeLedgerBuffer,
+        dyeEdgeBuffer, dyeSourceBuffer;
+    int deviceDyeChannels = 0;    // channels the dye buffers hold
+    bool dyeEditedOnHost = true;  // the mirror changed since the device last had it
+    int dyeEdgeCount = 0, dyeSourceCount = 0;
+    DyeMode dyeMode() const;
+    void createDyeKernels();
+    void startDeviceDyeCall();    // the mirror's channels (when edited), ledgers and tables onto the device
+    void uploadDyeTables();
+    void pushDyeChannels();
+    void pushDyeLedgers();
+    void pullDyeChannels();
+    void pullDyeLedgers();
+    void enqueueDyeStep(int from, int to);
+    void diffuseDyeOnHost();      // after a device step, when the diffusivity is positive
     std::vector<float> dyeDepthBefore, dyeDepthAfter;
     std::vector<std::vector<float>> dyeFlows; // padded host layout, one per family
     void readWater(std::vector<float>& depth, std::vector<std::vector<float>>* flows) const; // the current set
-    void carryDye();             // after a step: its water read back, the dye moved with it
+    void carryDye();             // DyeMode::Host, after a step: its water read back, the dye moved with it
     void refreshDyeDiagnostics();
     const char* unstableWhat() const;
     double ledgerCellArea() const; // the area the model's step books source and weather volumes with

@@ -1,6 +1,7 @@
 #include "solver/StepContract.h"
 
 #include "model/BoundarySegment.h"
+#include "model/DyeLedger.h"
 #include "model/PointSource.h"
 #include "solver/MomentumStep.h"
 
@@ -38,6 +39,15 @@ std::string kernelContractHeader()
     define("LEDGER_SPRINGS", std::to_string(valueOf(LedgerSlot::Springs)));
     define("LEDGER_DRAINS", std::to_string(valueOf(LedgerSlot::Drains)));
     define("LEDGER_SLOTS", std::to_string(kLedgerSlots));
+    define("DYE_LEDGER_BOUNDARY_IN", std::to_string(valueOf(DyeLedgerSlot::BoundaryIn)));
+    define("DYE_LEDGER_BOUNDARY_OUT", std::to_string(valueOf(DyeLedgerSlot::BoundaryOut)));
+    define("DYE_LEDGER_SPRINGS", std::to_string(valueOf(DyeLedgerSlot::Springs)));
+    define("DYE_LEDGER_DRAINS", std::to_string(valueOf(DyeLedgerSlot::Drains)));
+    define("DYE_LEDGER_EVAPORATION", std::to_string(valueOf(DyeLedgerSlot::Evaporation)));
+    define("DYE_LEDGER_DECAYED", std::to_string(valueOf(DyeLedgerSlot::Decayed)));
+    define("DYE_LEDGER_CLIPPED", std::to_string(valueOf(DyeLedgerSlot::Clipped)));
+    define("DYE_LEDGER_SLOTS", std::to_string(kDyeLedgerSlots));
+    define("DYE_CHANNELS", std::to_string(kMaxDyeChannels));
     define("BOUNDARY_WALL", std::to_string(valueOf(BoundaryType::Wall)));
     define("BOUNDARY_INFLOW", std::to_string(valueOf(BoundaryType::Inflow)));
     define("BOUNDARY_SEA", std::to_string(valueOf(BoundaryType::Sea)));

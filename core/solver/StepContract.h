@@ -26,8 +26,13 @@ static_assert(kReductionSize % kReductionStrips == 0);
 enum class LedgerSlot : int { BoundaryIn, BoundaryOut, Rain, Evaporation, Springs, Drains, Count };
 inline constexpr int kLedgerSlots = static_cast<int>(LedgerSlot::Count);
 
+// Per-channel dye ledger totals the dye kernels add to in double, as DyeTransport books them
+// (DyeLedger's fields but `edited`, which only the host's edits book).
+enum class DyeLedgerSlot : int { BoundaryIn, BoundaryOut, Springs, Drains, Evaporation, Decayed, Clipped, Count };
+inline constexpr int kDyeLedgerSlots = static_cast<int>(DyeLedgerSlot::Count);
+
 // The kernels' #defines: every constant and enum value above, BoundaryType (BOUNDARY_WALL ..
-// BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN) and the momentum step's
+// BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN), the dye channels a map may have (DYE_CHANNELS) and the momentum step's
 // dry depth (MOMENTUM_DRY_DEPTH). Floats are written in hexadecimal, so they arrive bit for bit.
 std::string kernelContractHeader();
 

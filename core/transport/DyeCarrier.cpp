@@ -54,6 +54,11 @@ void DyeCarrier::addChannels(int count)
 void DyeCarrier::rebuildTransport()
 {
     if (dye_.empty()) return transport_.reset();
+    transport_ = std::make_unique<DyeTransport>(lattice_, transportEdges(), transportSources(), threadCount_);
+}
+
+std::vector<DyeBoundaryEdge> DyeCarrier::transportEdges() const
+{
     std::vector<DyeBoundaryEdge> edges;
     for (const BoundaryEdge& e : edges_) {
         DyeBoundaryEdge edge{e.family, e.flowIndex, e.cell, e.inward, {}};
@@ -61,9 +66,14 @@ void DyeCarrier::rebuildTransport()
         if (channel >= 0) edge.concentration[static_cast<std::size_t>(channel)] = 1.0f;
         edges.push_back(edge);
     }
+    return edges;
+}
+
+std::vector<DyeSource> DyeCarrier::transportSources() const
+{
     std::vector<DyeSource> sources;
     for (const SourceCell& c : sources_) sources.push_back({c.cell, c.kind, c.rate, c.drainAll, c.dye});
-    transport_ = std::make_unique<DyeTransport>(lattice_, std::move(edges), std::move(sources), threadCount_);
+    return sources;
 }
 
 void DyeCarrier::beginCall()

@@ -46,6 +46,13 @@ public:
     std::vector<double> volumes() const;     // m³ of dyed water per channel
     const std::vector<DyeLedger>& ledgers() const { return ledgers_; }
 
+    // For a solver that carries the dye itself (the OpenCL device) instead of calling carry():
+    // the channels and ledgers to read back into and edit, and what its transport would be built from.
+    std::vector<std::vector<float>>& channels() { return dye_; }
+    std::vector<DyeLedger>& mutableLedgers() { return ledgers_; }
+    std::vector<DyeBoundaryEdge> transportEdges() const;
+    std::vector<DyeSource> transportSources() const;
+
 private:
     void addChannels(int count);
     void rebuildTransport();

@@ -1,0 +1,240 @@
+// The dye on the device: ClSolver's side of the dye kernels (opencl/kernels/*Dye*.cl, each named
+// after the DyeTransport function it mirrors), the mirror kept in the host's DyeCarrier, and the
+// host paths for what has no kernel yet (diffusion; the dye carried by the map's stored currents).
+#include "ClSolverImpl.h"
+
+#include "model/DyeLedger.h"
+#include "transport/DyeDiffusion.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace rb::opencl {
+namespace {
+
+// Host mirrors of the structs in dyeCommon.cl (no padding).
+struct DyeStepArgs {
+    cl_double cellArea;
+    cl_float dtOverArea, rainDepth, evaporationDepth, decayFactor;
+};
+struct DyeEdgeArgs {
+    cl_uint flow, cell;
+    cl_float inward;
+    cl_float concentration[kMaxDyeChannels];
+};
+struct DyeSourceArgs {
+    cl_uint cell;
+    cl_int kind;
+    cl_float amount;
+    cl_int drainAll, channel;
+};
+static_assert(sizeof(DyeStepArgs) == 24 && sizeof(DyeEdgeArgs) == 12 + 4 * kMaxDyeChannels && sizeof(DyeSourceArgs) == 20);
+
+// Which DyeLedger total each of the device's ledger slots is.
+using contract::DyeLedgerSlot;
+constexpr std::array<std::pair<DyeLedgerSlot, double DyeLedger::*>, contract::kDyeLedgerSlots> kLedgerFields = {{
+    {DyeLedgerSlot::BoundaryIn, &DyeLedger::boundaryIn},
+    {DyeLedgerSlot::BoundaryOut, &DyeLedger::boundaryOut},
+    {DyeLedgerSlot::Springs, &DyeLedger::springs},
+    {DyeLedgerSlot::Drains, &DyeLedger::drains},
+    {DyeLedgerSlot::Evaporation, &DyeLedger::evaporation},
+    {DyeLedgerSlot::Decayed, &DyeLedger::decayed},
+    {DyeLedgerSlot::Clipped, &DyeLedger::clipped},
+}};
+
+std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
+{
+    return channel * contract::kDyeLedgerSlots + static_cast<std::size_t>(slot);
+}
+
+} // namespace
+
+ClSolver::Impl::DyeMode ClSolver::Impl::dyeMode() const
+{
+    if (dye.empty()) return DyeMode::None;
+    // The lead's CurrentDrift stage of DyeCarrier::carry (dye riding on the stored currents) has
+    // no kernel: a map with currents carries its dye on the host, step by step.
+    if (!dyeKernels || !currents.empty()) return DyeMode::Host;
+    return params.dyeDiffusivity > 0.0 ? DyeMode::DeviceWithHostDiffusion : DyeMode::Device;
+}
+
+// The dye kernels need doubles for the ledgers; without them the program leaves them out.
+void ClSolver::Impl::createDyeKernels()
+{
+    dyeKernels = device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos;
+    if (!dyeKernels) return;
+    replayWaterForDye = cl::Kernel(program, "replayWaterForDye");
+    replayPointSourcesForDye = cl::Kernel(program, "replayPointSourcesForDye");
+    computeDyeConcentrations = cl::Kernel(program, "computeDyeConcentrations");
+    advectAndEvaporateDye = cl::Kernel(program, "advectAndEvaporateDye");
+    crossDyeBoundary = cl::Kernel(program, "crossDyeBoundary");
+    applyDyeSources = cl::Kernel(program, "applyDyeSources");
+    decayAndKeepDyeWithinWater = cl::Kernel(program, "decayAndKeepDyeWithinWater");
+    bookDyeRows = cl::Kernel(program, "bookDyeRows");
+}
+
+void ClSolver::Impl::startDeviceDyeCall()
+{
+    if (dyeEditedOnHost || deviceDyeChannels < dye.channelCount()) pushDyeChannels();
+    pushDyeLedgers();
+    uploadDyeTables();
+}
+
+// The boundary edges and sources as DyeTransport has them, in the device's layout. Made at each
+// call (a few hundred bytes): the sources' depths depend on dt, the edges on the segments.
+void ClSolver::Impl::uploadDyeTables()
+{
+    std::vector<DyeEdgeArgs> edges;
+    for (const DyeBoundaryEdge& e : dye.transportEdges()) {
+        DyeEdgeArgs edge{static_cast<cl_uint>(static_cast<std::size_t>(e.family) * layout.plane + layout.fromPaddedIndex(e.flowIndex)),
+                         static_cast<cl_uint>(layout.fromCellIndex(e.cell)), e.inward, {}};
+        std::copy(e.concentration.begin(), e.concentration.end(), edge.concentration);
+        edges.push_back(edge);
+    }
+    const DyeStepConstants c = DyeStepConstants::from(params, lattice, params.dyeHalfLife);
+    std::vector<DyeSourceArgs> sources;
+    for (const DyeSource& s : dye.transportSources())
+        sources.push_back({static_cast<cl_uint>(layout.fromCellIndex(s.cell)), static_cast<cl_int>(s.kind),
+                           static_cast<cl_float>(s.rate * c.dtSeconds / c.cellArea), s.drainAll ? 1 : 0, s.channel}); // as replayWater
+    dyeEdgeCount = static_cast<int>(edges.size());
+    dyeSourceCount = static_cast<int>(sources.size());
+    edges.resize(std::max<std::size_t>(1, edges.size()));
+    sources.resize(std::max<std::size_t>(1, sources.size()));
+    dyeEdgeBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, edges.size() * sizeof(DyeEdgeArgs), edges.data());
+    dyeSourceBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sources.size() * sizeof(DyeSourceArgs), sources.data());
+    sourceDepths = cl::Buffer(context, CL_MEM_READ_WRITE, sources.size() * 2 * sizeof(float));
+}
+
+// The mirror's channels into the current set, the buffers made first when there are more
+// channels than they hold (their ghost rings and the concentrations' stay 0).
+void ClSolver::Impl::pushDyeChannels()
+{
+    const auto channels = static_cast<std::size_t>(dye.channelCount());
+    if (deviceDyeChannels < dye.channelCount()) {
+        const std::size_t bytes = channels * fieldBytes(), rows = channels * static_cast<std::size_t>(lattice.height()) * sizeof(double);
+        for (cl::Buffer& set : dyeSets) {
+            set = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+            queue.enqueueFillBuffer(set, 0.0f, 0, bytes);
+        }
+        dyeConcentrations = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+        queue.enqueueFillBuffer(dyeConcentrations, 0.0f, 0, bytes);
+        keptByWeather = cl::Buffer(context, CL_MEM_READ_WRITE, fieldBytes());
+        replayedDepth = cl::Buffer(context, CL_MEM_READ_WRITE, fieldBytes());
+        for (cl::Buffer* r : {&rowEvaporated, &rowClipped, &rowDecayed}) *r = cl::Buffer(context, CL_MEM_READ_WRITE, rows);
+        dyeLedgerBuffer = cl::Buffer(context, CL_MEM_READ_WRITE, channels * contract::kDyeLedgerSlots * sizeof(double));
+        deviceDyeChannels = dye.channelCount();
+    }
+    const cl::Buffer& set = dyeSets[static_cast<std::size_t>(current)];
+    for (std::size_t c = 0; c < channels; ++c)
+        queue.enqueueWriteBuffer(set, CL_TRUE, c * fieldBytes(), fieldBytes(), layout.fromCells(dye.channels()[c].data()).data());
+    dyeEditedOnHost = false;
+}
+
+void ClSolver::Impl::pullDyeChannels()
+{
+    std::vector<float> field(layout.plane);
+    const cl::Buffer& set = dyeSets[static_cast<std::size_t>(current)];
+    for (std::size_t c = 0; c < dye.channels().size(); ++c) {
+        queue.enqueueReadBuffer(set, CL_TRUE, c * fieldBytes(), fieldBytes(), field.data());
+        layout.toCells(field, dye.channels()[c].data());
+    }
+}
+
+void ClSolver::Impl::pushDyeLedgers()
+{
+    const std::vector<DyeLedger>& ledgers = dye.ledgers();
+    std::vector<double> slots(ledgers.size() * contract::kDyeLedgerSlots);
+    for (std::size_t c = 0; c < ledgers.size(); ++c)
+        for (const auto& [slot, field] : kLedgerFields) slots[ledgerIndex(c, slot)] = ledgers[c].*field;
+    queue.enqueueWriteBuffer(dyeLedgerBuffer, CL_TRUE, 0, slots.size() * sizeof(double), slots.data());
+}
+
+void ClSolver::Impl::pullDyeLedgers()
+{
+    std::vector<DyeLedger>& ledgers = dye.mutableLedgers();
+    std::vector<double> slots(ledgers.size() * contract::kDyeLedgerSlots);
+    queue.enqueueReadBuffer(dyeLedgerBuffer, CL_TRUE, 0, slots.size() * sizeof(double), slots.data());
+    for (std::size_t c = 0; c < ledgers.size(); ++c)
+        for (const auto& [slot, field] : kLedgerFields) ledgers[c].*field = slots[ledgerIndex(c, slot)];
+}
+
+// DyeTransport::step after the water's step from set `from` into set `to`: its depths before and
+// after and its flows are the sets' own; the channels go from dye set `from` to dye set `to`.
+void ClSolver::Impl::enqueueDyeStep(int from, int to)
+{
+    const DyeStepConstants c = DyeStepConstants::from(params, lattice, params.dyeHalfLife);
+    const DyeStepArgs step{c.cellArea, c.dtOverArea, c.rainDepth, c.evaporationDepth, c.decayFactor};
+    const GridArgs g = grid();
+    const auto set = [](const std::array<cl::Buffer, 3>& sets, int i) -> const cl::Buffer& { return sets[static_cast<std::size_t>(i)]; };
+    const cl::Buffer &depthIn = set(depthSets, from), &depthOut = set(depthSets, to), &flows = set(flowSets, to);
+    const cl::Buffer &dyeIn = set(dyeSets, from), &dyeOut = set(dyeSets, to);
+    const auto width = static_cast<std::size_t>(lattice.width()), height = static_cast<std::size_t>(lattice.height());
+    const auto channels = static_cast<std::size_t>(dye.channelCount());
+
+    cl::Kernel& replay = replayWaterForDye;
+    replay.setArg(0, keptByWeather), replay.setArg(1, replayedDepth), replay.setArg(2, depthIn), replay.setArg(3, flows);
+    replay.setArg(4, g), replay.setArg(5, step);
+    launch(replay, cl::NDRange(width, height), cl::NullRange);
+    cl::Kernel& replaySources = replayPointSourcesForDye;
+    replaySources.setArg(0, sourceDepths), replaySources.setArg(1, replayedDepth), replaySources.setArg(2, dyeSourceBuffer);
+    replaySources.setArg(3, dyeSourceCount);
+    launch(replaySources, cl::NDRange(1), cl::NDRange(1));
+
+    cl::Kernel& concentrations = computeDyeConcentrations;
+    concentrations.setArg(0, dyeConcentrations), concentrations.setArg(1, dyeIn), concentrations.setArg(2, depthIn), concentrations.setArg(3, g);
+    launch(concentrations, cl::NDRange(width, height, channels), cl::NullRange);
+    cl::Kernel& advect = advectAndEvaporateDye;
+    advect.setArg(0, dyeOut), advect.setArg(1, dyeIn), advect.setArg(2, dyeConcentrations), advect.setArg(3, flows);
+    advect.setArg(4, keptByWeather), advect.setArg(5, g), advect.setArg(6, step), advect.setArg(7, rowEvaporated);
+    launch(advect, cl::NDRange(height, channels), cl::NullRange);
+
+    // The CPU books boundary and sources even when there are none (adding +0): so does the device.
+    cl::Kernel& boundary = crossDyeBoundary;
+    boundary.setArg(0, dyeOut), boundary.setArg(1, dyeConcentrations), boundary.setArg(2, flows), boundary.setArg(3, dyeEdgeBuffer);
+    boundary.setArg(4, dyeEdgeCount), boundary.setArg(5, g), boundary.setArg(6, step), boundary.setArg(7, dyeLedgerBuffer);
+    launch(boundary, cl::NDRange(channels), cl::NullRange);
+    cl::Kernel& sources = applyDyeSources;
+    sources.setArg(0, dyeOut), sources.setArg(1, sourceDepths), sources.setArg(2, dyeSourceBuffer), sources.setArg(3, dyeSourceCount);
+    sources.setArg(4, g), sources.setArg(5, step), sources.setArg(6, dyeLedgerBuffer);
+    launch(sources, cl::NDRange(channels), cl::NullRange);
+
+    cl::Kernel& decay = decayAndKeepDyeWithinWater;
+    decay.setArg(0, dyeOut), decay.setArg(1, depthOut), decay.setArg(2, g), decay.setArg(3, step), decay.setArg(4, rowClipped);
+    decay.setArg(5, rowDecayed);
+    launch(decay, cl::NDRange(height, channels), cl::NullRange);
+    bookDyeRows.setArg(0, dyeLedgerBuffer), bookDyeRows.setArg(1, rowEvaporated), bookDyeRows.setArg(2, rowClipped);
+    bookDyeRows.setArg(3, rowDecayed), bookDyeRows.setArg(4, g), bookDyeRows.setArg(5, step);
+    launch(bookDyeRows, cl::NDRange(channels), cl::NullRange);
+}
+
+// Diffusion has no kernel (an implicit solve, Eigen's CG on the host): after each device step the
+// channels, ledgers and depths come back, DyeDiffusion runs as DyeCarrier::carry runs it, and the
+// channels and ledgers go back onto the device.
+void ClSolver::Impl::diffuseDyeOnHost()
+{
+    pullDyeChannels();
+    pullDyeLedgers();
+    readWater(dyeDepthAfter, nullptr);
+    const DyeDiffusion diffusion(lattice);
+    for (std::size_t c = 0; c < dye.channels().size(); ++c)
+        diffusion.diffuse(dyeDepthAfter.data(), params.dyeDiffusivity, params.dt, dye.channels()[c], dye.mutableLedgers()[c]);
+    pushDyeChannels();
+    pushDyeLedgers();
+}
+
+void ClSolver::Impl::carryDye()
+{
+    readWater(dyeDepthAfter, &dyeFlows);
+    WaterStepRecord water{dyeDepthBefore.data(), dyeDepthAfter.data(), {}};
+    for (std::size_t f = 0; f < dyeFlows.size(); ++f) water.flows[f] = dyeFlows[f].data();
+    dye.carry(water);
+    std::swap(dyeDepthBefore, dyeDepthAfter); // the next step starts from this one's water
+}
+
+void ClSolver::Impl::refreshDyeDiagnostics()
+{
+    diagnostics.dyeVolumes = dye.volumes();
+    diagnostics.dyeLedgers = dye.ledgers();
+}
+
+} // namespace rb::opencl
