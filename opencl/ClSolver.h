@@ -68,6 +68,11 @@ public:
     // ClOptions::kernelWarnings is on).
     std::string kernelBuildLog() const;
 
+    // Whether the next call moves the dye on the device (the transport's kernels; diffusion runs on
+    // the host either way) rather than on the host from every step's water read back (a map with
+    // stored currents, a device without doubles). False without dye.
+    bool carriesDyeOnDevice() const;
+
 private:
     // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.
     void writeDepth(const CellRegion& rect, const std::vector<float>& depth, std::optional<double> edited);

@@ -58,6 +58,12 @@ ClSolver::Impl::DyeMode ClSolver::Impl::dyeMode() const
     return params.dyeDiffusivity > 0.0 ? DyeMode::DeviceWithHostDiffusion : DyeMode::Device;
 }
 
+bool ClSolver::carriesDyeOnDevice() const
+{
+    const Impl::DyeMode mode = impl_->dyeMode();
+    return mode == Impl::DyeMode::Device || mode == Impl::DyeMode::DeviceWithHostDiffusion;
+}
+
 // The dye kernels need doubles for the ledgers; without them the program leaves them out.
 void ClSolver::Impl::createDyeKernels()
 {

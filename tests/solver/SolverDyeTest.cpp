@@ -1,8 +1,9 @@
 // Issue 13: dye carried by the solver itself. Springs and inflows bring it, the CPU solver moves it
 // with the water of either flow model on either lattice; it must stay within the water, balance
 // its ledger, leave the water bitwise as it was, survive save → load → continue bit for bit, be
-// restored with the water when a call is refused, and not depend on the thread count. OpenCL has
-// no dye kernels yet: a dye map falls back to the CPU with a notice.
+// restored with the water when a call is refused, and not depend on the thread count. On OpenCL the
+// dye kernels must give the CPU's dye and ledgers bit for bit, over batches of many steps.
+#include "ClSolver.h"
 #include "io/MapFile.h"
 #include "model/DyeRelease.h"
 #include "solver/CpuSolver.h"
@@ -12,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <tuple>
 
 namespace rb {
@@ -246,9 +248,9 @@ std::string dyeCaseName(const std::string& backend, const DyeCase& c)
 INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDye, kDyeCases,
                          [](const ::testing::TestParamInfo<DyeCase>& info) { return dyeCaseName("cpu", info.param); });
 
-// The OpenCL backend carries the dye with the same transport from the water its steps leave on
-// the device: as the water agrees bitwise with the CPU solver's, so does the dye — over calls of
-// several lengths, a dye edit, a depth edit and a refused call.
+// The OpenCL backend moves the dye with kernels that mirror the CPU's transport (diffusion, on in
+// this map, on the host after each step): as the water agrees bitwise with the CPU solver's, so
+// does the dye — over calls of several lengths, a dye edit, a depth edit and a refused call.
 class SolverDyeOnOpenCl : public SolverDye {};
 
 TEST_P(SolverDyeOnOpenCl, CarriesTheSameDyeBitForBit)
@@ -288,6 +290,172 @@ TEST_P(SolverDyeOnOpenCl, CarriesTheSameDyeBitForBit)
 }
 
 INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDyeOnOpenCl, kDyeCases,
+                         [](const ::testing::TestParamInfo<DyeCase>& info) { return dyeCaseName("opencl", info.param); });
+
+// The device path proper: no diffusion (which runs on the host, one step per batch), so a call
+// runs its steps as one batch of kernels and the dye comes back once, at its end. Every case
+// compares the CPU and OpenCL dye, ledgers and diagnostics to the bit, after every call.
+class SolverDyeBatchedOnOpenCl : public SolverDye {
+protected:
+    Map deviceMap() const
+    {
+        Map map = dyedMap();
+        map.params.dyeDiffusivity = 0.0;
+        map.params.dyeHalfLife = 40.0;
+        return map;
+    }
+
+    void load(const Map& map)
+    {
+        cpu.load(map);
+        gpu.load(map);
+        ASSERT_TRUE(gpu.carriesDyeOnDevice());
+    }
+
+    // The same on both, each call required to succeed (or to be refused) on both.
+    void stepBoth(int count, bool expectOk = true)
+    {
+        ASSERT_EQ(cpu.step(count).ok(), expectOk);
+        ASSERT_EQ(gpu.step(count).ok(), expectOk);
+    }
+
+    template <class Edit> void editBoth(Edit edit)
+    {
+        edit(static_cast<Solver&>(cpu));
+        edit(static_cast<Solver&>(gpu));
+    }
+
+    CpuSolver cpu{1};
+    opencl::ClSolver gpu;
+};
+
+bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+void expectSameDye(const Solver& cpu, const Solver& gpu, const std::string& when)
+{
+    const MapState a = cpu.readState(), b = gpu.readState();
+    ASSERT_TRUE(sameBits(a.depth.values(), b.depth.values())) << when; // the water agrees (as the backend tests require) …
+    ASSERT_EQ(a.dye.size(), b.dye.size()) << when;
+    for (std::size_t c = 0; c < a.dye.size(); ++c) EXPECT_TRUE(sameBits(a.dye[c].values(), b.dye[c].values())) << when << ", channel " << c;
+    EXPECT_EQ(a.dyeLedgers, b.dyeLedgers) << when; // … and so do the dye and its books
+    EXPECT_EQ(cpu.diagnostics().dyeVolumes, gpu.diagnostics().dyeVolumes) << when;
+    EXPECT_EQ(cpu.diagnostics().dyeLedgers, gpu.diagnostics().dyeLedgers) << when;
+}
+
+TEST_P(SolverDyeBatchedOnOpenCl, ManyStepsPerCall)
+{
+    load(deviceMap());
+    for (int count : {1, 3, 200, 420}) {
+        stepBoth(count);
+        expectSameDye(cpu, gpu, "after a call of " + std::to_string(count) + " steps");
+    }
+    const DyeLedger& l = gpu.diagnostics().dyeLedgers[0];
+    EXPECT_GT(l.boundaryIn, 0.0);
+    EXPECT_GT(l.decayed, 0.0);
+}
+
+// A call refused after it stepped (a flood raises the CFL number) leaves the dye and its books as
+// they were before it, and the run continues as the CPU's does.
+TEST_P(SolverDyeBatchedOnOpenCl, RefusedCallRestoresTheDye)
+{
+    const Map map = deviceMap();
+    load(map);
+    stepBoth(60);
+    const MapState kept = gpu.readState();
+    std::vector<BoundarySegment> flood = {wholeSide(map.state.lattice, Side::West, BoundaryType::Inflow, 1e5)};
+    flood[0].dye = 0;
+    editBoth([&](Solver& s) { s.setBoundary(flood); });
+    stepBoth(200, false);
+    const MapState after = gpu.readState();
+    ASSERT_EQ(after.dye.size(), kept.dye.size());
+    for (std::size_t c = 0; c < kept.dye.size(); ++c) EXPECT_TRUE(sameBits(after.dye[c].values(), kept.dye[c].values())) << "channel " << c;
+    EXPECT_EQ(after.dyeLedgers, kept.dyeLedgers);
+    EXPECT_EQ(gpu.diagnostics().dyeLedgers, kept.dyeLedgers);
+    expectSameDye(cpu, gpu, "after the refused call");
+    editBoth([&](Solver& s) { s.setBoundary(map.boundary); });
+    stepBoth(150);
+    expectSameDye(cpu, gpu, "after the run went on");
+}
+
+// Brush edits between batches: a new channel painted, an existing one repainted, water taken and
+// added, an undo's restoreDepth; the device takes the edited channels before its next call.
+TEST_P(SolverDyeBatchedOnOpenCl, RegionEditsBetweenBatches)
+{
+    load(deviceMap());
+    stepBoth(80);
+    const CellRegion brush{20, 10, 6, 5}, water{8, 6, 4, 4};
+    editBoth([&](Solver& s) {
+        std::vector<float> half = s.readDepth(brush);
+        for (float& h : half) h *= 0.5f;
+        s.setDye(3, brush, half);
+    });
+    stepBoth(120);
+    expectSameDye(cpu, gpu, "after painting a new channel");
+    std::vector<float> kept;
+    editBoth([&](Solver& s) {
+        kept = s.readDepth(water);
+        s.setDepth(water, std::vector<float>(16, 0.25f));
+        s.setDye(2, brush, std::vector<float>(brush.cellCount(), 0.0f));
+    });
+    expectSameDye(cpu, gpu, "after the edits");
+    stepBoth(90);
+    expectSameDye(cpu, gpu, "after water and dye edits");
+    const double edited = cpu.diagnostics().ledger.edited;
+    editBoth([&](Solver& s) { s.restoreDepth(water, std::vector<float>(16, 0.5f), edited); });
+    stepBoth(70);
+    expectSameDye(cpu, gpu, "after a restored depth");
+    EXPECT_EQ(gpu.readDye(3, brush), cpu.readDye(3, brush));
+}
+
+// Springs of two channels and clean water, a drain and a drain that takes everything, a dyed inflow,
+// strong evaporation (cells run dry), rain and a short half-life: every ledger total is used.
+TEST_P(SolverDyeBatchedOnOpenCl, WeatherSourcesAndDecay)
+{
+    Map map = deviceMap();
+    map.params.rain = 2e-4;
+    map.params.evaporation = 5e-3;
+    map.params.dyeHalfLife = 5.0;
+    map.sources.push_back({PointSource::Kind::Spring, 10.0, 25.0, 0.3, false});
+    map.sources.back().dye = 3;
+    map.sources.push_back({PointSource::Kind::Spring, 35.0, 8.0, 0.2, false}); // clean water
+    map.sources.push_back({PointSource::Kind::Drain, 25.0, 12.0, 0.0, true});
+    load(map);
+    ASSERT_EQ(gpu.readState().dye.size(), 4u);
+    stepBoth(500);
+    expectSameDye(cpu, gpu, "after 500 steps");
+    stepBoth(7);
+    expectSameDye(cpu, gpu, "after 507 steps");
+    const std::vector<DyeLedger> ledgers = gpu.diagnostics().dyeLedgers;
+    EXPECT_GT(ledgers[0].boundaryIn, 0.0);
+    EXPECT_GT(ledgers[1].springs, 0.0);
+    EXPECT_GT(ledgers[3].springs, 0.0);
+    EXPECT_GT(ledgers[2].drains, 0.0);
+    EXPECT_GT(ledgers[2].evaporation, 0.0);
+    EXPECT_GT(ledgers[2].decayed, 0.0);
+}
+
+// Diffusion has no kernel: the transport runs on the device and the diffusion on the host after
+// each step (as the first OpenCL case checks bitwise); a map with stored currents carries its dye
+// on the host (the currents' drift has no kernel), bitwise the CPU's too.
+TEST_P(SolverDyeBatchedOnOpenCl, HostPathsStayTheCpus)
+{
+    Map map = deviceMap();
+    map.params.dyeDiffusivity = 0.2;
+    load(map);
+    stepBoth(30);
+    expectSameDye(cpu, gpu, "with diffusion");
+    map.state.currents.assign(2, FloatField(map.state.lattice.width(), map.state.lattice.height()));
+    cpu.load(map);
+    gpu.load(map);
+    EXPECT_FALSE(gpu.carriesDyeOnDevice());
+    stepBoth(40);
+    expectSameDye(cpu, gpu, "with currents");
+}
+
+INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDyeBatchedOnOpenCl, kDyeCases,
                          [](const ::testing::TestParamInfo<DyeCase>& info) { return dyeCaseName("opencl", info.param); });
 
 } // namespace
