@@ -422,6 +422,7 @@ TEST_P(SolverDyeBatchedOnOpenCl, WeatherSourcesAndDecay)
     map.sources.back().dye = 3;
     map.sources.push_back({PointSource::Kind::Spring, 35.0, 8.0, 0.2, false}); // clean water
     map.sources.push_back({PointSource::Kind::Drain, 25.0, 12.0, 0.0, true});
+    releaseDye(map.state, 2, {0.0, 0.0}, 1e4); // all the water: some leaves through the outflow
     load(map);
     ASSERT_EQ(gpu.readState().dye.size(), 4u);
     stepBoth(500);
@@ -432,6 +433,7 @@ TEST_P(SolverDyeBatchedOnOpenCl, WeatherSourcesAndDecay)
     EXPECT_GT(ledgers[0].boundaryIn, 0.0);
     EXPECT_GT(ledgers[1].springs, 0.0);
     EXPECT_GT(ledgers[3].springs, 0.0);
+    EXPECT_GT(ledgers[2].boundaryOut, 0.0);
     EXPECT_GT(ledgers[2].drains, 0.0);
     EXPECT_GT(ledgers[2].evaporation, 0.0);
     EXPECT_GT(ledgers[2].decayed, 0.0);
