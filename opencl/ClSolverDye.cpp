@@ -42,6 +42,13 @@ constexpr std::array<std::pair<DyeLedgerSlot, double DyeLedger::*>, contract::kD
     {DyeLedgerSlot::Clipped, &DyeLedger::clipped},
 }};
 
+// The step's numbers as DyeCarrier hands them to DyeTransport.
+DyeStepArgs dyeStepArgs(const SimParams& params, const Lattice& lattice)
+{
+    const DyeStepConstants c = DyeStepConstants::from(params, lattice, params.dyeHalfLife);
+    return {c.cellArea, c.dtOverArea, c.rainDepth, c.evaporationDepth, c.decayFactor};
+}
+
 std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
 {
     return channel * contract::kDyeLedgerSlots + static_cast<std::size_t>(slot);
@@ -70,12 +77,12 @@ void ClSolver::Impl::createDyeKernels()
     dyeKernels = device.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos;
     if (!dyeKernels) return;
     replayWaterForDye = cl::Kernel(program, "replayWaterForDye");
-    replayPointSourcesForDye = cl::Kernel(program, "replayPointSourcesForDye");
     computeDyeConcentrations = cl::Kernel(program, "computeDyeConcentrations");
     advectAndEvaporateDye = cl::Kernel(program, "advectAndEvaporateDye");
     crossDyeBoundary = cl::Kernel(program, "crossDyeBoundary");
     applyDyeSources = cl::Kernel(program, "applyDyeSources");
     decayAndKeepDyeWithinWater = cl::Kernel(program, "decayAndKeepDyeWithinWater");
+    sumDyeRows = cl::Kernel(program, "sumDyeRows");
     bookDyeRows = cl::Kernel(program, "bookDyeRows");
 }
 
@@ -124,8 +131,7 @@ void ClSolver::Impl::pushDyeChannels()
         }
         dyeConcentrations = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
         queue.enqueueFillBuffer(dyeConcentrations, 0.0f, 0, bytes);
-        keptByWeather = cl::Buffer(context, CL_MEM_READ_WRITE, fieldBytes());
-        replayedDepth = cl::Buffer(context, CL_MEM_READ_WRITE, fieldBytes());
+        for (cl::Buffer* terms : {&evaporatedTerms, &clippedTerms, &decayedTerms}) *terms = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
         for (cl::Buffer* r : {&rowEvaporated, &rowClipped, &rowDecayed}) *r = cl::Buffer(context, CL_MEM_READ_WRITE, rows);
         dyeLedgerBuffer = cl::Buffer(context, CL_MEM_READ_WRITE, channels * contract::kDyeLedgerSlots * sizeof(double));
         deviceDyeChannels = dye.channelCount();
@@ -168,8 +174,7 @@ void ClSolver::Impl::pullDyeLedgers()
 // after and its flows are the sets' own; the channels go from dye set `from` to dye set `to`.
 void ClSolver::Impl::enqueueDyeStep(int from, int to)
 {
-    const DyeStepConstants c = DyeStepConstants::from(params, lattice, params.dyeHalfLife);
-    const DyeStepArgs step{c.cellArea, c.dtOverArea, c.rainDepth, c.evaporationDepth, c.decayFactor};
+    const DyeStepArgs step = dyeStepArgs(params, lattice);
     const GridArgs g = grid();
     const auto set = [](const std::array<cl::Buffer, 3>& sets, int i) -> const cl::Buffer& { return sets[static_cast<std::size_t>(i)]; };
     const cl::Buffer &depthIn = set(depthSets, from), &depthOut = set(depthSets, to), &flows = set(flowSets, to);
@@ -177,22 +182,20 @@ void ClSolver::Impl::enqueueDyeStep(int from, int to)
     const auto width = static_cast<std::size_t>(lattice.width()), height = static_cast<std::size_t>(lattice.height());
     const auto channels = static_cast<std::size_t>(dye.channelCount());
 
+    const cl::NDRange cells(cellRange()[0], cellRange()[1], channels), group(kGroupX, kGroupY, 1);
+
     cl::Kernel& replay = replayWaterForDye;
-    replay.setArg(0, keptByWeather), replay.setArg(1, replayedDepth), replay.setArg(2, depthIn), replay.setArg(3, flows);
-    replay.setArg(4, g), replay.setArg(5, step);
-    launch(replay, cl::NDRange(width, height), cl::NullRange);
-    cl::Kernel& replaySources = replayPointSourcesForDye;
-    replaySources.setArg(0, sourceDepths), replaySources.setArg(1, replayedDepth), replaySources.setArg(2, dyeSourceBuffer);
-    replaySources.setArg(3, dyeSourceCount);
-    launch(replaySources, cl::NDRange(1), cl::NDRange(1));
+    replay.setArg(0, sourceDepths), replay.setArg(1, dyeSourceBuffer), replay.setArg(2, dyeSourceCount), replay.setArg(3, depthIn);
+    replay.setArg(4, flows), replay.setArg(5, g), replay.setArg(6, step);
+    launch(replay, cl::NDRange(1), cl::NDRange(1));
 
     cl::Kernel& concentrations = computeDyeConcentrations;
     concentrations.setArg(0, dyeConcentrations), concentrations.setArg(1, dyeIn), concentrations.setArg(2, depthIn), concentrations.setArg(3, g);
     launch(concentrations, cl::NDRange(width, height, channels), cl::NullRange);
     cl::Kernel& advect = advectAndEvaporateDye;
-    advect.setArg(0, dyeOut), advect.setArg(1, dyeIn), advect.setArg(2, dyeConcentrations), advect.setArg(3, flows);
-    advect.setArg(4, keptByWeather), advect.setArg(5, g), advect.setArg(6, step), advect.setArg(7, rowEvaporated);
-    launch(advect, cl::NDRange(height, channels), cl::NullRange);
+    advect.setArg(0, dyeOut), advect.setArg(1, evaporatedTerms), advect.setArg(2, dyeIn), advect.setArg(3, dyeConcentrations);
+    advect.setArg(4, depthIn), advect.setArg(5, flows), advect.setArg(6, g), advect.setArg(7, step);
+    launch(advect, cells, group);
 
     // The CPU books boundary and sources even when there are none (adding +0): so does the device.
     cl::Kernel& boundary = crossDyeBoundary;
@@ -205,11 +208,22 @@ void ClSolver::Impl::enqueueDyeStep(int from, int to)
     launch(sources, cl::NDRange(channels), cl::NullRange);
 
     cl::Kernel& decay = decayAndKeepDyeWithinWater;
-    decay.setArg(0, dyeOut), decay.setArg(1, depthOut), decay.setArg(2, g), decay.setArg(3, step), decay.setArg(4, rowClipped);
-    decay.setArg(5, rowDecayed);
-    launch(decay, cl::NDRange(height, channels), cl::NullRange);
+    decay.setArg(0, dyeOut), decay.setArg(1, clippedTerms), decay.setArg(2, decayedTerms), decay.setArg(3, depthOut), decay.setArg(4, g);
+    decay.setArg(5, step);
+    launch(decay, cells, group);
+    enqueueDyeBooks(channels);
+}
+
+// The evaporated, clipped and decayed dye: the per-cell terms summed along their rows, then the
+// rows into the ledgers.
+void ClSolver::Impl::enqueueDyeBooks(std::size_t channels)
+{
+    const GridArgs g = grid();
+    sumDyeRows.setArg(0, rowEvaporated), sumDyeRows.setArg(1, rowClipped), sumDyeRows.setArg(2, rowDecayed);
+    sumDyeRows.setArg(3, evaporatedTerms), sumDyeRows.setArg(4, clippedTerms), sumDyeRows.setArg(5, decayedTerms), sumDyeRows.setArg(6, g);
+    launch(sumDyeRows, cl::NDRange(static_cast<std::size_t>(lattice.height()), channels), cl::NullRange);
     bookDyeRows.setArg(0, dyeLedgerBuffer), bookDyeRows.setArg(1, rowEvaporated), bookDyeRows.setArg(2, rowClipped);
-    bookDyeRows.setArg(3, rowDecayed), bookDyeRows.setArg(4, g), bookDyeRows.setArg(5, step);
+    bookDyeRows.setArg(3, rowDecayed), bookDyeRows.setArg(4, g), bookDyeRows.setArg(5, dyeStepArgs(params, lattice));
     launch(bookDyeRows, cl::NDRange(channels), cl::NullRange);
 }
 

@@ -152,12 +152,14 @@ struct ClSolver::Impl {
     enum class DyeMode { None, Device, DeviceWithHostDiffusion, Host };
     DyeCarrier dye;
     std::vector<FloatField> currents; // the map's stored steady current, handed back as loaded
-    cl::Kernel replayWaterForDye, replayPointSourcesForDye, computeDyeConcentrations, advectAndEvaporateDye, crossDyeBoundary,
-        applyDyeSources, decayAndKeepDyeWithinWater, bookDyeRows;
+    cl::Kernel replayWaterForDye, computeDyeConcentrations, advectAndEvaporateDye, crossDyeBoundary, applyDyeSources,
+        decayAndKeepDyeWithinWater, sumDyeRows, bookDyeRows;
     bool dyeKernels = false;      // the program has them (the device does doubles)
     std::array<cl::Buffer, 3> dyeSets; // channels × plane each, in the depth sets' rotation
-    cl::Buffer dyeConcentrations, keptByWeather, replayedDepth, sourceDepths, rowEvaporated, rowClipped, rowDecayed, dyeLedgerBuffer,
-        dyeEdgeBuffer, dyeSourceBuffer;
+    // Per channel: concentrations at the step's start (ghost ring 0), the per-cell terms of the
+    // ledger's evaporated, clipped and decayed dye, and their row sums (sumDyeRows).
+    cl::Buffer dyeConcentrations, evaporatedTerms, clippedTerms, decayedTerms, rowEvaporated, rowClipped, rowDecayed;
+    cl::Buffer sourceDepths, dyeLedgerBuffer, dyeEdgeBuffer, dyeSourceBuffer;
     int deviceDyeChannels = 0;    // channels the dye buffers hold
     bool dyeEditedOnHost = true;  // the mirror changed since the device last had it
     int dyeEdgeCount = 0, dyeSourceCount = 0;
@@ -170,6 +172,7 @@ struct ClSolver::Impl {
     void pullDyeChannels();
     void pullDyeLedgers();
     void enqueueDyeStep(int from, int to);
+    void enqueueDyeBooks(std::size_t channels);
     void diffuseDyeOnHost();      // after a device step, when the diffusivity is positive
     std::vector<float> dyeDepthBefore, dyeDepthAfter;
     std::vector<std::vector<float>> dyeFlows; // padded host layout, one per family

@@ -1,25 +1,20 @@
-// DyeTransport::decayAndKeepWithinWater: one work-item per row and channel, cells in order. The
-// dyed depth is kept within 0 ≤ d ≤ h (h the water's depth after the step), then decays; what the
-// clamp moved and what decayed are summed per row in double in the CPU's order (`rowClipped`,
-// `rowDecayed`), booked by bookDyeRows.
+// DyeTransport::decayAndKeepWithinWater: VEC cells of a row per work-item, every channel (the
+// third dimension). The dyed depth is kept within 0 ≤ d ≤ h (h the water's depth after the step),
+// then decays; what the clamp moved and what decayed go, per cell, into `clipped` and `decayed`
+// (channel planes of float terms that sumDyeRows adds up in the CPU's order).
 #ifdef DYE_KERNELS
-__kernel void decayAndKeepDyeWithinWater(__global float* dye, __global const float* depthAfter, Grid grid, DyeStep step,
-                                         __global double* rowClipped, __global double* rowDecayed)
+__kernel void decayAndKeepDyeWithinWater(__global float* dye, __global float* clipped, __global float* decayed,
+                                         __global const float* depthAfter, Grid grid, DyeStep step)
 {
-    const int y = get_global_id(0), channel = get_global_id(1);
-    if (y >= grid.height) return;
-    const int offset = channel * plane(grid);
-    double clipped = 0.0, decayed = 0.0;
-    for (int x = 0; x < grid.width; ++x) {
-        const int c = paddedIndex(grid, x, y);
-        const float d = dye[offset + c];
-        const float within = clampOf(d, 0.0f, depthAfter[c]);
-        clipped += (double)(within - d);
-        const float left = within * step.decayFactor;
-        decayed += (double)(within - left);
-        dye[offset + c] = left;
-    }
-    rowClipped[channel * grid.height + y] = clipped;
-    rowDecayed[channel * grid.height + y] = decayed;
+    const int x0 = (int)get_global_id(0) * VEC, y = get_global_id(1), channel = get_global_id(2);
+    if (x0 >= grid.width || y >= grid.height) return;
+    const intv cell = insideMap(grid, x0 + LANES, y);
+    const int c = paddedIndex(grid, x0, y), i = channel * plane(grid) + c;
+    const floatv d = LOADV(dye, i), h = LOADV(depthAfter, c);
+    const floatv within = d < 0.0f ? (floatv)(0.0f) : (h < d ? h : d); // std::clamp(d, 0, h)
+    const floatv left = within * step.decayFactor;
+    STOREV(cell ? left : d, dye, i);
+    STOREV(cell ? within - d : (floatv)(0.0f), clipped, i);
+    STOREV(cell ? within - left : (floatv)(0.0f), decayed, i);
 }
 #endif

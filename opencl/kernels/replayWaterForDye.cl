@@ -1,22 +1,43 @@
-// DyeTransport::replayWater, per cell: the water's own continuity update with rain and
-// evaporation, replayed in the CPU transport's float operations, for the share of each cell's
-// water the weather left (`keptByWeather`) and the depth the point sources then act on (`replayed`).
+// DyeTransport::replayWater, its point sources: the water's continuity update with rain and
+// evaporation replayed at each source's cell (in the CPU transport's float operations), then the
+// sources in list order on those depths (one work-item: there are few and two may share a cell).
+// Each source's depth before and after it acts goes into `sourceDepths` (two floats per source)
+// for applyDyeSources. The weather's share for every cell is worked out by advectAndEvaporateDye.
 #ifdef DYE_KERNELS
-__kernel void replayWaterForDye(__global float* keptByWeather, __global float* replayed, __global const float* depthBefore,
-                                __global const float* flows, Grid grid, DyeStep step)
+inline float replayedWeather(__global const float* depthBefore, __global const float* flows, Grid grid, int c, int y, DyeStep step)
 {
-    const int x = get_global_id(0), y = get_global_id(1);
-    if (x >= grid.width || y >= grid.height) return;
-    const int c = paddedIndex(grid, x, y);
     float net = 0.0f;
+#pragma unroll
     for (int f = 0; f < FAMILY_COUNT; ++f) {
         const int q = f * plane(grid) + c;
         net += flows[q] - flows[q + offsetIndex(grid, headOffset(f, y))];
     }
     const float moved = depthBefore[c] + step.dtOverArea * net;
     const float wetted = moved + step.rainDepth;
-    const float updated = wetted - minOf(wetted, step.evaporationDepth);
-    keptByWeather[c] = wetted > 0.0f ? updated / wetted : 0.0f;
-    replayed[c] = updated;
+    return wetted - minOf(wetted, step.evaporationDepth);
+}
+
+// The depth source k acts on: what the last source before it at the same cell left, or else the
+// replayed water there.
+inline float replayedDepthAt(__global const float* sourceDepths, __global const DyeSource* sources, int k,
+                             __global const float* depthBefore, __global const float* flows, Grid grid, DyeStep step)
+{
+    const uint cell = sources[k].cell;
+    for (int j = k - 1; j >= 0; --j)
+        if (sources[j].cell == cell) return sourceDepths[2 * j + 1];
+    return replayedWeather(depthBefore, flows, grid, (int)cell, (int)cell / grid.pitch - 2, step);
+}
+
+__kernel void replayWaterForDye(__global float* sourceDepths, __global const DyeSource* sources, int sourceCount,
+                                __global const float* depthBefore, __global const float* flows, Grid grid, DyeStep step)
+{
+    for (int k = 0; k < sourceCount; ++k) {
+        const DyeSource s = sources[k];
+        float h = replayedDepthAt(sourceDepths, sources, k, depthBefore, flows, grid, step);
+        sourceDepths[2 * k] = h;
+        if (s.kind == SOURCE_SPRING) h += s.amount;
+        else h -= s.drainAll ? h : minOf(h, s.amount);
+        sourceDepths[2 * k + 1] = h;
+    }
 }
 #endif
