@@ -28,9 +28,9 @@ protected:
 
     // A basin on rough terrain with a dyed inflow in the west (channel 0), an outflow in the east,
     // a spring of channel 1, a drain, rain, evaporation and diffusion; a dye blob of channel 2.
-    Map dyedMap(bool withDye = true) const
+    Map dyedMap(bool withDye = true, int width = 48) const
     {
-        const Lattice lattice(latticeKind(), 48, 36, 1.0);
+        const Lattice lattice(latticeKind(), width, 36, 1.0);
         Map map = test::basinMap(lattice, test::roughTerrain(lattice, 31, 1.0f));
         test::fillTo(map.state, 1.2f);
         map.params.dt = 0.02;
@@ -455,6 +455,26 @@ TEST_P(SolverDyeBatchedOnOpenCl, HostPathsStayTheCpus)
     EXPECT_FALSE(gpu.carriesDyeOnDevice());
     stepBoth(40);
     expectSameDye(cpu, gpu, "with currents");
+}
+
+// The advection and decay kernels take VEC cells of a row: on a map 37 cells wide the last
+// work-item of every row has lanes past its end, which must leave the dye there alone.
+TEST_P(SolverDyeBatchedOnOpenCl, SameOnEveryVectorWidth)
+{
+    Map map = dyedMap(true, 37);
+    map.params.dyeDiffusivity = 0.0;
+    map.params.dyeHalfLife = 40.0;
+    releaseDye(map.state, 2, {0.0, 0.0}, 1e4);
+    cpu.load(map);
+    ASSERT_TRUE(cpu.step(250).ok());
+    for (int width : {1, 8, 16}) {
+        opencl::ClOptions options;
+        options.vectorWidth = width;
+        opencl::ClSolver lanes(options);
+        lanes.load(map);
+        ASSERT_TRUE(lanes.step(250).ok());
+        expectSameDye(cpu, lanes, "vector width " + std::to_string(width));
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(LatticesAndModels, SolverDyeBatchedOnOpenCl, kDyeCases,
