@@ -59,9 +59,9 @@ std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
 ClSolver::Impl::DyeMode ClSolver::Impl::dyeMode() const
 {
     if (dye.empty()) return DyeMode::None;
-    // The lead's CurrentDrift stage of DyeCarrier::carry (dye riding on the stored currents) has
-    // no kernel: a map with currents carries its dye on the host, step by step.
-    if (!dyeKernels || !currents.empty()) return DyeMode::Host;
+    // DyeCarrier::carry's CurrentDrift stage (the dye riding on the stored currents' face fluxes)
+    // has no kernel: while the current carries dye, the host carries all of it, step by step.
+    if (!dyeKernels || dye.ridesOnCurrents()) return DyeMode::Host;
     return params.dyeDiffusivity > 0.0 ? DyeMode::DeviceWithHostDiffusion : DyeMode::Device;
 }
 

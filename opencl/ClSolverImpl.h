@@ -147,11 +147,12 @@ struct ClSolver::Impl {
     // set), moved by the dye kernels after each water step, ledgers booked in double on the device.
     // `dye` (the CPU solver's carrier) is the host's mirror: pushed when a call starts if an edit
     // changed it, read back when the call ends (the diagnostics sum the channels in the CPU's order),
-    // and the call's restore point. With the map's stored currents, or on a device without doubles,
-    // the host carries the dye as before: every step's water read back and DyeCarrier::carry run on it.
+    // and the call's restore point. When the dye rides on the map's stored currents (CurrentDrift,
+    // no kernel yet), or on a device without doubles, the host carries the dye: every step's water
+    // read back and DyeCarrier::carry run on it.
     enum class DyeMode { None, Device, DeviceWithHostDiffusion, Host };
     DyeCarrier dye;
-    std::vector<FloatField> currents; // the map's stored steady current, handed back as loaded
+    std::vector<FloatField> currents, currentFlows; // the map's steady current, handed back as set
     cl::Kernel replayWaterForDye, computeDyeConcentrations, advectAndEvaporateDye, crossDyeBoundary, applyDyeSources,
         decayAndKeepDyeWithinWater, sumDyeRows, bookDyeRows;
     bool dyeKernels = false;      // the program has them (the device does doubles)

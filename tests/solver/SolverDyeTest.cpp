@@ -4,6 +4,8 @@
 // restored with the water when a call is refused, and not depend on the thread count. On OpenCL the
 // dye kernels must give the CPU's dye and ledgers bit for bit, over batches of many steps.
 #include "ClSolver.h"
+#include "currents/CurrentsSolver.h"
+#include "currents/StoredCurrents.h"
 #include "io/MapFile.h"
 #include "model/DyeRelease.h"
 #include "solver/CpuSolver.h"
@@ -440,21 +442,38 @@ TEST_P(SolverDyeBatchedOnOpenCl, WeatherSourcesAndDecay)
 }
 
 // Diffusion has no kernel: the transport runs on the device and the diffusion on the host after
-// each step (as the first OpenCL case checks bitwise); a map with stored currents carries its dye
-// on the host (the currents' drift has no kernel), bitwise the CPU's too.
-TEST_P(SolverDyeBatchedOnOpenCl, HostPathsStayTheCpus)
+// each step, one step per batch (as the first OpenCL case checks too).
+TEST_P(SolverDyeBatchedOnOpenCl, DiffusionRunsOnTheHost)
 {
     Map map = deviceMap();
     map.params.dyeDiffusivity = 0.2;
     load(map);
     stepBoth(30);
     expectSameDye(cpu, gpu, "with diffusion");
-    map.state.currents.assign(2, FloatField(map.state.lattice.width(), map.state.lattice.height()));
-    cpu.load(map);
-    gpu.load(map);
-    EXPECT_FALSE(gpu.carriesDyeOnDevice());
+}
+
+// While the dye rides on the map's stored currents (CurrentDrift, no kernel) the host carries it
+// from every step's water; set and cleared between calls, the device takes over again from the
+// host's channels.
+TEST_P(SolverDyeBatchedOnOpenCl, CurrentsCarryTheDyeOnTheHost)
+{
+    const Map map = deviceMap();
+    load(map);
     stepBoth(40);
-    expectSameDye(cpu, gpu, "with currents");
+    CurrentsSettings settings;
+    settings.sideSpeed[static_cast<std::size_t>(Side::West)] = 0.3;
+    settings.sideSpeed[static_cast<std::size_t>(Side::East)] = -0.3;
+    CurrentsSolver currents(map.state.lattice, cpu.readState().depth, settings);
+    currents.solve();
+    const StoredCurrents stored = storedCurrents(currents);
+    editBoth([&](Solver& s) { s.setCurrents(stored.cells, stored.flows); });
+    EXPECT_FALSE(gpu.carriesDyeOnDevice());
+    stepBoth(60);
+    expectSameDye(cpu, gpu, "riding on the currents");
+    editBoth([&](Solver& s) { s.setCurrents({}, {}); });
+    EXPECT_TRUE(gpu.carriesDyeOnDevice());
+    stepBoth(60);
+    expectSameDye(cpu, gpu, "after the currents were cleared");
 }
 
 // The advection and decay kernels take VEC cells of a row: on a map 37 cells wide the last
