@@ -35,8 +35,10 @@ struct ClOptions {
 // The virtual-pipes step as OpenCL kernels (opencl/kernels/, each named after the CpuSolver
 // functions it does: a step is setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths,
 // recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources), and the
-// momentum step as kernels named after MomentumStep's stages (ClSolverMomentum.cpp). The state
-// (velocities too) lives on the device between calls; fields are read back only when asked.
+// momentum step as kernels named after MomentumStep's stages (ClSolverMomentum.cpp), the dye's
+// transport as kernels named after DyeTransport's functions (ClSolverDye.cpp). The state
+// (velocities too) lives on the device between calls; fields are read back only when asked, but
+// for the dye, whose host mirror is read back at the end of each call (docs/solver.md, "Dye").
 // The constructor and load() throw Unavailable when the device, the program or an allocation fails.
 class ClSolver : public Solver {
 public:
