@@ -119,27 +119,29 @@ void ClSolver::Impl::uploadDyeTables()
 }
 
 // The mirror's channels into the current set, the buffers made first when there are more
-// channels than they hold (their ghost rings and the concentrations' stay 0).
+// channels than they hold.
 void ClSolver::Impl::pushDyeChannels()
 {
-    const auto channels = static_cast<std::size_t>(dye.channelCount());
-    if (deviceDyeChannels < dye.channelCount()) {
-        const std::size_t bytes = channels * fieldBytes(), rows = channels * static_cast<std::size_t>(lattice.height()) * sizeof(double);
-        for (cl::Buffer& set : dyeSets) {
-            set = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
-            queue.enqueueFillBuffer(set, 0.0f, 0, bytes);
-        }
-        dyeConcentrations = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
-        queue.enqueueFillBuffer(dyeConcentrations, 0.0f, 0, bytes);
-        for (cl::Buffer* terms : {&evaporatedTerms, &clippedTerms, &decayedTerms}) *terms = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
-        for (cl::Buffer* r : {&rowEvaporated, &rowClipped, &rowDecayed}) *r = cl::Buffer(context, CL_MEM_READ_WRITE, rows);
-        dyeLedgerBuffer = cl::Buffer(context, CL_MEM_READ_WRITE, channels * contract::kDyeLedgerSlots * sizeof(double));
-        deviceDyeChannels = dye.channelCount();
-    }
+    if (deviceDyeChannels < dye.channelCount()) allocateDyeBuffers();
     const cl::Buffer& set = dyeSets[static_cast<std::size_t>(current)];
-    for (std::size_t c = 0; c < channels; ++c)
+    for (std::size_t c = 0; c < dye.channels().size(); ++c)
         queue.enqueueWriteBuffer(set, CL_TRUE, c * fieldBytes(), fieldBytes(), layout.fromCells(dye.channels()[c].data()).data());
     dyeEditedOnHost = false;
+}
+
+// For every channel of the mirror; the sets' ghost rings and the concentrations' stay 0.
+void ClSolver::Impl::allocateDyeBuffers()
+{
+    const auto channels = static_cast<std::size_t>(dye.channelCount());
+    const std::size_t bytes = channels * fieldBytes(), rows = channels * static_cast<std::size_t>(lattice.height()) * sizeof(double);
+    for (cl::Buffer* zeroed : {&dyeSets[0], &dyeSets[1], &dyeSets[2], &dyeConcentrations}) {
+        *zeroed = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+        queue.enqueueFillBuffer(*zeroed, 0.0f, 0, bytes);
+    }
+    for (cl::Buffer* terms : {&evaporatedTerms, &clippedTerms, &decayedTerms}) *terms = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
+    for (cl::Buffer* r : {&rowEvaporated, &rowClipped, &rowDecayed}) *r = cl::Buffer(context, CL_MEM_READ_WRITE, rows);
+    dyeLedgerBuffer = cl::Buffer(context, CL_MEM_READ_WRITE, channels * contract::kDyeLedgerSlots * sizeof(double));
+    deviceDyeChannels = dye.channelCount();
 }
 
 void ClSolver::Impl::pullDyeChannels()

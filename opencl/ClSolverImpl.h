@@ -169,6 +169,7 @@ struct ClSolver::Impl {
     void startDeviceDyeCall();    // the mirror's channels (when edited), ledgers and tables onto the device
     void uploadDyeTables();
     void pushDyeChannels();
+    void allocateDyeBuffers();
     void pushDyeLedgers();
     void pullDyeChannels();
     void pullDyeLedgers();
