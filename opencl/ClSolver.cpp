@@ -243,6 +243,7 @@ void ClSolver::Impl::allocate(const Map& map)
     speedSets = {};
     hasVelocities = false;
     dyeSets = {};
+    currentsOnDevice = false;
     deviceDyeChannels = 0; // the dye buffers are made when a call first carries dye
     dyeEditedOnHost = true;
     if (!map.state.velocities.empty()) uploadVelocities(map.state.velocities);
@@ -514,6 +515,7 @@ StepResult ClSolver::step(int count)
                 if (s.momentum()) s.enqueueMomentumStep(i, s.current, next);
                 else s.enqueueStep(i, s.current, next);
                 if (dyeOnDevice) s.enqueueDyeStep(s.current, next);
+                if (dyeOnDevice && s.dye.ridesOnCurrents()) s.enqueueCurrentDrift(next);
                 s.current = next;
             }
             s.readBatchLedger(batch);
@@ -667,6 +669,7 @@ void ClSolver::setCurrents(const std::vector<FloatField>& cells, const std::vect
     s.currents = cells;
     s.currentFlows = flows;
     s.dye.setCurrentFlows(flows);
+    s.currentsOnDevice = false;
 }
 
 Diagnostics ClSolver::diagnostics() const { return impl_->diagnostics; }

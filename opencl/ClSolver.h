@@ -36,7 +36,8 @@ struct ClOptions {
 // functions it does: a step is setBoundaryFlows, accelerateFlowsAndScales, scaleFlowsAndUpdateDepths,
 // recordBoundaryFlows, and with weather or sources sumGroupLedger and applyPointSources), and the
 // momentum step as kernels named after MomentumStep's stages (ClSolverMomentum.cpp), the dye's
-// transport as kernels named after DyeTransport's functions (ClSolverDye.cpp). The state
+// transport and drift as kernels named after DyeTransport's and CurrentDrift's functions
+// (ClSolverDye.cpp). The state
 // (velocities too) lives on the device between calls; fields are read back only when asked, but
 // for the dye, whose host mirror is read back at the end of each call (docs/solver.md, "Dye").
 // The constructor and load() throw Unavailable when the device, the program or an allocation fails.
@@ -71,9 +72,9 @@ public:
     // ClOptions::kernelWarnings is on).
     std::string kernelBuildLog() const;
 
-    // Whether the next call moves the dye on the device (the transport's kernels; diffusion runs on
-    // the host either way) rather than on the host from every step's water read back (a map with
-    // stored currents, a device without doubles). False without dye.
+    // Whether the next call moves the dye on the device (the transport's and the current drift's
+    // kernels; diffusion runs on the host either way) rather than on the host from every step's
+    // water read back (a device without doubles). False without dye.
     bool carriesDyeOnDevice() const;
 
 private:

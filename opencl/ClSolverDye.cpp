@@ -1,6 +1,6 @@
-// The dye on the device: ClSolver's side of the dye kernels (opencl/kernels/*Dye*.cl, each named
-// after the DyeTransport function it mirrors), the mirror kept in the host's DyeCarrier, and the
-// host paths for what has no kernel yet (diffusion; the dye carried by the map's stored currents).
+// The dye on the device: ClSolver's side of the dye kernels (opencl/kernels/, each named after the
+// DyeTransport or CurrentDrift function it mirrors), the mirror kept in the host's DyeCarrier, and
+// the host paths: diffusion (no kernel yet), and the whole carrier on a device without doubles.
 #include "ClSolverImpl.h"
 
 #include "model/DyeLedger.h"
@@ -14,7 +14,7 @@ namespace {
 
 // Host mirrors of the structs in dyeCommon.cl (no padding).
 struct DyeStepArgs {
-    cl_double cellArea;
+    cl_double cellArea, dtSeconds;
     cl_float dtOverArea, rainDepth, evaporationDepth, decayFactor;
 };
 struct DyeEdgeArgs {
@@ -28,7 +28,12 @@ struct DyeSourceArgs {
     cl_float amount;
     cl_int drainAll, channel;
 };
-static_assert(sizeof(DyeStepArgs) == 24 && sizeof(DyeEdgeArgs) == 12 + 4 * kMaxDyeChannels && sizeof(DyeSourceArgs) == 20);
+struct CurrentSideFaceArgs {
+    cl_uint flow;
+    cl_int tail, head; // padded indices, −1 beyond the map
+};
+static_assert(sizeof(CurrentSideFaceArgs) == 12);
+static_assert(sizeof(DyeStepArgs) == 32 && sizeof(DyeEdgeArgs) == 12 + 4 * kMaxDyeChannels && sizeof(DyeSourceArgs) == 20);
 
 // Which DyeLedger total each of the device's ledger slots is.
 using contract::DyeLedgerSlot;
@@ -46,7 +51,7 @@ constexpr std::array<std::pair<DyeLedgerSlot, double DyeLedger::*>, contract::kD
 DyeStepArgs dyeStepArgs(const SimParams& params, const Lattice& lattice)
 {
     const DyeStepConstants c = DyeStepConstants::from(params, lattice, params.dyeHalfLife);
-    return {c.cellArea, c.dtOverArea, c.rainDepth, c.evaporationDepth, c.decayFactor};
+    return {c.cellArea, c.dtSeconds, c.dtOverArea, c.rainDepth, c.evaporationDepth, c.decayFactor};
 }
 
 std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
@@ -59,9 +64,7 @@ std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
 ClSolver::Impl::DyeMode ClSolver::Impl::dyeMode() const
 {
     if (dye.empty()) return DyeMode::None;
-    // DyeCarrier::carry's CurrentDrift stage (the dye riding on the stored currents' face fluxes)
-    // has no kernel: while the current carries dye, the host carries all of it, step by step.
-    if (!dyeKernels || dye.ridesOnCurrents()) return DyeMode::Host;
+    if (!dyeKernels) return DyeMode::Host;
     return params.dyeDiffusivity > 0.0 ? DyeMode::DeviceWithHostDiffusion : DyeMode::Device;
 }
 
@@ -84,6 +87,12 @@ void ClSolver::Impl::createDyeKernels()
     decayAndKeepDyeWithinWater = cl::Kernel(program, "decayAndKeepDyeWithinWater");
     sumDyeRows = cl::Kernel(program, "sumDyeRows");
     bookDyeRows = cl::Kernel(program, "bookDyeRows");
+    planCurrentSubsteps = cl::Kernel(program, "planCurrentSubsteps");
+    countCurrentSubsteps = cl::Kernel(program, "countCurrentSubsteps");
+    driftDyeOnCurrent = cl::Kernel(program, "driftDyeOnCurrent");
+    bookCurrentOutflow = cl::Kernel(program, "bookCurrentOutflow");
+    keepDriftedDyeWithinWater = cl::Kernel(program, "keepDriftedDyeWithinWater");
+    bookDriftClamps = cl::Kernel(program, "bookDriftClamps");
 }
 
 void ClSolver::Impl::startDeviceDyeCall()
@@ -91,6 +100,7 @@ void ClSolver::Impl::startDeviceDyeCall()
     if (dyeEditedOnHost || deviceDyeChannels < dye.channelCount()) pushDyeChannels();
     pushDyeLedgers();
     uploadDyeTables();
+    if (dye.ridesOnCurrents() && !currentsOnDevice) uploadCurrents();
 }
 
 // The boundary edges and sources as DyeTransport has them, in the device's layout. Made at each
@@ -141,6 +151,8 @@ void ClSolver::Impl::allocateDyeBuffers()
     for (cl::Buffer* terms : {&evaporatedTerms, &clippedTerms, &decayedTerms}) *terms = cl::Buffer(context, CL_MEM_READ_WRITE, bytes);
     for (cl::Buffer* r : {&rowEvaporated, &rowClipped, &rowDecayed}) *r = cl::Buffer(context, CL_MEM_READ_WRITE, rows);
     dyeLedgerBuffer = cl::Buffer(context, CL_MEM_READ_WRITE, channels * contract::kDyeLedgerSlots * sizeof(double));
+    driftTerms = cl::Buffer(context, CL_MEM_READ_WRITE, channels * layout.plane * sizeof(double));
+    rowClamped = cl::Buffer(context, CL_MEM_READ_WRITE, channels * static_cast<std::size_t>(lattice.height()) * sizeof(cl_int));
     deviceDyeChannels = dye.channelCount();
 }
 
@@ -227,6 +239,75 @@ void ClSolver::Impl::enqueueDyeBooks(std::size_t channels)
     bookDyeRows.setArg(0, dyeLedgerBuffer), bookDyeRows.setArg(1, rowEvaporated), bookDyeRows.setArg(2, rowClipped);
     bookDyeRows.setArg(3, rowDecayed), bookDyeRows.setArg(4, g), bookDyeRows.setArg(5, dyeStepArgs(params, lattice));
     launch(bookDyeRows, cl::NDRange(channels), cl::NullRange);
+}
+
+// The current's face fluxes in the flows' layout, and the faces through open sides (one end on
+// the map) in CurrentDrift's order: family, then the face's head row, then its column.
+void ClSolver::Impl::uploadCurrents()
+{
+    std::vector<float> flows(layout.plane * static_cast<std::size_t>(lattice.familyCount()), 0.0f);
+    std::vector<CurrentSideFaceArgs> sideFaces;
+    const auto deviceCell = [&](int x, int y) { return lattice.contains(x, y) ? static_cast<cl_int>(layout.index(x, y)) : cl_int{-1}; };
+    for (int f = 0; f < std::min(lattice.familyCount(), static_cast<int>(currentFlows.size())); ++f) {
+        const FloatField& field = currentFlows[static_cast<std::size_t>(f)];
+        layout.fromPadded(field.data(), flows.data() + static_cast<std::size_t>(f) * layout.plane);
+        for (int y = -1; y <= lattice.height(); ++y)
+            for (int x = -1; x <= lattice.width(); ++x) {
+                const CellOffset t = lattice.family(f).tailOffset(y);
+                const cl_int tail = deviceCell(x + t.dx, y + t.dy), head = deviceCell(x, y);
+                if (field[lattice.paddedIndex(x, y)] == 0.0f || (tail < 0) == (head < 0)) continue;
+                sideFaces.push_back({static_cast<cl_uint>(static_cast<std::size_t>(f) * layout.plane + layout.index(x, y)), tail, head});
+            }
+    }
+    currentSideFaceCount = static_cast<int>(sideFaces.size());
+    sideFaces.resize(std::max<std::size_t>(1, sideFaces.size()));
+    currentFlowBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, flows.size() * sizeof(float), flows.data());
+    currentSideFaces = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sideFaces.size() * sizeof(CurrentSideFaceArgs), sideFaces.data());
+    currentOutflow = cl::Buffer(context, CL_MEM_READ_WRITE, layout.plane * sizeof(double));
+    rowWorst = cl::Buffer(context, CL_MEM_READ_WRITE, static_cast<std::size_t>(lattice.height()) * sizeof(double));
+    substepCount = cl::Buffer(context, CL_MEM_READ_WRITE, sizeof(cl_int));
+    currentsOnDevice = true;
+}
+
+// CurrentDrift::step on the dye set `to` over the step's water (depth set `to`): the substeps are
+// planned on the device and their count read back, so this many substeps are enqueued.
+void ClSolver::Impl::enqueueCurrentDrift(int to)
+{
+    const DyeStepArgs step = dyeStepArgs(params, lattice);
+    const GridArgs g = grid();
+    const cl::Buffer &depth = depthSets[static_cast<std::size_t>(to)], &dyeOut = dyeSets[static_cast<std::size_t>(to)];
+    const auto width = static_cast<std::size_t>(lattice.width()), height = static_cast<std::size_t>(lattice.height());
+    const auto channels = static_cast<std::size_t>(dye.channelCount());
+
+    cl::Kernel& plan = planCurrentSubsteps;
+    plan.setArg(0, currentOutflow), plan.setArg(1, rowWorst), plan.setArg(2, currentFlowBuffer), plan.setArg(3, depth), plan.setArg(4, g);
+    plan.setArg(5, step);
+    launch(plan, cl::NDRange(height), cl::NullRange);
+    countCurrentSubsteps.setArg(0, substepCount), countCurrentSubsteps.setArg(1, rowWorst), countCurrentSubsteps.setArg(2, g);
+    launch(countCurrentSubsteps, cl::NDRange(1), cl::NDRange(1));
+    cl_int substeps = 1;
+    queue.enqueueReadBuffer(substepCount, CL_TRUE, 0, sizeof substeps, &substeps);
+
+    for (cl_int i = 0; i < substeps; ++i) {
+        cl::Kernel& concentrations = computeDyeConcentrations;
+        concentrations.setArg(0, dyeConcentrations), concentrations.setArg(1, dyeOut), concentrations.setArg(2, depth), concentrations.setArg(3, g);
+        launch(concentrations, cl::NDRange(width, height, channels), cl::NullRange);
+        cl::Kernel& outflow = bookCurrentOutflow;
+        outflow.setArg(0, dyeLedgerBuffer), outflow.setArg(1, currentSideFaces), outflow.setArg(2, currentSideFaceCount);
+        outflow.setArg(3, dyeConcentrations), outflow.setArg(4, currentFlowBuffer), outflow.setArg(5, currentOutflow), outflow.setArg(6, depth);
+        outflow.setArg(7, g), outflow.setArg(8, step), outflow.setArg(9, substepCount);
+        launch(outflow, cl::NDRange(channels), cl::NullRange);
+        cl::Kernel& drift = driftDyeOnCurrent;
+        drift.setArg(0, dyeOut), drift.setArg(1, dyeConcentrations), drift.setArg(2, currentFlowBuffer), drift.setArg(3, currentOutflow);
+        drift.setArg(4, depth), drift.setArg(5, g), drift.setArg(6, step), drift.setArg(7, substepCount);
+        launch(drift, cl::NDRange(width, height, channels), cl::NullRange);
+    }
+    cl::Kernel& keep = keepDriftedDyeWithinWater;
+    keep.setArg(0, dyeOut), keep.setArg(1, driftTerms), keep.setArg(2, rowClamped), keep.setArg(3, depth), keep.setArg(4, g);
+    launch(keep, cl::NDRange(height, channels), cl::NullRange);
+    bookDriftClamps.setArg(0, dyeLedgerBuffer), bookDriftClamps.setArg(1, driftTerms), bookDriftClamps.setArg(2, rowClamped);
+    bookDriftClamps.setArg(3, g), bookDriftClamps.setArg(4, step);
+    launch(bookDriftClamps, cl::NDRange(channels), cl::NullRange);
 }
 
 // Diffusion has no kernel (an implicit solve, Eigen's CG on the host): after each device step the

@@ -144,12 +144,12 @@ struct ClSolver::Impl {
 
     // Dye (docs/solver.md, "Dye"; ClSolverDye.cpp). The channels live on the device while a call
     // steps: three sets beside the depths, rotating with them (a refused call returns to its start
-    // set), moved by the dye kernels after each water step, ledgers booked in double on the device.
+    // set), moved by the dye kernels after each water step (the transport, then the drift on the
+    // map's stored currents), ledgers booked in double on the device.
     // `dye` (the CPU solver's carrier) is the host's mirror: pushed when a call starts if an edit
     // changed it, read back when the call ends (the diagnostics sum the channels in the CPU's order),
-    // and the call's restore point. When the dye rides on the map's stored currents (CurrentDrift,
-    // no kernel yet), or on a device without doubles, the host carries the dye: every step's water
-    // read back and DyeCarrier::carry run on it.
+    // and the call's restore point. On a device without doubles the host carries the dye: every
+    // step's water read back and DyeCarrier::carry run on it.
     enum class DyeMode { None, Device, DeviceWithHostDiffusion, Host };
     DyeCarrier dye;
     std::vector<FloatField> currents, currentFlows; // the map's steady current, handed back as set
@@ -164,6 +164,16 @@ struct ClSolver::Impl {
     int deviceDyeChannels = 0;    // channels the dye buffers hold
     bool dyeEditedOnHost = true;  // the mirror changed since the device last had it
     int dyeEdgeCount = 0, dyeSourceCount = 0;
+    // CurrentDrift on the device (kernels named after its functions): the current's face fluxes
+    // in the flows' layout, the faces through open sides in the CPU's order, the cells' outflow
+    // over a step and the substeps it needs (read back each step: the host enqueues that many).
+    cl::Kernel planCurrentSubsteps, countCurrentSubsteps, driftDyeOnCurrent, bookCurrentOutflow, keepDriftedDyeWithinWater,
+        bookDriftClamps;
+    cl::Buffer currentFlowBuffer, currentSideFaces, currentOutflow, rowWorst, substepCount, driftTerms, rowClamped;
+    int currentSideFaceCount = 0;
+    bool currentsOnDevice = false; // currentFlowBuffer holds `currentFlows`
+    void uploadCurrents();
+    void enqueueCurrentDrift(int to);
     DyeMode dyeMode() const;
     void createDyeKernels();
     void startDeviceDyeCall();    // the mirror's channels (when edited), ledgers and tables onto the device

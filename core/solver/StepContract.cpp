@@ -4,6 +4,7 @@
 #include "model/DyeLedger.h"
 #include "model/PointSource.h"
 #include "solver/MomentumStep.h"
+#include "transport/CurrentDrift.h"
 
 #include <cstdio>
 #include <sstream>
@@ -48,6 +49,8 @@ std::string kernelContractHeader()
     define("DYE_LEDGER_CLIPPED", std::to_string(valueOf(DyeLedgerSlot::Clipped)));
     define("DYE_LEDGER_SLOTS", std::to_string(kDyeLedgerSlots));
     define("DYE_CHANNELS", std::to_string(kMaxDyeChannels));
+    define("CURRENT_WET_DEPTH", kernelFloatLiteral(CurrentDrift::kWetDepth));
+    define("CURRENT_MAX_SUBSTEPS", std::to_string(CurrentDrift::kMaxSubsteps));
     define("BOUNDARY_WALL", std::to_string(valueOf(BoundaryType::Wall)));
     define("BOUNDARY_INFLOW", std::to_string(valueOf(BoundaryType::Inflow)));
     define("BOUNDARY_SEA", std::to_string(valueOf(BoundaryType::Sea)));

@@ -32,7 +32,8 @@ enum class DyeLedgerSlot : int { BoundaryIn, BoundaryOut, Springs, Drains, Evapo
 inline constexpr int kDyeLedgerSlots = static_cast<int>(DyeLedgerSlot::Count);
 
 // The kernels' #defines: every constant and enum value above, BoundaryType (BOUNDARY_WALL ..
-// BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN), the dye channels a map may have (DYE_CHANNELS) and the momentum step's
+// BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN), the dye channels a map may have (DYE_CHANNELS), CurrentDrift's wet depth and most substeps
+// (CURRENT_WET_DEPTH, CURRENT_MAX_SUBSTEPS) and the momentum step's
 // dry depth (MOMENTUM_DRY_DEPTH). Floats are written in hexadecimal, so they arrive bit for bit.
 std::string kernelContractHeader();
 

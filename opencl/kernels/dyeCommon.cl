@@ -10,6 +10,7 @@
 // DyeStepConstants, as DyeStepConstants::from works them out on the host.
 typedef struct {
     double cellArea;
+    double dtSeconds;
     float dtOverArea;
     float rainDepth;        // rain·dt
     float evaporationDepth; // evaporation·dt

@@ -452,27 +452,28 @@ TEST_P(SolverDyeBatchedOnOpenCl, DiffusionRunsOnTheHost)
     expectSameDye(cpu, gpu, "with diffusion");
 }
 
-// While the dye rides on the map's stored currents (CurrentDrift, no kernel) the host carries it
-// from every step's water; set and cleared between calls, the device takes over again from the
-// host's channels.
-TEST_P(SolverDyeBatchedOnOpenCl, CurrentsCarryTheDyeOnTheHost)
+// The dye rides on the map's stored currents (CurrentDrift, kernels of its own): set between
+// calls, slow (one substep), fast (several) and very fast (more than CurrentDrift::kMaxSubsteps,
+// cells giving a share of their outflow), then cleared; bitwise the CPU's throughout.
+TEST_P(SolverDyeBatchedOnOpenCl, CurrentsCarryTheDyeOnTheDevice)
 {
     const Map map = deviceMap();
     load(map);
     stepBoth(40);
-    CurrentsSettings settings;
-    settings.sideSpeed[static_cast<std::size_t>(Side::West)] = 0.3;
-    settings.sideSpeed[static_cast<std::size_t>(Side::East)] = -0.3;
-    CurrentsSolver currents(map.state.lattice, cpu.readState().depth, settings);
-    currents.solve();
-    const StoredCurrents stored = storedCurrents(currents);
-    editBoth([&](Solver& s) { s.setCurrents(stored.cells, stored.flows); });
-    EXPECT_FALSE(gpu.carriesDyeOnDevice());
-    stepBoth(60);
-    expectSameDye(cpu, gpu, "riding on the currents");
+    for (double speed : {0.3, 30.0, 3000.0}) {
+        CurrentsSettings settings;
+        settings.sideSpeed[static_cast<std::size_t>(Side::West)] = speed;
+        settings.sideSpeed[static_cast<std::size_t>(Side::East)] = -speed;
+        CurrentsSolver currents(map.state.lattice, cpu.readState().depth, settings);
+        currents.solve();
+        const StoredCurrents stored = storedCurrents(currents);
+        editBoth([&](Solver& s) { s.setCurrents(stored.cells, stored.flows); });
+        EXPECT_TRUE(gpu.carriesDyeOnDevice());
+        stepBoth(25);
+        expectSameDye(cpu, gpu, "riding on a current of " + std::to_string(speed) + " m/s");
+    }
     editBoth([&](Solver& s) { s.setCurrents({}, {}); });
-    EXPECT_TRUE(gpu.carriesDyeOnDevice());
-    stepBoth(60);
+    stepBoth(30);
     expectSameDye(cpu, gpu, "after the currents were cleared");
 }
 
