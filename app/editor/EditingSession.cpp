@@ -398,8 +398,8 @@ void EditingSession::currentsDone(const std::shared_ptr<CurrentsJob>& job, std::
     if (mapId != mapId_ && outcome.ok()) { // solved for a map that is no longer here
         outcome.cancelled = true;
         outcome.fields = {};
-    }
-    if (outcome.ok())
+        emit status(tr("The map changed while its currents were solved: the result was dropped"), 8000);
+    } else if (outcome.ok())
         document_->undoStack()->push(new commands::SetCurrentsCommand(document_, document_->currents(), outcome.fields, tr("Solve currents")));
     else if (!outcome.error.empty())
         emit failed(tr("Currents"), QString::fromStdString(outcome.error));

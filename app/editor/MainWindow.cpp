@@ -593,6 +593,7 @@ void MainWindow::showLoadedMap()
     statisticsDock_->clearHistory();
     boundaryDock_->setBoundary(map.state.lattice, map.boundary);
     toolManager_->mapReplaced();
+    if (!session_->isSolvingCurrents()) currentsDock_->showMessage(QString()); // the last result was another map's
     showCurrentArrows(false);
     updateTitle();
     emit mapLoaded();
