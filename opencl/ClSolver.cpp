@@ -3,6 +3,7 @@
 #include "ClSolverImpl.h"
 #include "KernelSource.h"
 
+#include "currents/StoredCurrents.h"
 #include "model/ValueRanges.h"
 #include "solver/BoundaryEdges.h"
 #include "solver/RegionEdit.h"
@@ -266,6 +267,7 @@ void ClSolver::load(const Map& map)
     s.sources.clear();
     s.dye.load(map.state.lattice, map.state, 1);
     s.currents = map.state.currents;
+    s.currentFlows = map.state.currentFlows;
     setParams(map.params);
     setBoundary(map.boundary);
     setSources(map.sources);
@@ -654,6 +656,15 @@ std::vector<float> ClSolver::readDye(int channel, const CellRegion& rect) const
     return impl_->dye.readDye(channel, rect);
 }
 
+void ClSolver::setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows)
+{
+    Impl& s = *impl_;
+    if (const std::string problem = checkCurrents(s.lattice, cells, flows); !problem.empty()) throw std::invalid_argument(problem);
+    s.currents = cells;
+    s.currentFlows = flows;
+    s.dye.setCurrentFlows(flows);
+}
+
 Diagnostics ClSolver::diagnostics() const { return impl_->diagnostics; }
 const SimParams& ClSolver::params() const { return impl_->params; }
 const std::vector<BoundarySegment>& ClSolver::boundary() const { return impl_->segments; }
@@ -674,6 +685,7 @@ MapState ClSolver::readState() const
     if (s.hasVelocities) state.velocities = s.readVelocities();
     s.dye.writeTo(state);
     state.currents = s.currents;
+    state.currentFlows = s.currentFlows;
     state.time = s.time;
     state.steps = s.steps;
     state.ledger = s.ledger;

@@ -57,6 +57,7 @@ public:
     std::vector<float> readDepth(const CellRegion& rect) const override;
     void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) override;
     std::vector<float> readDye(int channel, const CellRegion& rect) const override;
+    void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) override;
 
     Diagnostics diagnostics() const override;
     const SimParams& params() const override;

@@ -145,7 +145,7 @@ struct ClSolver::Impl {
     // Dye (docs/solver.md, "Dye"): carried on the host by the CPU solver's own transport, from the
     // water each step leaves on the device (read back step by step while a map has dye).
     DyeCarrier dye;
-    std::vector<FloatField> currents; // the map's stored steady current, handed back as loaded
+    std::vector<FloatField> currents, currentFlows; // the map's steady current, handed back as set
     std::vector<float> dyeDepthBefore, dyeDepthAfter;
     std::vector<std::vector<float>> dyeFlows; // padded host layout, one per family
     void readWater(std::vector<float>& depth, std::vector<std::vector<float>>* flows) const; // the current set

@@ -4,6 +4,7 @@
 #include "Commands.h"
 
 #include "currents/CurrentsSolver.h"
+#include "currents/StoredCurrents.h"
 #include "io/LayerExport.h"
 #include "model/Map.h"
 
@@ -118,7 +119,7 @@ int runCurrents(const QStringList& args)
     QJsonObject line = reportJson(report, solver);
     if (parser.isSet("output")) {
         // Into the map (export --currents reads it from there), or straight out as export --currents writes it.
-        map->state.currents = {solver.east(), solver.south()};
+        storeCurrents(map->state, solver);
         QString error;
         if (intoMap && !cli::saveMap(parser.value("output"), *map)) return cli::kExitFailure;
         if (!intoMap && !io::exportLayer(map->state, io::Layer::Currents, parser.value("output"), io::ExportSettings{}, &error)) return cli::fail(error);

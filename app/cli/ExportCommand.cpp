@@ -45,7 +45,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"velocity", "Velocity (m/s), two channels: east, south; 0 where dry (float formats only).", "FILE"});
     parser.addOption({"flowmap", "Flow map for water shaders: red/green = 0.5 + 0.5 * velocity / flow scale.", "FILE"});
     parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
-    parser.addOption({"currents", "The map's stored steady current (riverbed-cli currents ... -o MAP.rbmap), m/s: two float channels, east and south (.exr, .tif, .npy).", "FILE"});
+    parser.addOption({"currents", "The map's stored steady current (riverbed-cli currents ... -o MAP.rbmap), m/s: two float channels, east and south (.exr, .tif, .npy), or a flow map (.png, with --flowmap's conventions: --flow-scale, --flow-green, --flow-bits, --engine).", "FILE"});
     parser.addOption({"dye", "Dye concentrations 0..1 of channels 0-3 as four channels R, G, B, A (.png 8-bit RGBA; .exr, .tif, .npy float; 0 where dry).", "FILE"});
     parser.addOption({"all", "Every layer as channels of one OpenEXR file.", "FILE.exr"});
     parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png or .r16), godot (.exr or .r16); every layer on its grid.",

@@ -60,7 +60,7 @@ QString makeFolder(const QString& folder)
 
 const std::vector<Layer>& engineBundleLayers()
 {
-    static const std::vector<Layer> layers{Layer::Terrain, Layer::WaterSurface, Layer::WaterDepth, Layer::FlowMap, Layer::Mask, Layer::Dye};
+    static const std::vector<Layer> layers{Layer::Terrain, Layer::WaterSurface, Layer::WaterDepth, Layer::FlowMap, Layer::Mask, Layer::Dye, Layer::Currents};
     return layers;
 }
 

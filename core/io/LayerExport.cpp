@@ -65,14 +65,14 @@ std::vector<FloatField> sampledChannels(const MapState& state, Layer layer, cons
     return {sampleGrid(v.x, state.lattice, grid), sampleGrid(v.y, state.lattice, grid)};
 }
 
-FlowMapEncoding flowEncoding(const MapState& state, const ExportSettings& settings)
+// `east`, `south`: the velocity the flow map encodes (the water's, or the stored current).
+FlowMapEncoding flowEncoding(const FloatField& east, const FloatField& south, const ExportSettings& settings)
 {
     FlowMapEncoding encoding;
     if (settings.flowScale) {
         encoding.scale = *settings.flowScale;
     } else {
-        const VelocityField v = reconstructVelocity(state);
-        const double typical = speedPercentile(v.x, v.y, kFlowScalePercentile);
+        const double typical = speedPercentile(east, south, kFlowScalePercentile);
         encoding.scale = typical > 0.0 ? typical : 1.0; // still water: any scale gives 0.5
     }
     encoding.green = settings.flowGreen ? *settings.flowGreen : settings.engine ? engineFlowGreen(*settings.engine) : FlowGreen::South;
@@ -99,7 +99,7 @@ const char* unitsOf(Layer layer)
     case Layer::FlowMap: return "0.5 = no flow";
     case Layer::Mask: return "1 = wet, 0 = dry";
     case Layer::Dye: return "concentration 0..1; channels R, G, B, A = dye 0, 1, 2, 3";
-    case Layer::Currents: return "m/s, channels east and south (the stored steady current)";
+    case Layer::Currents: return "m/s, channels east and south (the stored steady current)"; // a .png: the flow map's notes
     default: return "m";
     }
 }
@@ -191,7 +191,8 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
     if (!format) return unsupportedRasterFormatMessage(path);
     if (layer == Layer::Velocity && format->integer)
         return QString("%1: the velocity needs a float format (.exr, .tif, .npy); --flowmap writes it as an image").arg(path);
-    if (layer == Layer::Currents && format->integer) return QString("%1: the currents need a float format (.exr, .tif, .npy)").arg(path);
+    if (layer == Layer::Currents && format->integer && format->extension != QLatin1String("png"))
+        return QString("%1: the currents need a float format (.exr, .tif, .npy), or .png for a flow map").arg(path);
     if (channelCount(layer) > format->maxChannels)
         return QString("%1: .%2 holds %3; the %4 has %5 (use .png, .exr, .tif or .npy)")
             .arg(path, format->extension, channelsText(format->maxChannels), nameOf(layer), numberWord(channelCount(layer)));
@@ -200,7 +201,8 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
         return QString("%1: --engine %2 writes heights as .%3").arg(path, QString::fromUtf8(engine.data(), static_cast<qsizetype>(engine.size())),
                                                                     engineHeightExtensions(*settings.engine).join(" or ."));
     }
-    if (settings.engine && layer == Layer::FlowMap) return engineFlowMapProblem(*settings.engine, path, settings.flowBits);
+    if (settings.engine && (layer == Layer::FlowMap || layer == Layer::Currents) && format->integer)
+        return engineFlowMapProblem(*settings.engine, path, settings.flowBits);
     return {};
 }
 
@@ -246,7 +248,10 @@ ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings&
         image.levels = image.meaning = {0.0, 1.0};
         image.pngBits = 8;
     }
-    if (layer == Layer::FlowMap) makeFlowMap(image, flowEncoding(state, settings), settings.flowBits);
+    if (layer == Layer::FlowMap) {
+        const VelocityField v = reconstructVelocity(state);
+        makeFlowMap(image, flowEncoding(v.x, v.y, settings), settings.flowBits);
+    }
     if (settings.engine && isHeightLayer(layer)) applyEngineHeights(*settings.engine, image, grid);
     if (settings.georeference) image.georeference = rasterGeoreference(*settings.georeference, grid);
     return image;
@@ -299,7 +304,14 @@ std::optional<QJsonObject> exportLayer(const MapState& state, Layer layer, const
         *error = path + ": the map holds no currents (compute them with: riverbed-cli currents MAP --current SIDE=SPEED … -o MAP.rbmap)";
         return std::nullopt;
     }
-    return writeExportImage(layerImage(state, layer, settings), path, settings.engine.has_value(), error);
+    ExportImage image = layerImage(state, layer, settings);
+    // A current written as an image is a flow map, with the --flowmap conventions.
+    if (layer == Layer::Currents && rasterFormatFor(path)->integer)
+    {
+        makeFlowMap(image, flowEncoding(state.currents[0], state.currents[1], settings), settings.flowBits);
+        image.notes["units"] = "0.5 = no current";
+    }
+    return writeExportImage(image, path, settings.engine.has_value(), error);
 }
 
 bool exportLayer(const MapState& state, Layer layer, const QString& path, QString* error)

@@ -35,6 +35,7 @@ std::vector<const FloatField*> mapArrays(const MapState& state)
     for (const FloatField& velocity : state.velocities) arrays.push_back(&velocity);
     for (const FloatField& dye : state.dye) arrays.push_back(&dye);
     for (const FloatField& current : state.currents) arrays.push_back(&current);
+    for (const FloatField& flux : state.currentFlows) arrays.push_back(&flux);
     return arrays;
 }
 
@@ -127,6 +128,11 @@ std::string dyeArrayName(std::size_t channel)
     return "dye." + std::to_string(channel);
 }
 
+std::string currentFluxArrayName(const Lattice& lattice, int family)
+{
+    return "current.flow." + std::string(lattice.family(family).name);
+}
+
 std::optional<FloatField> readNamedArray(ByteReader& in, const std::string& name, int width, int height, QString* error)
 {
     return readArrayBlock(in, ArrayExpectation{name, width, height}, error);
@@ -170,6 +176,13 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
         if (!field) return std::nullopt;
         state.currents.push_back(std::move(*field));
     }
+    // The faces' fluxes follow the cells' current in maps stored since the dye rides on it.
+    if (header.currents && nextArrayIs(in, "current.flow."))
+        for (int f = 0; f < lattice.familyCount(); ++f) {
+            std::optional<FloatField> field = readNamedArray(in, currentFluxArrayName(lattice, f), pw, ph, error);
+            if (!field) return std::nullopt;
+            state.currentFlows.push_back(std::move(*field));
+        }
     if (!in.atEnd()) {
         *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
         return std::nullopt;
@@ -211,6 +224,8 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
         for (int f = 0; f < map.state.lattice.familyCount(); ++f) names.push_back("velocity." + std::string(map.state.lattice.family(f).name));
     for (std::size_t c = 0; c < map.state.dye.size(); ++c) names.push_back(dyeArrayName(c));
     if (!map.state.currents.empty()) names.insert(names.end(), {"current.x", "current.y"});
+    for (std::size_t f = 0; f < map.state.currentFlows.size(); ++f)
+        names.push_back(currentFluxArrayName(map.state.lattice, static_cast<int>(f)));
     const std::vector<const FloatField*> arrays = mapArrays(map.state);
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         // A map with more flow arrays than its lattice has families is invalid; name the extras

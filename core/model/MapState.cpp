@@ -90,6 +90,10 @@ std::string checkSizes(const MapState& s)
     if (!s.currents.empty() && s.currents.size() != 2) return "the currents must be two fields (east, south) or none";
     for (const FloatField& c : s.currents)
         if (c.width() != w || c.height() != h) return "current size does not match the lattice";
+    if (!s.currentFlows.empty() && (s.currents.empty() || static_cast<int>(s.currentFlows.size()) != lattice.familyCount()))
+        return "the current's face fluxes must be one array per edge family, beside the cells' current";
+    for (const FloatField& f : s.currentFlows)
+        if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "current flux array size does not match the lattice";
     return {};
 }
 
@@ -109,6 +113,8 @@ std::string checkFields(const MapState& s)
         if (auto e = firstDyeOutsideWater(s.dye[c], s.depth, static_cast<int>(c)); !e.empty()) return e;
     for (const FloatField& c : s.currents)
         if (auto e = firstOutOfRange(c, "current", -kMaxCurrentSpeed, kMaxCurrentSpeed, "m/s"); !e.empty()) return e;
+    for (const FloatField& f : s.currentFlows)
+        if (auto e = firstOutOfRange(f, "current flux", -kMaxFlow, kMaxFlow, "m³/s"); !e.empty()) return e;
     return {};
 }
 

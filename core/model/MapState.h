@@ -52,9 +52,11 @@ struct MapState {
     std::vector<FloatField> dye;
     std::vector<DyeLedger> dyeLedgers;
     // The steady sea current (riverbed-cli currents; docs/solver.md, "Currents"): empty, or two W×H
-    // fields, east and south components in m/s, for export and display. The water's own step
-    // does not read it.
+    // fields, east and south components in m/s, for export and display, and the faces' volume
+    // fluxes (m³/s, one per edge family, laid out like the flows; empty in maps stored before
+    // them), which carry the dye (transport/CurrentDrift). The water's own step reads neither.
     std::vector<FloatField> currents;
+    std::vector<FloatField> currentFlows;
     double time = 0.0;             // s
     std::int64_t steps = 0;
     VolumeLedger ledger;

@@ -1,5 +1,6 @@
 #include "solver/CpuSolver.h"
 
+#include "currents/StoredCurrents.h"
 #include "model/ValueRanges.h"
 #include "solver/RegionEdit.h"
 #include "solver/Stability.h"
@@ -52,6 +53,7 @@ void CpuSolver::load(const Map& map)
     ledger_ = map.state.ledger;
     dye_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
     currents_ = map.state.currents;
+    currentFlows_ = map.state.currentFlows;
     sources_.clear(); // the previous map's, which setBoundary would otherwise hand the dye
     sourceCells_.clear();
     setParams(map.params);
@@ -197,6 +199,14 @@ void CpuSolver::setDye(int channel, const CellRegion& rect, const std::vector<fl
 std::vector<float> CpuSolver::readDye(int channel, const CellRegion& rect) const
 {
     return dye_.readDye(channel, rect);
+}
+
+void CpuSolver::setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows)
+{
+    if (const std::string problem = checkCurrents(lattice_, cells, flows); !problem.empty()) throw std::invalid_argument(problem);
+    currents_ = cells;
+    currentFlows_ = flows;
+    dye_.setCurrentFlows(flows);
 }
 
 void CpuSolver::advance(int count)
@@ -436,6 +446,7 @@ MapState CpuSolver::readState() const
     }
     dye_.writeTo(state);
     state.currents = currents_;
+    state.currentFlows = currentFlows_;
     state.time = time_;
     state.steps = steps_;
     state.ledger = ledger_;

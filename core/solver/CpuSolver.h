@@ -46,6 +46,7 @@ public:
     std::vector<float> readDepth(const CellRegion& rect) const override;
     void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) override;
     std::vector<float> readDye(int channel, const CellRegion& rect) const override;
+    void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) override;
 
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return params_; }
@@ -105,7 +106,7 @@ private:
     bool parallel_ = false;
     // Dye (docs/solver.md, "Dye"). No channels: the step runs exactly as without dye.
     DyeCarrier dye_;
-    std::vector<FloatField> currents_; // the map's stored steady current, handed back as loaded
+    std::vector<FloatField> currents_, currentFlows_; // the map's steady current, handed back as set
     std::vector<float> depthBefore_; // the water at the start of the step the dye follows
 };
 

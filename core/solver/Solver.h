@@ -57,6 +57,10 @@ public:
     // channel the map lacks.
     virtual void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) = 0;
     virtual std::vector<float> readDye(int channel, const CellRegion& rect) const = 0;
+    // The map's steady current (core/currents/StoredCurrents.h): the cells' velocities, handed
+    // back in readState(), and the faces' fluxes the dye rides on from the next step (both empty:
+    // no current). Sizes that do not fit the map: std::invalid_argument and nothing changes.
+    virtual void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) = 0;
 
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;

@@ -19,6 +19,13 @@ void DyeCarrier::load(const Lattice& lattice, const MapState& state, int threadC
     keptDye_.clear();
     keptLedgers_.clear();
     transport_.reset();
+    setCurrentFlows(state.currentFlows);
+}
+
+void DyeCarrier::setCurrentFlows(const std::vector<FloatField>& flows)
+{
+    drift_ = flows.empty() ? nullptr : std::make_unique<CurrentDrift>(lattice_, flows);
+    if (drift_ && drift_->empty()) drift_.reset();
 }
 
 void DyeCarrier::setParams(const SimParams& params)
@@ -76,6 +83,7 @@ void DyeCarrier::carry(const WaterStepRecord& water)
 {
     if (dye_.empty()) return;
     transport_->step(water, constants_, dye_, ledgers_);
+    if (drift_) drift_->step(water.depthAfter, constants_.dtSeconds, dye_, ledgers_);
     if (params_.dyeDiffusivity <= 0.0) return;
     const DyeDiffusion diffusion(lattice_);
     for (std::size_t c = 0; c < dye_.size(); ++c) diffusion.diffuse(water.depthAfter, params_.dyeDiffusivity, params_.dt, dye_[c], ledgers_[c]);

@@ -8,6 +8,7 @@
 #include "model/SimParams.h"
 #include "solver/BoundaryEdges.h"
 #include "solver/SourceCells.h"
+#include "transport/CurrentDrift.h"
 #include "transport/DyeTransport.h"
 
 #include <memory>
@@ -26,6 +27,11 @@ public:
     // The boundary edges (with their segments) and sources in force; adds the channels they name.
     void setBoundaryAndSources(const std::vector<BoundaryEdge>& edges, const std::vector<BoundarySegment>& segments,
                                const std::vector<SourceCell>& sources);
+
+    // The map's steady current's face fluxes (MapState::currentFlows; empty: none): the dye rides on
+    // them after each step of the water.
+    void setCurrentFlows(const std::vector<FloatField>& flows);
+    bool ridesOnCurrents() const { return drift_ != nullptr; }
 
     bool empty() const { return dye_.empty(); }
     int channelCount() const { return static_cast<int>(dye_.size()); }
@@ -60,6 +66,7 @@ private:
     std::vector<std::vector<float>> dye_, keptDye_;
     std::vector<DyeLedger> ledgers_, keptLedgers_;
     std::unique_ptr<DyeTransport> transport_;
+    std::unique_ptr<CurrentDrift> drift_;
 };
 
 } // namespace rb

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <QColor>
 #include <QFile>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -67,7 +69,7 @@ TEST_F(CliCurrents, BadUsageExitsWithTwo)
         {"currents", map, "--current", "west=0.4", "--tolerance", "0"},
         {"currents", map, "--current", "west=0.4", "--viscosity", "-1"},
         {"currents", map, "--current", "west=0.4", "--max-iterations", "-3"},
-        {"currents", map, "--current", "west=0.4", "-o", dir.filePath("currents.png")}, // not a float format
+        {"currents", map, "--current", "west=0.4", "-o", dir.filePath("currents.r16")}, // one channel only
         {"currents", "--current", "west=0.4"},                                // no map
     };
     for (const QStringList& args : bad) {
@@ -75,7 +77,7 @@ TEST_F(CliCurrents, BadUsageExitsWithTwo)
         EXPECT_EQ(run.exitCode, 2) << args.join(' ').toStdString() << "\n" << run.err.toStdString();
         EXPECT_FALSE(run.err.isEmpty());
     }
-    EXPECT_FALSE(QFile::exists(dir.filePath("currents.png")));
+    EXPECT_FALSE(QFile::exists(dir.filePath("currents.r16")));
 }
 
 } // namespace
@@ -110,7 +112,26 @@ TEST_F(CliCurrents, StoredInTheMapAndExported)
     const CliRun none = cli({"export", map, "--currents", dir.filePath("none.npy")});
     EXPECT_EQ(none.exitCode, 1);
     EXPECT_TRUE(none.err.contains("holds no currents")) << none.err.toStdString();
-    EXPECT_EQ(cli({"export", stored, "--currents", dir.filePath("c.png")}).exitCode, 2); // float formats only
+    EXPECT_EQ(cli({"export", stored, "--currents", dir.filePath("c.r16")}).exitCode, 2); // two channels
+}
+
+// As a .png the current is a flow map with --flowmap's conventions: 0.5 is still, red east,
+// green south by default (north with --flow-green north), scaled by --flow-scale.
+TEST_F(CliCurrents, ExportedAsAFlowMapPng)
+{
+    const QString stored = dir.filePath("with-currents.rbmap");
+    ASSERT_EQ(cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "0", "-o", stored}).exitCode, 0);
+    const QString png = dir.filePath("currents.png");
+    const CliRun run = cli({"export", stored, "--currents", png, "--flow-scale", "0.8"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    // The sea at the middle of the west side flows east at about 0.4 m/s: red ≈ 0.5 + 0.4/0.8/2.
+    const QColor west = image.pixelColor(1, image.height() / 2);
+    EXPECT_NEAR(west.redF(), 0.75, 0.05);
+    EXPECT_NEAR(west.greenF(), 0.5, 0.05);
+    const QJsonObject sidecar = QJsonDocument::fromJson(contents(png + ".json")).object();
+    EXPECT_DOUBLE_EQ(sidecar["flowScale"].toDouble(), 0.8) << contents(png + ".json").toStdString();
 }
 
 } // namespace

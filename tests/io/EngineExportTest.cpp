@@ -32,7 +32,8 @@ protected:
 TEST_P(EngineExport, WritesEveryLayerNamedAfterItInTheEnginesFormats)
 {
     QTemporaryDir dir;
-    const MapState state = test::randomMap(LatticeKind::Square, 33, 33, 4).state;
+    MapState state = test::randomMap(LatticeKind::Square, 33, 33, 4).state;
+    state.currents = {state.depth, state.bed}; // a stored current, so every layer has something to write
     const io::EngineExportRequest request = everything(dir.path());
     std::vector<int> progress;
     const io::EngineExportResult result = io::exportForEngine(state, request, [&](int p) { progress.push_back(p); });

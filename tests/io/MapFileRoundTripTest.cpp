@@ -138,6 +138,34 @@ TEST_P(MapFileRoundTrip, StoredCurrentsAsVersionThree)
     EXPECT_NE(map.validate().find("two fields"), std::string::npos);
 }
 
+// The current's face fluxes (the dye rides on them) follow the cells' current; a map stored before
+// them (ending after current.y) still reads, without them.
+TEST_P(MapFileRoundTrip, StoredCurrentFluxesFollowTheCells)
+{
+    Map map = randomMap(GetParam(), 12, 10, 12);
+    map.state.currents = {map.state.depth, map.state.depth};
+    map.state.currentFlows = map.state.flows; // any finite values of the right shape
+    ASSERT_EQ(map.validate(), "");
+    QString error;
+    const std::optional<Map> back = io::decodeMap(io::encodeMap(map), &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    ASSERT_EQ(back->state.currentFlows.size(), map.state.flows.size());
+    for (std::size_t f = 0; f < map.state.flows.size(); ++f) EXPECT_TRUE(sameBits(map.state.currentFlows[f], back->state.currentFlows[f]));
+
+    Map older = map;
+    older.state.currentFlows.clear();
+    const std::optional<Map> withoutFluxes = io::decodeMap(io::encodeMap(older), &error);
+    ASSERT_TRUE(withoutFluxes) << error.toStdString();
+    EXPECT_TRUE(withoutFluxes->state.currentFlows.empty());
+    EXPECT_EQ(withoutFluxes->state.currents.size(), 2u);
+
+    map.state.currentFlows.pop_back();
+    EXPECT_NE(map.validate().find("one array per edge family"), std::string::npos);
+    map.state.currentFlows = map.state.flows;
+    map.state.currents.clear();
+    EXPECT_NE(map.validate().find("beside the cells"), std::string::npos);
+}
+
 // Dye is water carrying it: a channel above the water's depth is refused, naming channel and cell.
 TEST(MapFileRoundTrip, DyeAboveTheWaterIsRefused)
 {

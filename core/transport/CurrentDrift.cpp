@@ -1,0 +1,105 @@
+#include "transport/CurrentDrift.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace rb {
+
+CurrentDrift::CurrentDrift(const Lattice& lattice, const std::vector<FloatField>& flows) : lattice_(lattice)
+{
+    collectFaces(flows);
+}
+
+// Every face with a flux, heads over the padded range (a face through an open side has its head
+// or its tail in the ghost ring).
+void CurrentDrift::collectFaces(const std::vector<FloatField>& flows)
+{
+    const auto cellAt = [&](int x, int y) -> std::int64_t {
+        return lattice_.contains(x, y) ? static_cast<std::int64_t>(lattice_.index(x, y)) : -1;
+    };
+    for (int f = 0; f < std::min(lattice_.familyCount(), static_cast<int>(flows.size())); ++f) {
+        const EdgeFamily& family = lattice_.family(f);
+        for (int y = -1; y <= lattice_.height(); ++y)
+            for (int x = -1; x <= lattice_.width(); ++x) {
+                const float flux = flows[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
+                if (flux == 0.0f) continue;
+                const CellOffset t = family.tailOffset(y);
+                const Face face{cellAt(x + t.dx, y + t.dy), cellAt(x, y), flux};
+                if (face.tail >= 0 || face.head >= 0) faces_.push_back(face);
+            }
+    }
+}
+
+void CurrentDrift::step(const float* depth, double dt, std::vector<std::vector<float>>& dyed, std::vector<DyeLedger>& ledgers)
+{
+    if (faces_.empty() || dyed.empty()) return;
+    planSubsteps(depth, dt);
+    for (std::size_t c = 0; c < dyed.size(); ++c) {
+        for (int s = 0; s < substeps_; ++s) moveOnce(depth, dt / substeps_, dyed[c], ledgers[c]);
+        keepWithinWater(depth, dyed[c], ledgers[c]);
+    }
+}
+
+// A face carries the current only where its cells hold water now (the map's water may have
+// drained since the current was solved). Substeps keep every cell's outflow within its water;
+// a cell that would still give more (water far shallower than when the current was solved) gives
+// a share of it.
+void CurrentDrift::planSubsteps(const float* depth, double dt)
+{
+    std::vector<double> outflow(lattice_.cellCount(), 0.0);
+    open_.assign(faces_.size(), 0);
+    for (std::size_t k = 0; k < faces_.size(); ++k) {
+        const Face& face = faces_[k];
+        if (!wet(depth, face.tail) || !wet(depth, face.head)) continue;
+        open_[k] = 1;
+        const std::int64_t upwind = face.flux > 0.0 ? face.tail : face.head;
+        if (upwind >= 0) outflow[static_cast<std::size_t>(upwind)] += std::abs(face.flux) * dt;
+    }
+    double worst = 0.0;
+    for (std::size_t i = 0; i < outflow.size(); ++i)
+        if (outflow[i] > 0.0) worst = std::max(worst, outflow[i] / (static_cast<double>(depth[i]) * lattice_.cellArea()));
+    substeps_ = std::clamp(static_cast<int>(std::ceil(worst)), 1, kMaxSubsteps);
+    giveShare_.assign(outflow.size(), 1.0f);
+    for (std::size_t i = 0; i < outflow.size(); ++i) {
+        const double perSubstep = outflow[i] / substeps_;
+        const double water = static_cast<double>(depth[i]) * lattice_.cellArea();
+        if (perSubstep > water) giveShare_[i] = static_cast<float>(water / perSubstep);
+    }
+}
+
+void CurrentDrift::moveOnce(const float* depth, double seconds, std::vector<float>& dyed, DyeLedger& ledger)
+{
+    const std::size_t cells = dyed.size();
+    concentration_.resize(cells);
+    for (std::size_t i = 0; i < cells; ++i) concentration_[i] = depth[i] > 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
+    change_.assign(cells, 0.0);
+    const double area = lattice_.cellArea();
+    for (std::size_t k = 0; k < faces_.size(); ++k) {
+        if (!open_[k]) continue;
+        const Face& face = faces_[k];
+        const bool forward = face.flux > 0.0;
+        const std::int64_t from = forward ? face.tail : face.head, to = forward ? face.head : face.tail;
+        if (from < 0) continue; // clean water from beyond the open side
+        const auto source = static_cast<std::size_t>(from);
+        const double moved = std::abs(face.flux) * seconds * giveShare_[source] * concentration_[source] / area; // m of dyed depth
+        change_[source] -= moved;
+        if (to >= 0) change_[static_cast<std::size_t>(to)] += moved;
+        else ledger.boundaryOut += moved * area;
+    }
+    for (std::size_t i = 0; i < cells; ++i) dyed[i] = static_cast<float>(dyed[i] + change_[i]);
+}
+
+// Float rounding (and a flux that is divergence-free only to the solver's tolerance) may leave a
+// cell a hair outside 0 ≤ d ≤ h: clamp and book it, as the water's transport does.
+void CurrentDrift::keepWithinWater(const float* depth, std::vector<float>& dyed, DyeLedger& ledger) const
+{
+    double clipped = 0.0;
+    for (std::size_t i = 0; i < dyed.size(); ++i) {
+        const float kept = std::clamp(dyed[i], 0.0f, depth[i]);
+        clipped += static_cast<double>(kept) - static_cast<double>(dyed[i]);
+        dyed[i] = kept;
+    }
+    ledger.clipped += clipped * lattice_.cellArea();
+}
+
+} // namespace rb
