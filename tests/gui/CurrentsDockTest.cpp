@@ -75,20 +75,9 @@ private:
                 sum += currents.cells[0](x, y);
                 ++count;
             }
-        if (count < 20) qWarning("only %d cells far from land", count);
+        qInfo("%d cells far from land", count);
         return count > 0 ? sum / count : 0.0;
     }
-    static int violetPixels(const QImage& image)
-    {
-        int count = 0;
-        for (int y = 0; y < image.height(); ++y)
-            for (int x = 0; x < image.width(); ++x) {
-                const QColor c = image.pixelColor(x, y);
-                if (c.blue() > 200 && c.red() > 100 && c.red() < 200 && c.green() < 110) ++count; // the arrows' (150, 60, 255)
-            }
-        return count;
-    }
-
 private slots:
     void initTestCase() { editor_ = rb::guitest::openEditor(64); }
 
@@ -127,18 +116,17 @@ private slots:
         solved_ = document->currents();
         QVERIFY(runnerCurrents().bitwiseEqual(solved_)); // the simulation carries it too
         const double east = meanEastFarFromLand(document->map().state, solved_, 4);
+        qInfo("mean eastward current far from land: %.3f m/s", east);
         QVERIFY2(east > 0.1, qPrintable(QString::number(east)));
 
-        rb::guitest::lookStraightDown(window());
-        const QImage without = rb::guitest::captureView(*window().viewport());
+        // Render captures leave the editing overlays out: the arrows are counted in the overlay's lines.
+        const int without = window().viewport()->overlayVertexCount();
         view->setChecked(true);
         const std::size_t lines = window().viewport()->currentArrowLineCount();
         QVERIFY(lines > 0 && lines % 3 == 0);
+        QCOMPARE(window().viewport()->overlayVertexCount(), without + 2 * static_cast<int>(lines));
         QVERIFY(child<QLabel>("currentsScale")->text().contains("m/s"));
-        const QImage with = rb::guitest::captureView(*window().viewport());
-        QVERIFY(!without.isNull() && !with.isNull());
-        QCOMPARE(violetPixels(without), 0);
-        QVERIFY2(violetPixels(with) > 50, qPrintable(QString::number(violetPixels(with))));
+        QVERIFY2(window().statusBar()->currentMessage().contains("Arrows every"), qPrintable(window().statusBar()->currentMessage()));
     }
 
     void undoClearsAndRedoRestoresBitwise()
