@@ -5,7 +5,7 @@
 
 namespace rb::commands {
 
-SetCurrentsCommand::SetCurrentsCommand(editor::MapDocument* document, editor::CurrentsFields before, editor::CurrentsFields after,
+SetCurrentsCommand::SetCurrentsCommand(editor::MapDocument* document, StoredCurrents before, StoredCurrents after,
                                        const QString& text)
     : document_(document), before_(std::move(before)), after_(std::move(after))
 {

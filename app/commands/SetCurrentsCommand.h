@@ -1,6 +1,6 @@
 #pragma once
 
-#include "editor/CurrentsFields.h"
+#include "currents/StoredCurrents.h"
 
 #include <QString>
 #include <QUndoCommand>
@@ -18,7 +18,7 @@ namespace rb::commands {
 // overwritten by the next snapshot or save). Never merges: each solve is a decision of its own.
 class SetCurrentsCommand : public QUndoCommand {
 public:
-    SetCurrentsCommand(editor::MapDocument* document, editor::CurrentsFields before, editor::CurrentsFields after, const QString& text);
+    SetCurrentsCommand(editor::MapDocument* document, StoredCurrents before, StoredCurrents after, const QString& text);
 
     void undo() override;
     void redo() override;
@@ -26,8 +26,8 @@ public:
 
 private:
     editor::MapDocument* document_;
-    editor::CurrentsFields before_;
-    editor::CurrentsFields after_;
+    StoredCurrents before_;
+    StoredCurrents after_;
 };
 
 } // namespace rb::commands

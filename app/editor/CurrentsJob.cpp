@@ -44,9 +44,7 @@ CurrentsOutcome CurrentsJob::run(const MapState& water, const Progress& progress
             outcome.cancelled = true;
         } else {
             measure(solver, outcome.report);
-            MapState stored = water;
-            storeCurrents(stored, solver);
-            outcome.fields = CurrentsFields::of(stored);
+            outcome.fields = storedCurrents(solver);
         }
     } catch (const std::bad_alloc&) {
         outcome.error = "there is not enough memory to solve the currents of this map";

@@ -2,7 +2,7 @@
 
 #include "currents/CurrentsSettings.h"
 #include "currents/CurrentsSolver.h"
-#include "editor/CurrentsFields.h"
+#include "currents/StoredCurrents.h"
 #include "model/MapState.h"
 
 #include <atomic>
@@ -15,7 +15,7 @@ namespace rb::editor {
 // store, or that it was cancelled or failed (then the fields are empty and nothing is stored).
 struct CurrentsOutcome {
     CurrentsReport report;
-    CurrentsFields fields;
+    StoredCurrents fields;
     bool cancelled = false;
     std::string error;     // why it failed (empty on success)
     double seconds = 0.0;  // wall time of the whole job: setup, potential flow and iterations

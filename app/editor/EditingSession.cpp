@@ -61,7 +61,7 @@ EditingSession::EditingSession(QObject* parent) : QObject(parent)
     connect(document_, &MapDocument::sourcesChanged, runner_, &SimulationRunner::setSources);
     connect(document_, &MapDocument::paramsChanged, runner_, &SimulationRunner::setParams);
     connect(document_, &MapDocument::currentsChanged, this,
-            [this](const CurrentsFields& currents) { runner_->setCurrents(currents.cells, currents.flows); });
+            [this](const StoredCurrents& currents) { runner_->setCurrents(currents.cells, currents.flows); });
 }
 
 // A normal end: generation is cancelled, saves and exports finish, and the recovery files go
@@ -416,7 +416,7 @@ void EditingSession::cancelCurrents()
 void EditingSession::clearCurrents()
 {
     if (!document_->hasCurrents()) return emit status(tr("This map has no currents to clear"), 5000);
-    document_->undoStack()->push(new commands::SetCurrentsCommand(document_, document_->currents(), CurrentsFields{}, tr("Clear currents")));
+    document_->undoStack()->push(new commands::SetCurrentsCommand(document_, document_->currents(), StoredCurrents{}, tr("Clear currents")));
 }
 
 void EditingSession::simulationReached(std::int64_t steps)

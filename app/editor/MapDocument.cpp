@@ -61,9 +61,9 @@ void MapDocument::setSources(const std::vector<PointSource>& sources)
 
 // Emitted even when the fields equal those in place: an undo or redo must reach the solver
 // whatever it holds.
-void MapDocument::setCurrents(const CurrentsFields& currents)
+void MapDocument::setCurrents(const StoredCurrents& currents)
 {
-    currents.storeIn(map_.state);
+    storeCurrents(map_.state, currents);
     emit currentsChanged(currents);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "editor/CurrentsFields.h"
+#include "currents/StoredCurrents.h"
 #include "editor/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
@@ -44,8 +44,8 @@ public:
     void setSources(const std::vector<PointSource>& sources);
     // The stored steady current (commands::SetCurrentsCommand); the session hands it on to the
     // running simulation, whose states carry it from then on.
-    void setCurrents(const CurrentsFields& currents);
-    CurrentsFields currents() const { return CurrentsFields::of(map_.state); }
+    void setCurrents(const StoredCurrents& currents);
+    StoredCurrents currents() const { return currentsOf(map_.state); }
     bool hasCurrents() const { return !map_.state.currents.empty(); }
     // Row-major bed values over `rect`. Also called by the terrain tools while a stroke is drawn
     // (the stroke becomes one command on release). A rectangle off the map or values of the wrong
@@ -73,7 +73,7 @@ signals:
     void bedChanged(const rb::CellRegion& rect);
     void boundaryChanged(const std::vector<rb::BoundarySegment>& segments);
     void sourcesChanged(const std::vector<rb::PointSource>& sources);
-    void currentsChanged(const rb::editor::CurrentsFields& currents);
+    void currentsChanged(const rb::StoredCurrents& currents);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString& fileName);
 

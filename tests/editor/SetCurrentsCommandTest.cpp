@@ -5,6 +5,7 @@
 #include "commands/SetCurrentsCommand.h"
 #include "editor/CurrentsJob.h"
 #include "editor/EditingSession.h"
+#include "editor/SameBits.h"
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
 #include "io/MapFile.h"
@@ -20,7 +21,8 @@
 #include <functional>
 #include <memory>
 
-using rb::editor::CurrentsFields;
+using rb::StoredCurrents;
+using rb::editor::sameBits;
 using rb::editor::EditingSession;
 
 namespace {
@@ -52,7 +54,7 @@ rb::Map bay()
 }
 
 // The current a solve of the bay gives, as the Currents dock would store it.
-CurrentsFields solvedCurrents(const rb::MapState& water)
+StoredCurrents solvedCurrents(const rb::MapState& water)
 {
     rb::CurrentsSettings settings;
     settings.sideSpeed[static_cast<std::size_t>(rb::Side::West)] = 0.3;
@@ -78,12 +80,12 @@ protected:
     }
 
     // The simulation's state as a save would write it.
-    CurrentsFields runnerCurrents()
+    StoredCurrents runnerCurrents()
     {
         std::optional<rb::Map> map;
         session_->runner()->requestMap([&](rb::Map m) { map = std::move(m); });
         EXPECT_TRUE(processEventsUntil([&] { return map.has_value(); }));
-        return map ? CurrentsFields::of(map->state) : CurrentsFields{};
+        return map ? currentsOf(map->state) : StoredCurrents{};
     }
 
     QTemporaryDir dir_;
@@ -94,7 +96,7 @@ TEST_F(SetCurrentsCommandTest, UndoAndRedoRestoreTheCurrentsBitwiseInTheDocument
 {
     rb::editor::MapDocument* document = session_->document();
     ASSERT_FALSE(document->hasCurrents());
-    const CurrentsFields solved = solvedCurrents(document->map().state);
+    const StoredCurrents solved = solvedCurrents(document->map().state);
     ASSERT_EQ(solved.cells.size(), 2u);
     ASSERT_FALSE(solved.flows.empty());
 
@@ -104,27 +106,27 @@ TEST_F(SetCurrentsCommandTest, UndoAndRedoRestoreTheCurrentsBitwiseInTheDocument
     EXPECT_EQ(command->id(), rb::commands::SetCurrentsId);
     document->undoStack()->push(command); // redo() runs
     EXPECT_EQ(changes, 1);
-    EXPECT_TRUE(document->currents().bitwiseEqual(solved));
-    EXPECT_TRUE(runnerCurrents().bitwiseEqual(solved));
+    EXPECT_TRUE(sameBits(document->currents(), solved));
+    EXPECT_TRUE(sameBits(runnerCurrents(), solved));
     EXPECT_EQ(document->undoStack()->undoText(), "Solve currents");
 
     document->undoStack()->undo();
     EXPECT_FALSE(document->hasCurrents());
     EXPECT_TRUE(document->currents().flows.empty());
-    const CurrentsFields afterUndo = runnerCurrents();
+    const StoredCurrents afterUndo = runnerCurrents();
     EXPECT_TRUE(afterUndo.cells.empty());
     EXPECT_TRUE(afterUndo.flows.empty());
 
     document->undoStack()->redo();
-    EXPECT_TRUE(document->currents().bitwiseEqual(solved));
-    EXPECT_TRUE(runnerCurrents().bitwiseEqual(solved));
+    EXPECT_TRUE(sameBits(document->currents(), solved));
+    EXPECT_TRUE(sameBits(runnerCurrents(), solved));
     EXPECT_EQ(changes, 3);
 }
 
 TEST_F(SetCurrentsCommandTest, ClearIsOneUndoStepThatGivesTheCurrentsBack)
 {
     rb::editor::MapDocument* document = session_->document();
-    const CurrentsFields solved = solvedCurrents(document->map().state);
+    const StoredCurrents solved = solvedCurrents(document->map().state);
     document->undoStack()->push(new rb::commands::SetCurrentsCommand(document, document->currents(), solved, "Solve currents"));
     const int steps = document->undoStack()->count();
 
@@ -138,8 +140,8 @@ TEST_F(SetCurrentsCommandTest, ClearIsOneUndoStepThatGivesTheCurrentsBack)
     EXPECT_EQ(document->undoStack()->count(), steps + 1);
 
     document->undoStack()->undo();
-    EXPECT_TRUE(document->currents().bitwiseEqual(solved));
-    EXPECT_TRUE(runnerCurrents().bitwiseEqual(solved));
+    EXPECT_TRUE(sameBits(document->currents(), solved));
+    EXPECT_TRUE(sameBits(runnerCurrents(), solved));
 }
 
 TEST_F(SetCurrentsCommandTest, ASolveThroughTheSessionStoresOneUndoStep)
@@ -160,9 +162,9 @@ TEST_F(SetCurrentsCommandTest, ASolveThroughTheSessionStoresOneUndoStep)
     ASSERT_TRUE(finished->ok()) << finished->error;
     EXPECT_EQ(progressReports, finished->report.iterations);
     EXPECT_EQ(document->undoStack()->count(), 1);
-    EXPECT_TRUE(document->currents().bitwiseEqual(finished->fields));
+    EXPECT_TRUE(sameBits(document->currents(), finished->fields));
     // The same water gives the same current.
-    EXPECT_TRUE(document->currents().bitwiseEqual(solvedCurrents(document->map().state)));
+    EXPECT_TRUE(sameBits(document->currents(), solvedCurrents(document->map().state)));
 }
 
 } // namespace

@@ -5,8 +5,9 @@
 // leaves the map as it was.
 #include "GuiTestSupport.h"
 
-#include "editor/CurrentsFields.h"
+#include "currents/StoredCurrents.h"
 #include "editor/EditingSession.h"
+#include "editor/SameBits.h"
 #include "editor/MapDocument.h"
 #include "panels/CurrentsDock.h"
 #include "view/Viewport.h"
@@ -21,14 +22,15 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
-using rb::editor::CurrentsFields;
+using rb::StoredCurrents;
+using rb::editor::sameBits;
 
 class CurrentsDockTest : public QObject {
     Q_OBJECT
 
 private:
     rb::guitest::Editor editor_;
-    CurrentsFields solved_;
+    StoredCurrents solved_;
 
     rb::editor::MainWindow& window() { return *editor_.window; }
     rb::panels::CurrentsDock* dock() { return window().currentsDock(); }
@@ -39,10 +41,10 @@ private:
         if (!widget) qWarning("no %s in the Currents dock", qPrintable(name));
         return widget;
     }
-    CurrentsFields runnerCurrents()
+    StoredCurrents runnerCurrents()
     {
         const std::optional<rb::Map> map = rb::guitest::readRunnerMap(window());
-        return map ? CurrentsFields::of(map->state) : CurrentsFields{};
+        return map ? currentsOf(map->state) : StoredCurrents{};
     }
     void setSide(const QString& side, bool open, double speed)
     {
@@ -60,7 +62,7 @@ private:
         QTest::mouseClick(child<QPushButton>("solveCurrents"), Qt::LeftButton);
     }
     // Mean eastward speed over the wet cells at least `margin` cells from any land.
-    static double meanEastFarFromLand(const rb::MapState& state, const CurrentsFields& currents, int margin)
+    static double meanEastFarFromLand(const rb::MapState& state, const StoredCurrents& currents, int margin)
     {
         const rb::Lattice& lattice = state.lattice;
         const auto wet = [&](int x, int y) { return state.depth(x, y) > 1e-3f; };
@@ -114,7 +116,7 @@ private slots:
         QCOMPARE(document->undoStack()->undoText(), QString("Solve currents"));
         QVERIFY(child<QPushButton>("clearCurrents")->isEnabled());
         solved_ = document->currents();
-        QVERIFY(runnerCurrents().bitwiseEqual(solved_)); // the simulation carries it too
+        QVERIFY(sameBits(runnerCurrents(), solved_)); // the simulation carries it too
         const double east = meanEastFarFromLand(document->map().state, solved_, 4);
         qInfo("mean eastward current far from land: %.3f m/s", east);
         QVERIFY2(east > 0.1, qPrintable(QString::number(east)));
@@ -140,15 +142,15 @@ private slots:
         QVERIFY(!child<QPushButton>("clearCurrents")->isEnabled());
 
         document->undoStack()->redo();
-        QVERIFY(document->currents().bitwiseEqual(solved_));
-        QVERIFY(runnerCurrents().bitwiseEqual(solved_));
+        QVERIFY(sameBits(document->currents(), solved_));
+        QVERIFY(sameBits(runnerCurrents(), solved_));
         QVERIFY(window().viewport()->currentArrowLineCount() > 0);
     }
 
     void cancelDuringALongSolveLeavesTheMapUnchanged()
     {
         rb::editor::MapDocument* document = window().document();
-        const CurrentsFields before = document->currents();
+        const StoredCurrents before = document->currents();
         QVERIFY(!before.empty());
         const int undoSteps = document->undoStack()->count();
         solve(100000, 1e-12); // never steady
@@ -159,8 +161,8 @@ private slots:
         QVERIFY(rb::guitest::waitUntil([&] { return !window().session()->isSolvingCurrents(); }, 60000));
         QVERIFY2(dock()->resultLabel()->text().contains("Cancelled"), qPrintable(dock()->resultLabel()->text()));
         QCOMPARE(document->undoStack()->count(), undoSteps);
-        QVERIFY(document->currents().bitwiseEqual(before));
-        QVERIFY(runnerCurrents().bitwiseEqual(before));
+        QVERIFY(sameBits(document->currents(), before));
+        QVERIFY(sameBits(runnerCurrents(), before));
     }
 
     void cleanupTestCase() { editor_.window.reset(); }
