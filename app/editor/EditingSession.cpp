@@ -381,10 +381,12 @@ void EditingSession::solveCurrents(const CurrentsSettings& settings)
     currentsJob_ = job;
     const std::uint64_t mapId = mapId_;
     const int maxIterations = settings.maxIterations;
-    // Progress is queued to the GUI thread; with the session as context, none arrives after it is gone.
-    auto progress = [this, maxIterations](int iteration, double residual) {
+    // Progress is queued to the GUI thread; with the session as context, none arrives after it is
+    // gone. The status bar's busy bar shows it too, as a percentage of the most iterations.
+    auto progress = [this, maxIterations, percent = jobs_->progressReporter()](int iteration, double residual) {
         QMetaObject::invokeMethod(this, [this, iteration, maxIterations, residual] { emit currentsProgress(iteration, maxIterations, residual); },
                                   Qt::QueuedConnection);
+        percent(maxIterations > 0 ? 100 * iteration / maxIterations : 0);
     };
     emit currentsStarted(maxIterations);
     jobs_->run<CurrentsOutcome>(
