@@ -2,6 +2,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 #include "model/MemoryBudget.h"
+#include "solver/OpenMpWaitPolicy.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -46,6 +47,7 @@ int printUsage(QTextStream& out)
 
 int main(int argc, char** argv)
 {
+    rb::preferSleepingOpenMpWorkers(argv);
     std::signal(SIGPIPE, SIG_IGN); // a closed stdout is an error to handle, not a reason to die before saving
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("riverbed-cli");

@@ -2,6 +2,7 @@
 #include "BuildInfo.h"
 #include "editor/MainWindow.h"
 #include "editor/SmokeCheck.h"
+#include "solver/OpenMpWaitPolicy.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -43,6 +44,7 @@ constexpr int kSmokeTestTimeoutMs = 120000; // a cold start on a busy 2-core mac
 
 int main(int argc, char* argv[])
 {
+    rb::preferSleepingOpenMpWorkers(argv);
     // Qt 6.4's RHI renderer for Qt 3D draws captures upside down; the OpenGL one is exact.
     if (qEnvironmentVariableIsEmpty("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
     QApplication app(argc, argv);

@@ -19,6 +19,8 @@ struct GenerationResult {
     std::string error;             // empty when Ok
     Map map;                       // terrain, initial water, boundary, simulation parameters, settings JSON
     std::vector<CellCoord> channel; // river preset: the channel's centre line, inflow first, sea/exit last
+    // Island and archipelago presets: each carved river's centre line, spring first, sea last.
+    std::vector<std::vector<CellCoord>> rivers;
 
     bool ok() const { return status == GenerationStatus::Ok; }
 };

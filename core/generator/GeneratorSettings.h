@@ -37,6 +37,7 @@ public:
     RiverParams river;
     ArchipelagoParams archipelago;
     LakesParams lakes;
+    CoastalRiverParams coastalRivers; // island and archipelago
 
 private:
     std::string unknownKeyMessage(std::string_view key) const;

@@ -183,10 +183,28 @@ std::vector<ParamSpec> lakesRows()
     };
 }
 
+std::vector<ParamSpec> coastalRiverRows()
+{
+    using CR = CoastalRiverParams;
+    constexpr unsigned kIslands = kIsland | kArchipelago;
+    return {
+        row<&S::coastalRivers, &CR::count>("river_count", kIslands, Int, 3, 0, 64, "",
+            "rivers carved from headwaters (chosen by flow accumulation) down to the sea, each fed by a spring at its head (0: none)"),
+        row<&S::coastalRivers, &CR::discharge>("spring_discharge", kIslands, Real, 3, 0, 1e5, "m3/s",
+            "water the spring at each river's head brings"),
+        row<&S::coastalRivers, &CR::width>("river_width", kIslands, Real, 8, 1, 2000, "m",
+            "channel width between the banks' feet (at least two cells are carved)"),
+        row<&S::coastalRivers, &CR::depth>("river_depth", kIslands, Real, 2, 0.2, 200, "m",
+            "channel depth below the terrain along its path"),
+        row<&S::coastalRivers, &CR::bankWidth>("bank_width", kIslands, Real, 6, 0, 2000, "m",
+            "horizontal width of the sloping bank on each side"),
+    };
+}
+
 std::vector<ParamSpec> buildTable()
 {
     std::vector<ParamSpec> table;
-    for (auto part : {commonRows(), islandRows(), riverRows(), archipelagoRows(), lakesRows()})
+    for (auto part : {commonRows(), islandRows(), riverRows(), archipelagoRows(), lakesRows(), coastalRiverRows()})
         table.insert(table.end(), part.begin(), part.end());
     return table;
 }

@@ -37,6 +37,15 @@ struct IslandParams {
     double mountainHeight = 0.0; // m
 };
 
+// Rivers carved into the island and archipelago presets' land (IslandRivers.h).
+struct CoastalRiverParams {
+    int count = 0;           // rivers carved (0: none)
+    double discharge = 0.0;  // m³/s from the spring at each river's head
+    double width = 0.0;      // m
+    double depth = 0.0;      // m
+    double bankWidth = 0.0;  // m
+};
+
 enum class RiverEnd { Sea, Outflow };
 
 struct RiverParams {

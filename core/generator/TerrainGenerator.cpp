@@ -4,6 +4,7 @@
 #include "generator/ChannelCarver.h"
 #include "generator/ChannelRouter.h"
 #include "generator/IslandLandscape.h"
+#include "generator/IslandRivers.h"
 #include "generator/LakesLandscape.h"
 #include "generator/LatticeNeighbours.h"
 #include "generator/MapFrame.h"
@@ -27,6 +28,7 @@ constexpr double kFloorBand = 0.1; // entry candidates: within this fraction acr
 
 // Progress split (percent): sampling the terrain dominates every preset; the river adds its channel.
 constexpr int kTerrainEnd = 85;
+constexpr int kIslandTerrainEnd = 75; // then the coastal rivers, up to kWaterBegin
 constexpr int kRiverTerrainEnd = 55;
 constexpr int kRiverCostEnd = 65;
 constexpr int kRiverRouteEnd = 85;
@@ -63,9 +65,14 @@ public:
         result_.map.state = MapState(lattice_);
         const std::unique_ptr<Landscape> landscape = makeLandscape();
         const bool river = settings_.preset() == Preset::River;
-        progress_.beginPhase(0, river ? kRiverTerrainEnd : kTerrainEnd);
+        const bool islands = settings_.preset() == Preset::Island || settings_.preset() == Preset::Archipelago;
+        progress_.beginPhase(0, river ? kRiverTerrainEnd : islands ? kIslandTerrainEnd : kTerrainEnd);
         if (!sampleTerrain(*landscape)) return cancelled();
         result_.map.boundary = outerBoundary();
+        if (islands) {
+            progress_.beginPhase(kIslandTerrainEnd, kWaterBegin);
+            if (!carveCoastalRivers()) return cancelled();
+        }
         if (river) {
             if (auto status = buildRiver(static_cast<const RiverLandscape&>(*landscape)); status != GenerationStatus::Ok)
                 return status == GenerationStatus::Cancelled ? cancelled() : failure(status, routeError_);
@@ -151,6 +158,32 @@ private:
         result_.map.boundary.push_back(inflowSegment(path->front(), shape.halfWidth));
         result_.channel = std::move(*path);
         return GenerationStatus::Ok;
+    }
+
+    // The islands' rivers: the main stems of the largest drainage basins, carved down to the sea
+    // with the river preset's carver, each fed by a spring at its head. Returns false when cancelled.
+    bool carveCoastalRivers()
+    {
+        const CoastalRiverParams& rivers = settings_.coastalRivers;
+        if (rivers.count <= 0) return true;
+        MapState& state = result_.map.state;
+        const auto sea = static_cast<float>(common().seaLevel);
+        const Drainage drainage(lattice_, state.bed, seaCells(lattice_, state.bed, result_.map.boundary, sea));
+        progress_.report(0.6);
+        if (progress_.cancelled()) return false;
+        RiverChoice choice;
+        choice.count = rivers.count;
+        choice.minHeadHeight = common().seaLevel + rivers.depth;
+        const ChannelShape shape{std::max(0.5 * rivers.width, lattice_.cellSize()), rivers.bankWidth, rivers.depth};
+        result_.rivers = chooseRivers(lattice_, state.bed, drainage, choice);
+        for (const std::vector<CellCoord>& path : result_.rivers) {
+            carveChannel(lattice_, state.bed, path, shape);
+            const WorldPoint head = lattice_.worldPosition(path.front().x, path.front().y);
+            result_.map.sources.push_back({PointSource::Kind::Spring, head.x, head.y, rivers.discharge, false, -1});
+        }
+        keepRiversDownhill(result_.rivers, state.bed);
+        progress_.report(1.0);
+        return !progress_.cancelled();
     }
 
     // The entry-edge cell on the valley floor with the lowest bed (ties: the first along the side).
