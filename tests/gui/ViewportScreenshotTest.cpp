@@ -3,6 +3,7 @@
 // capture to docs/screenshot.png (a larger island, for the README).
 #include "GuiTestSupport.h"
 
+#include "io/VelocityField.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
@@ -12,6 +13,9 @@
 #include <QImage>
 #include <QSet>
 #include <QSignalSpy>
+
+#include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -44,6 +48,16 @@ PixelCensus census(const QImage& image)
     return result;
 }
 
+// m/s: the fastest water over ground at least a metre below the sea (level 0).
+double fastestSeaCurrent(const rb::MapState& state)
+{
+    const rb::io::VelocityField v = rb::io::reconstructVelocity(state);
+    double fastest = 0.0;
+    for (std::size_t i = 0; i < state.bed.size(); ++i)
+        if (state.bed[i] < -1.0f) fastest = std::max(fastest, std::hypot(double(v.x[i]), double(v.y[i])));
+    return fastest;
+}
+
 } // namespace
 
 class ViewportScreenshotTest : public QObject {
@@ -62,7 +76,8 @@ private slots:
         window->runner()->pause();
         const auto settled = rb::guitest::waitForSnapshot(*window, [](const rb::editor::SimulationSnapshot& s) { return !s.playing; });
         QVERIFY(settled);
-        QVERIFY2(settled->diagnostics.maxSpeed < 2.0, "the sea around the island should be nearly at rest");
+        // The island's rivers run fast down their channels; the sea around it must have settled.
+        QVERIFY2(fastestSeaCurrent(*settled->state) < 0.5, "the sea around the island should be nearly at rest");
         window->viewport()->frameMap(); // for the window's final size
         QTest::qWait(300);              // the view picks up the last snapshot
         QImage image;
