@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace {
 
@@ -48,14 +49,18 @@ PixelCensus census(const QImage& image)
     return result;
 }
 
-// m/s: the fastest water over ground at least a metre below the sea (level 0).
-double fastestSeaCurrent(const rb::MapState& state)
+// m/s: the speed that 95% of the sea (water over ground at least a metre below level 0) stays
+// under; the rivers' mouths may stir the sea right in front of them.
+double seaSpeed95(const rb::MapState& state)
 {
     const rb::io::VelocityField v = rb::io::reconstructVelocity(state);
-    double fastest = 0.0;
+    std::vector<double> speeds;
     for (std::size_t i = 0; i < state.bed.size(); ++i)
-        if (state.bed[i] < -1.0f) fastest = std::max(fastest, std::hypot(double(v.x[i]), double(v.y[i])));
-    return fastest;
+        if (state.bed[i] < -1.0f) speeds.push_back(std::hypot(double(v.x[i]), double(v.y[i])));
+    if (speeds.empty()) return 0.0;
+    const auto at = speeds.begin() + static_cast<std::ptrdiff_t>(0.95 * static_cast<double>(speeds.size() - 1));
+    std::nth_element(speeds.begin(), at, speeds.end());
+    return *at;
 }
 
 } // namespace
@@ -77,7 +82,7 @@ private slots:
         const auto settled = rb::guitest::waitForSnapshot(*window, [](const rb::editor::SimulationSnapshot& s) { return !s.playing; });
         QVERIFY(settled);
         // The island's rivers run fast down their channels; the sea around it must have settled.
-        QVERIFY2(fastestSeaCurrent(*settled->state) < 0.5, "the sea around the island should be nearly at rest");
+        QVERIFY2(seaSpeed95(*settled->state) < 0.2, "the sea around the island should be nearly at rest");
         window->viewport()->frameMap(); // for the window's final size
         QTest::qWait(300);              // the view picks up the last snapshot
         QImage image;
