@@ -344,8 +344,15 @@ void EditingSession::changeLattice(LatticeKind kind)
     withRunnerMap(tr("Resampling…"), [this, kind, mapId](Map live) {
         if (mapId != mapId_ || document_->map().state.lattice.kind() == kind) return; // another map, or done already
         Map resampled = io::convertLattice(live, kind);
+        // The resampling carries terrain and water; say what it leaves behind (Undo brings it back).
+        QStringList dropped;
+        if (!live.state.dye.empty()) dropped << tr("the dye");
+        if (!live.state.currents.empty()) dropped << tr("the sea current (solve it again in the Currents dock)");
         document_->undoStack()->push(new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(resampled)));
-        emit status(tr("Map resampled onto the %1 lattice").arg(QString::fromUtf8(latticeKindName(kind).data())), 8000);
+        const QString lattice = QString::fromUtf8(latticeKindName(kind).data());
+        emit status(dropped.isEmpty() ? tr("Map resampled onto the %1 lattice").arg(lattice)
+                                      : tr("Map resampled onto the %1 lattice, without %2; Undo brings them back").arg(lattice, dropped.join(tr(" and "))),
+                    12000);
     });
 }
 
