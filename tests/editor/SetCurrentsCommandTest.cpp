@@ -1,6 +1,7 @@
 // "Solve currents" and "Clear currents" (issue 13) as undo steps: undo and redo put the stored
 // current back bit for bit in the document's map and in the running simulation, whose states
 // carry it (a change in the document alone would be overwritten by the next snapshot).
+#include "EventLoopWait.h"
 #include "commands/CommandIds.h"
 #include "commands/SetCurrentsCommand.h"
 #include "editor/CurrentsJob.h"
@@ -25,19 +26,9 @@ using rb::StoredCurrents;
 using rb::editor::sameBits;
 using rb::editor::EditingSession;
 
-namespace {
+using rb::test::processEventsUntil;
 
-bool processEventsUntil(const std::function<bool()>& ready, int timeoutMs = 30000)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!ready()) {
-        if (timer.elapsed() > timeoutMs) return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-        QThread::msleep(2);
-    }
-    return true;
-}
+namespace {
 
 // A bay 2 m deep with a headland in the middle of its south shore.
 rb::Map bay()
