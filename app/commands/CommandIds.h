@@ -2,13 +2,15 @@
 
 namespace rb::commands {
 
-// QUndoCommand::id() of the commands that merge with their successor, in one place so that no
-// two kinds share an id (QUndoStack only asks commands with the same id to merge). Commands that
-// never merge keep QUndoCommand's default, -1.
+// QUndoCommand::id() of the commands that merge with their successor, or that tests and the
+// window must tell apart on the stack, in one place so that no two kinds share an id (QUndoStack
+// only asks commands with the same id to merge; mergeWith refuses unless a command overrides
+// it). Other commands keep QUndoCommand's default, -1.
 enum CommandId : int {
     SetSimParamsId = 7001,
     EditSourceId = 7002,
     SetBoundaryId = 7003,
+    SetCurrentsId = 7004, // never merges
 };
 
 } // namespace rb::commands

@@ -39,6 +39,7 @@ QString layerLabel(io::Layer layer)
     case io::Layer::FlowMap: return QObject::tr("Flow map (PNG)");
     case io::Layer::Mask: return QObject::tr("Water mask (PNG)");
     case io::Layer::Dye: return QObject::tr("Dye (PNG, RGBA = channels 0–3)");
+    case io::Layer::Currents: return QObject::tr("Currents flow map (PNG)");
     default: return text(io::layerName(layer));
     }
 }

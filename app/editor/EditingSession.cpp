@@ -3,6 +3,7 @@
 #include "analysis/RiversBundleItem.h"
 
 #include "commands/ChangeLatticeCommand.h"
+#include "commands/SetCurrentsCommand.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/JobTracker.h"
 #include "editor/MapDocument.h"
@@ -59,6 +60,8 @@ EditingSession::EditingSession(QObject* parent) : QObject(parent)
     connect(document_, &MapDocument::boundaryChanged, runner_, &SimulationRunner::setBoundary);
     connect(document_, &MapDocument::sourcesChanged, runner_, &SimulationRunner::setSources);
     connect(document_, &MapDocument::paramsChanged, runner_, &SimulationRunner::setParams);
+    connect(document_, &MapDocument::currentsChanged, this,
+            [this](const StoredCurrents& currents) { runner_->setCurrents(currents.cells, currents.flows); });
 }
 
 // A normal end: generation is cancelled, saves and exports finish, and the recovery files go
@@ -66,6 +69,7 @@ EditingSession::EditingSession(QObject* parent) : QObject(parent)
 EditingSession::~EditingSession()
 {
     if (generation_) generation_->cancel = true;
+    cancelCurrents();
     jobs_->waitForAll();
     forgetRecovery();
 }
@@ -340,8 +344,15 @@ void EditingSession::changeLattice(LatticeKind kind)
     withRunnerMap(tr("Resampling…"), [this, kind, mapId](Map live) {
         if (mapId != mapId_ || document_->map().state.lattice.kind() == kind) return; // another map, or done already
         Map resampled = io::convertLattice(live, kind);
+        // The resampling carries terrain and water; say what it leaves behind (Undo brings it back).
+        QStringList dropped;
+        if (!live.state.dye.empty()) dropped << tr("the dye");
+        if (!live.state.currents.empty()) dropped << tr("the sea current (solve it again in the Currents dock)");
         document_->undoStack()->push(new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(resampled)));
-        emit status(tr("Map resampled onto the %1 lattice").arg(QString::fromUtf8(latticeKindName(kind).data())), 8000);
+        const QString lattice = QString::fromUtf8(latticeKindName(kind).data());
+        emit status(dropped.isEmpty() ? tr("Map resampled onto the %1 lattice").arg(lattice)
+                                      : tr("Map resampled onto the %1 lattice, without %2; Undo brings them back").arg(lattice, dropped.join(tr(" and "))),
+                    12000);
     });
 }
 
@@ -356,6 +367,65 @@ void EditingSession::resetWater()
 {
     runner_->resetWater(document_->map());
     document_->markWaterChanged();
+}
+
+// ---- currents ------------------------------------------------------------------------------
+
+// The water the current is solved on: the newest snapshot of the map in place (its depth is read
+// every time), or the document's initial water before the first snapshot.
+std::shared_ptr<const MapState> EditingSession::newestWater() const
+{
+    const auto snapshot = runner_->latestSnapshot();
+    if (snapshot && snapshot->mapId == mapId_) return snapshot->state;
+    return std::make_shared<const MapState>(document_->map().state);
+}
+
+void EditingSession::solveCurrents(const CurrentsSettings& settings)
+{
+    if (currentsJob_) return emit status(tr("The currents are being solved already (Cancel first to solve them again)"), 8000);
+    if (mapId_ == 0) return emit status(tr("There is no map to solve currents on yet"), 8000);
+    auto job = std::make_shared<CurrentsJob>(settings);
+    currentsJob_ = job;
+    const std::uint64_t mapId = mapId_;
+    const int maxIterations = settings.maxIterations;
+    // Progress is queued to the GUI thread; with the session as context, none arrives after it is
+    // gone. The status bar's busy bar shows it too, as a percentage of the most iterations.
+    auto progress = [this, maxIterations, percent = jobs_->progressReporter()](int iteration, double residual) {
+        QMetaObject::invokeMethod(this, [this, iteration, maxIterations, residual] { emit currentsProgress(iteration, maxIterations, residual); },
+                                  Qt::QueuedConnection);
+        percent(maxIterations > 0 ? 100 * iteration / maxIterations : 0);
+    };
+    emit currentsStarted(maxIterations);
+    jobs_->run<CurrentsOutcome>(
+        tr("Solving currents…"), [job, water = newestWater(), progress] { return job->run(*water, progress); },
+        [this, job, mapId](CurrentsOutcome outcome) { currentsDone(job, mapId, std::move(outcome)); });
+}
+
+void EditingSession::currentsDone(const std::shared_ptr<CurrentsJob>& job, std::uint64_t mapId, CurrentsOutcome outcome)
+{
+    if (currentsJob_ == job) currentsJob_.reset();
+    if (mapId != mapId_ && outcome.ok()) { // solved for a map that is no longer here
+        outcome.cancelled = true;
+        outcome.fields = {};
+        emit status(tr("The map changed while its currents were solved: the result was dropped"), 8000);
+    } else if (outcome.ok())
+        document_->undoStack()->push(new commands::SetCurrentsCommand(document_, document_->currents(), outcome.fields, tr("Solve currents")));
+    else if (!outcome.error.empty())
+        emit failed(tr("Currents"), QString::fromStdString(outcome.error));
+    else
+        emit status(tr("Currents cancelled; the map keeps the currents it had"), 8000);
+    emit currentsFinished(outcome);
+}
+
+void EditingSession::cancelCurrents()
+{
+    if (currentsJob_) currentsJob_->cancel();
+}
+
+void EditingSession::clearCurrents()
+{
+    if (!document_->hasCurrents()) return emit status(tr("This map has no currents to clear"), 5000);
+    document_->undoStack()->push(new commands::SetCurrentsCommand(document_, document_->currents(), StoredCurrents{}, tr("Clear currents")));
 }
 
 void EditingSession::simulationReached(std::int64_t steps)

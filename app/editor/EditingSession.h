@@ -1,5 +1,7 @@
 #pragma once
 
+#include "currents/CurrentsSettings.h"
+#include "editor/CurrentsJob.h"
 #include "editor/RecoveryFiles.h"
 #include "generator/GeneratorSettings.h"
 #include "io/EngineBundle.h"
@@ -73,6 +75,15 @@ public:
     // `live` the simulation's.
     void swapMap(const Map& document, const Map& live);
     void resetWater();
+
+    // The steady current of the water now on the map (the Currents dock), solved on the pool
+    // from the newest snapshot's depth; stored as one undoable command (commands::SetCurrentsCommand,
+    // "Solve currents") when it ends, unless cancelled or the map was replaced meanwhile. One at
+    // a time: a second request while one runs is refused with a status message.
+    void solveCurrents(const CurrentsSettings& settings);
+    void cancelCurrents(); // the solve stops before its next iteration; the map keeps its currents
+    bool isSolvingCurrents() const { return currentsJob_ != nullptr; }
+    void clearCurrents(); // "Clear currents", undoable; nothing when the map has none
     void simulationReached(std::int64_t steps); // the newest snapshot's step: water moved since the save?
     // The view takes snapshots on its timer; before a question about unsaved changes the newest
     // one is looked at now, so steps taken since the last tick count.
@@ -96,6 +107,9 @@ signals:
     void autosaved(const QString& path);
     void failed(const QString& title, const QString& message);
     void status(const QString& message, int timeoutMs);
+    void currentsStarted(int maxIterations);
+    void currentsProgress(int iteration, int maxIterations, double residual);
+    void currentsFinished(const rb::editor::CurrentsOutcome& outcome); // after the command (if any) is pushed
 
 private:
     using Loaded = std::pair<std::optional<Map>, QString>; // the map, or why not
@@ -108,6 +122,8 @@ private:
                   const std::function<void()>& onSaved);
     void autosaveDone(std::uint64_t epoch, const QString& error);
     void forgetRecovery();
+    std::shared_ptr<const MapState> newestWater() const;
+    void currentsDone(const std::shared_ptr<CurrentsJob>& job, std::uint64_t mapId, CurrentsOutcome outcome);
 
     MapDocument* document_ = nullptr;
     SimulationRunner* runner_ = nullptr;
@@ -125,6 +141,7 @@ private:
 
     struct Generation;
     std::shared_ptr<Generation> generation_; // the one running, if any
+    std::shared_ptr<CurrentsJob> currentsJob_; // the currents solve running, if any
 };
 
 } // namespace rb::editor

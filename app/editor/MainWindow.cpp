@@ -21,6 +21,7 @@
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
 #include "panels/BoundaryDock.h"
+#include "panels/CurrentsDock.h"
 #include "panels/DyeLegend.h"
 #include "panels/EditorStatusBar.h"
 #include "panels/FlowParticlesBar.h"
@@ -33,6 +34,7 @@
 #include "tools/AbstractTool.h"
 #include "tools/EditorTools.h"
 #include "tools/ToolManager.h"
+#include "view/CurrentArrows.h"
 #include "view/Viewport.h"
 
 #include <QAction>
@@ -107,6 +109,7 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
 MainWindow::~MainWindow()
 {
     session_->cancelGeneration();
+    session_->cancelCurrents();
     session_->jobs()->waitForAll();
 }
 
@@ -173,6 +176,10 @@ void MainWindow::createActions()
         runner()->setFlowsEveryFrame(on || action("colourBySpeed")->isChecked()); // particles follow the newest flows
         if (!on) viewport_->setParticleStreaks({});
     });
+    auto* currents = makeAction(this, "showCurrents", tr("Currents"), QKeySequence(Qt::SHIFT | Qt::Key_C),
+                                tr("Draw the map's stored steady current as arrows (solved in the Currents dock)"));
+    currents->setCheckable(true);
+    connect(currents, &QAction::toggled, this, [this] { showCurrentArrows(true); });
     auto* rivers = makeAction(this, "riverNetwork", tr("River network"), QKeySequence(),
                               tr("Draw the river centre lines, lakes and coastline the water forms (as export --rivers writes them)"));
     rivers->setCheckable(true);
@@ -259,10 +266,11 @@ void MainWindow::createMenus()
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("showDye"), action("flowParticles"), action("riverNetwork")});
+    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("showDye"), action("flowParticles"), action("showCurrents"),
+                          action("riverNetwork")});
     viewMenu->addSeparator();
-    for (QDockWidget* dock :
-         std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_, undoHistoryDock_})
+    for (QDockWidget* dock : std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_,
+                                                                 currentsDock_, undoHistoryDock_})
         viewMenu->addAction(dock->toggleViewAction());
     viewMenu->addAction(toolBar_->toggleViewAction());
     viewMenu->addAction(toolOptionsBar_->toggleViewAction());
@@ -377,6 +385,19 @@ void MainWindow::createDocks()
             });
     connect(generatorDock_, &panels::GeneratorDock::generateRequested, this, &MainWindow::generate);
     connect(generatorDock_, &panels::GeneratorDock::cancelRequested, this, &MainWindow::cancelGeneration);
+    createCurrentsDock();
+}
+
+// Tabbed behind the Generator and Boundary docks: solving currents is occasional work.
+void MainWindow::createCurrentsDock()
+{
+    currentsDock_ = new panels::CurrentsDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, currentsDock_);
+    tabifyDockWidget(boundaryDock_, currentsDock_);
+    generatorDock_->raise();
+    connect(currentsDock_, &panels::CurrentsDock::solveRequested, session_, &EditingSession::solveCurrents);
+    connect(currentsDock_, &panels::CurrentsDock::cancelRequested, session_, &EditingSession::cancelCurrents);
+    connect(currentsDock_, &panels::CurrentsDock::clearRequested, session_, &EditingSession::clearCurrents);
 }
 
 // The tools, a toolbar to pick them (each with its shortcut in the tooltip) and the options bar
@@ -463,10 +484,60 @@ void MainWindow::connectSession()
     connect(session_, &EditingSession::opened, recentFiles_, &RecentFiles::add);
     connect(session_, &EditingSession::failed, this, &MainWindow::reportError);
     connect(session_, &EditingSession::status, statusBar_, &QStatusBar::showMessage);
+    connectCurrents();
     JobTracker* jobs = session_->jobs();
     connect(jobs, &JobTracker::started, statusBar_, &panels::EditorStatusBar::jobStarted);
     connect(jobs, &JobTracker::progress, statusBar_, &panels::EditorStatusBar::jobProgress);
     connect(jobs, &JobTracker::idle, statusBar_, &panels::EditorStatusBar::jobsIdle);
+}
+
+void MainWindow::connectCurrents()
+{
+    connect(session_, &EditingSession::currentsStarted, currentsDock_, [this](int maxIterations) { currentsDock_->setSolving(true, maxIterations); });
+    connect(session_, &EditingSession::currentsProgress, currentsDock_, &panels::CurrentsDock::showProgress);
+    connect(session_, &EditingSession::currentsFinished, this, &MainWindow::currentsFinished);
+    connect(document(), &MapDocument::currentsChanged, this, [this] { showCurrentArrows(false); });
+}
+
+void MainWindow::currentsFinished(const CurrentsOutcome& outcome)
+{
+    currentsDock_->setSolving(false);
+    if (outcome.ok()) {
+        currentsDock_->showReport(outcome.report, outcome.seconds);
+        statusBar_->showMessage(tr("Currents solved: fastest %1 m/s (View › Currents shows them)").arg(outcome.report.maxSpeed, 0, 'f', 3), 8000);
+    } else if (outcome.cancelled) {
+        currentsDock_->showMessage(tr("Cancelled after %n iteration(s); the map keeps the currents it had", nullptr, outcome.report.iterations));
+    } else {
+        currentsDock_->showMessage(tr("Failed: %1").arg(QString::fromStdString(outcome.error)));
+    }
+}
+
+// The arrows follow the document's currents (changed by a solve, Clear, undo and redo, or a new
+// map), laid on the newest water drawn. `announce`: the user toggled the view, so a map without
+// currents says so.
+void MainWindow::showCurrentArrows(bool announce)
+{
+    currentsDock_->setHasCurrents(document()->hasCurrents());
+    const bool on = action("showCurrents")->isChecked();
+    if (!on || !document()->hasCurrents()) {
+        viewport_->setCurrentArrows({});
+        currentsDock_->showArrowScale(QString());
+        if (on && announce) statusBar_->showMessage(tr("This map has no currents yet: solve them in the Currents dock (View › Currents dock)"), 10000);
+        return;
+    }
+    const MapState& stored = document()->map().state;
+    const auto water = viewport_->waterState();
+    const MapState& surface = water && water->lattice == stored.lattice ? *water : stored;
+    const view::CurrentArrows arrows(stored.lattice, surface.bed, surface.depth, stored.currents);
+    viewport_->setCurrentArrows(arrows.lines());
+    const QString scale = arrows.maxSpeed() > 0.0
+                              ? tr("Arrows every %1 m; an arrow that long is %2 m/s (the fastest current: %3 m/s)")
+                                    .arg(arrows.gridStep(), 0, 'f', 0)
+                                    .arg(arrows.gridStep() / arrows.metresPerSpeed(), 0, 'f', 2)
+                                    .arg(arrows.maxSpeed(), 0, 'f', 2)
+                              : tr("The stored current is still water everywhere");
+    currentsDock_->showArrowScale(scale);
+    if (announce) statusBar_->showMessage(tr("Currents: %1").arg(scale), 10000);
 }
 
 // Asking the OpenCL runtime for its devices can take a second (PoCL's first start): the dock lists
@@ -522,6 +593,8 @@ void MainWindow::showLoadedMap()
     statisticsDock_->clearHistory();
     boundaryDock_->setBoundary(map.state.lattice, map.boundary);
     toolManager_->mapReplaced();
+    if (!session_->isSolvingCurrents()) currentsDock_->showMessage(QString()); // the last result was another map's
+    showCurrentArrows(false);
     updateTitle();
     emit mapLoaded();
 }
@@ -584,6 +657,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     if (session_->isBusy()) {
         event->ignore();
         session_->cancelGeneration();
+        session_->cancelCurrents();
         if (!closeWhenIdle_) {
             closeWhenIdle_ = true;
             statusBar_->showMessage(tr("Closing when this is done: %1").arg(session_->jobs()->descriptions().join(", ")));

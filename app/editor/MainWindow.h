@@ -24,6 +24,7 @@ struct DeviceInfo;
 }
 namespace rb::panels {
 class BoundaryDock;
+class CurrentsDock;
 class EditorStatusBar;
 class FlowParticlesBar;
 class GeneratorDock;
@@ -41,6 +42,7 @@ class Viewport;
 
 namespace rb::editor {
 
+struct CurrentsOutcome;
 class AboutDialog;
 class EditingSession;
 class ImportHeightmapDialog;
@@ -62,7 +64,7 @@ struct EditorOptions {
 };
 
 // The editor's window: the 3D viewport in the middle, the tools (a toolbar, their options bar),
-// the Simulation, Generator, Statistics, Boundary and Undo history docks, the File / Edit /
+// the Simulation, Generator, Statistics, Boundary, Currents and Undo history docks, the File / Edit /
 // Simulation / Tools / View / Help menus and the status bar, all wired to one EditingSession, which owns
 // the map, the simulation and the background work. The window asks the user first (unsaved
 // changes, file names, restoring an autosave) and shows what the session reports.
@@ -80,6 +82,7 @@ public:
     panels::GeneratorDock* generatorDock() const { return generatorDock_; }
     panels::StatisticsDock* statisticsDock() const { return statisticsDock_; }
     panels::BoundaryDock* boundaryDock() const { return boundaryDock_; }
+    panels::CurrentsDock* currentsDock() const { return currentsDock_; }
     panels::UndoHistoryDock* undoHistoryDock() const { return undoHistoryDock_; }
     panels::ToolOptionsBar* toolOptionsBar() const { return toolOptionsBar_; }
     tools::ToolManager* toolManager() const { return toolManager_; }
@@ -134,6 +137,10 @@ private:
     void listDevicesInBackground();
     void refreshFromSnapshot();
     void showRiverNetwork(bool on);
+    void createCurrentsDock();
+    void connectCurrents();
+    void showCurrentArrows(bool announce); // View › Currents, from the document's currents
+    void currentsFinished(const CurrentsOutcome& outcome);
     void showLoadedMap();
     void updateTitle();
     void whenSafeToDiscard(const QString& action, std::function<void()> proceed);
@@ -158,6 +165,7 @@ private:
     panels::GeneratorDock* generatorDock_ = nullptr;
     panels::StatisticsDock* statisticsDock_ = nullptr;
     panels::BoundaryDock* boundaryDock_ = nullptr;
+    panels::CurrentsDock* currentsDock_ = nullptr;
     panels::UndoHistoryDock* undoHistoryDock_ = nullptr;
     panels::ToolOptionsBar* toolOptionsBar_ = nullptr;
     QToolBar* toolBar_ = nullptr;

@@ -59,6 +59,14 @@ void MapDocument::setSources(const std::vector<PointSource>& sources)
     emit sourcesChanged(map_.sources);
 }
 
+// Emitted even when the fields equal those in place: an undo or redo must reach the solver
+// whatever it holds.
+void MapDocument::setCurrents(const StoredCurrents& currents)
+{
+    storeCurrents(map_.state, currents);
+    emit currentsChanged(currents);
+}
+
 bool MapDocument::setBed(const CellRegion& rect, const std::vector<float>& values)
 {
     if (!rect.inside(map_.state.lattice) || values.size() != rect.cellCount()) {

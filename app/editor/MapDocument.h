@@ -1,7 +1,8 @@
 #pragma once
 
-#include "model/CellRegion.h"
+#include "currents/StoredCurrents.h"
 #include "editor/WaterEdit.h"
+#include "model/CellRegion.h"
 #include "model/Map.h"
 
 #include <QObject>
@@ -41,6 +42,11 @@ public:
     void setParams(const SimParams& params);
     void setBoundary(const std::vector<BoundarySegment>& segments);
     void setSources(const std::vector<PointSource>& sources);
+    // The stored steady current (commands::SetCurrentsCommand); the session hands it on to the
+    // running simulation, whose states carry it from then on.
+    void setCurrents(const StoredCurrents& currents);
+    StoredCurrents currents() const { return currentsOf(map_.state); }
+    bool hasCurrents() const { return !map_.state.currents.empty(); }
     // Row-major bed values over `rect`. Also called by the terrain tools while a stroke is drawn
     // (the stroke becomes one command on release). A rectangle off the map or values of the wrong
     // count change nothing and return false.
@@ -67,6 +73,7 @@ signals:
     void bedChanged(const rb::CellRegion& rect);
     void boundaryChanged(const std::vector<rb::BoundarySegment>& segments);
     void sourcesChanged(const std::vector<rb::PointSource>& sources);
+    void currentsChanged(const rb::StoredCurrents& currents);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString& fileName);
 

@@ -95,6 +95,15 @@ void SimulationRunner::setSources(const std::vector<PointSource>& sources)
     });
 }
 
+void SimulationRunner::setCurrents(std::vector<FloatField> cells, std::vector<FloatField> flows)
+{
+    post([this, cells = std::move(cells), flows = std::move(flows)] {
+        if (!solver_) return;
+        runGuarded([&] { solver_->setCurrents(cells, flows); });
+        lastFullRead_ = nullptr; // the next snapshot reads the state whole, currents and all
+    });
+}
+
 void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
 {
     post([this, rect, bed = std::move(bed)] {

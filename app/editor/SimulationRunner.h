@@ -42,6 +42,9 @@ public:
     void resetWater(const Map& initial);         // the initial water back, parameters kept
     void setBoundary(const std::vector<BoundarySegment>& segments);
     void setSources(const std::vector<PointSource>& sources);
+    // The stored steady current (MapState::currents and currentFlows; both empty: none), which the
+    // solver keeps and hands back in every state it reads from then on.
+    void setCurrents(std::vector<FloatField> cells, std::vector<FloatField> flows);
 
     // Edits of the editor's tools, applied between two steps without pausing. The bed changes
     // under the water (every cell keeps its depth; Solver::setBed). editDepth reads the depths over

@@ -183,4 +183,11 @@ void OverlayLines::addStreaks(const std::vector<std::pair<QVector3D, QVector3D>>
     for (const auto& [tail, head] : streaks) addLine(tail, head, streak);
 }
 
+// Violet: no other overlay, dye channel, water or terrain colour uses it.
+void OverlayLines::addCurrentArrows(const std::vector<std::pair<QVector3D, QVector3D>>& lines)
+{
+    const QColor arrow(150, 60, 255);
+    for (const auto& [a, b] : lines) addLine(a, b, arrow);
+}
+
 } // namespace rb::view

@@ -52,6 +52,8 @@ public:
     void addWaterFeatures(const analysis::WaterFeatures& features);
     // Flow particles (View › Flow particles): white streaks on the water, each from tail to head.
     void addStreaks(const std::vector<std::pair<QVector3D, QVector3D>>& streaks);
+    // The stored steady current (View › Currents): arrows as lines (view/CurrentArrows), violet.
+    void addCurrentArrows(const std::vector<std::pair<QVector3D, QVector3D>>& lines);
 
 private:
     void addLine(QVector3D a, QVector3D b, QColor colour);

@@ -145,6 +145,7 @@ void Viewport::setMap(const Map& map)
     selectedSource_ = -1;
     waterFeatures_.reset(); // computed on the old map
     particleStreaks_.clear();
+    currentArrows_.clear(); // drawn from the old map's currents
     rebuildOverlay();
     frameMap();
 }
@@ -257,6 +258,13 @@ void Viewport::setParticleStreaks(std::vector<std::pair<QVector3D, QVector3D>> s
     rebuildOverlay();
 }
 
+void Viewport::setCurrentArrows(std::vector<std::pair<QVector3D, QVector3D>> lines)
+{
+    if (lines.empty() && currentArrows_.empty()) return;
+    currentArrows_ = std::move(lines);
+    rebuildOverlay();
+}
+
 void Viewport::rebuildOverlay()
 {
     if (bed_.empty()) return;
@@ -266,6 +274,7 @@ void Viewport::rebuildOverlay()
     if (brush_) lines.addBrush(lattice_, bed_, *brush_);
     if (waterFeatures_) lines.addWaterFeatures(*waterFeatures_);
     if (!particleStreaks_.empty()) lines.addStreaks(particleStreaks_);
+    if (!currentArrows_.empty()) lines.addCurrentArrows(currentArrows_);
     overlay_ = lines.vertices();
     overlayLines_->setEnabled(!lines.empty());
     if (!lines.empty()) overlayLines_->upload(overlay_, lines.indices());

@@ -42,7 +42,7 @@ class WaterColourRamp;
 // resolution near the camera from height textures on a level-of-detail mesh (LodTiles picks the
 // tiles for the camera, LodMesh instances one patch per tile), lighting (in the shaders), an orbit
 // camera (left drag orbits, right or middle drag pans, wheel zooms), picking of the cell under
-// the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains, river network),
+// the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains, river network, current arrows),
 // and render captures for tests and screenshots. While an editing tool is active, the left button
 // belongs to the tool (its events are reported with what they hit); the middle button or Alt+left
 // orbits, the right button pans.
@@ -63,6 +63,9 @@ public:
     // The flow particles' streaks to draw over the water (empty: none).
     void setParticleStreaks(std::vector<std::pair<QVector3D, QVector3D>> streaks);
     std::size_t particleStreakCount() const { return particleStreaks_.size(); }
+    // The stored current's arrows (View › Currents; view/CurrentArrows), as lines; empty: none.
+    void setCurrentArrows(std::vector<std::pair<QVector3D, QVector3D>> lines);
+    std::size_t currentArrowLineCount() const { return currentArrows_.size(); }
     std::shared_ptr<const MapState> waterState() const { return waterState_; }
     bool dyeShown() const { return dyeShown_; }
 
@@ -144,6 +147,7 @@ private:
     std::shared_ptr<const MapState> waterState_;
     WaterColouring colouring_ = WaterColouring::Depth;
     std::vector<std::pair<QVector3D, QVector3D>> particleStreaks_;
+    std::vector<std::pair<QVector3D, QVector3D>> currentArrows_;
     bool dyeShown_ = true; // dye is only on maps that use it, and there it is what the designer looks for
     Picker picker_;
     Lattice lattice_;

@@ -1,6 +1,7 @@
 // The editing session's lifetime (issue 16): its jobs are waited for when it is destroyed, so a
 // save in progress completes and no result reaches a destroyed object; recovery files are named
 // per process, and only those of editors no longer running are offered.
+#include "EventLoopWait.h"
 #include "editor/EditingSession.h"
 #include "editor/JobTracker.h"
 #include "editor/MapDocument.h"
@@ -28,19 +29,9 @@ using rb::editor::EditingSession;
 using rb::editor::JobTracker;
 using rb::editor::RecoveryFiles;
 
-namespace {
+using rb::test::processEventsUntil;
 
-bool processEventsUntil(const std::function<bool()>& ready, int timeoutMs = 20000)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!ready()) {
-        if (timer.elapsed() > timeoutMs) return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-        QThread::msleep(2);
-    }
-    return true;
-}
+namespace {
 
 rb::Map smallLake()
 {

@@ -3,6 +3,7 @@
 // capture to docs/screenshot.png (a larger island, for the README).
 #include "GuiTestSupport.h"
 
+#include "io/VelocityField.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCaptureReply>
@@ -12,6 +13,10 @@
 #include <QImage>
 #include <QSet>
 #include <QSignalSpy>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace {
 
@@ -44,6 +49,20 @@ PixelCensus census(const QImage& image)
     return result;
 }
 
+// m/s: the speed that 95% of the sea (water over ground at least a metre below level 0) stays
+// under; the rivers' mouths may stir the sea right in front of them.
+double seaSpeed95(const rb::MapState& state)
+{
+    const rb::io::VelocityField v = rb::io::reconstructVelocity(state);
+    std::vector<double> speeds;
+    for (std::size_t i = 0; i < state.bed.size(); ++i)
+        if (state.bed[i] < -1.0f) speeds.push_back(std::hypot(double(v.x[i]), double(v.y[i])));
+    if (speeds.empty()) return 0.0;
+    const auto at = speeds.begin() + static_cast<std::ptrdiff_t>(0.95 * static_cast<double>(speeds.size() - 1));
+    std::nth_element(speeds.begin(), at, speeds.end());
+    return *at;
+}
+
 } // namespace
 
 class ViewportScreenshotTest : public QObject {
@@ -62,7 +81,8 @@ private slots:
         window->runner()->pause();
         const auto settled = rb::guitest::waitForSnapshot(*window, [](const rb::editor::SimulationSnapshot& s) { return !s.playing; });
         QVERIFY(settled);
-        QVERIFY2(settled->diagnostics.maxSpeed < 2.0, "the sea around the island should be nearly at rest");
+        // The island's rivers run fast down their channels; the sea around it must have settled.
+        QVERIFY2(seaSpeed95(*settled->state) < 0.2, "the sea around the island should be nearly at rest");
         window->viewport()->frameMap(); // for the window's final size
         QTest::qWait(300);              // the view picks up the last snapshot
         QImage image;
