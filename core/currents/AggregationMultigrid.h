@@ -7,18 +7,19 @@
 
 namespace rb {
 
-// A preconditioner for the projection's conjugate gradient whose cost per solve grows far slower
-// with the map than incomplete Cholesky's: algebraic multigrid by plain aggregation. Each level
-// groups every cell with its not yet grouped neighbours (about four to seven cells an aggregate),
-// the coarse matrix is the Galerkin product Pᵀ·A·P of the piecewise-constant prolongation (the
+// The coarse-correction scale for Laplacians (the projection), measured on the generated islands at
+// 512² as CG iterations of the potential flow: 1 → 72, 1.5 → 32, 1.8 → 22 (triangle 26),
+// 2 → 19 (26), 2.5 → 26 (29), 3 → 41 (38).
+constexpr double kLaplacianOverCorrection = 1.8;
+
+// A preconditioner for the conjugate gradients of the projection and the diffusion whose cost per
+// solve grows far slower with the map than incomplete Cholesky's: algebraic multigrid by plain
+// aggregation. Each level groups every cell with its not yet grouped neighbours (about four to
+// seven cells an aggregate), the coarse matrix is the Galerkin product Pᵀ·A·P of the piecewise-constant prolongation (the
 // sums of the fine entries), down to a few hundred unknowns solved exactly (sparse LDLᵀ). One
 // application is a V-cycle with a forward Gauss–Seidel sweep before and a backward one after the
 // coarse correction, which makes it symmetric positive definite, as conjugate gradients need.
 // `matrix` must be symmetric positive definite with both triangles stored.
-// Measured on the generated islands at 512² (projection, CG iterations to the divergence bound):
-// 1 → 72, 1.5 → 32, 1.8 → 22 (triangle 26), 2 → 19 (26), 2.5 → 26 (29), 3 → 41 (38).
-constexpr double kLaplacianOverCorrection = 1.8;
-
 class AggregationMultigrid {
 public:
     using SparseMatrix = Eigen::SparseMatrix<double>;

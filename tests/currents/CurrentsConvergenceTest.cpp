@@ -20,7 +20,7 @@ class ConvergingIsland : public ::testing::TestWithParam<LatticeKind> {};
 // 256² did not settle in 200 (square): a backtrace ending on land brought still water.
 TEST_P(ConvergingIsland, ReachesTheSteadyStateWithinTheDefaultLimit)
 {
-    const Map map = test::generatedIsland(GetParam(), 192);
+    const Map map = test::generatedIsland(GetParam(), 256);
     const CurrentsSettings settings = test::eastwardCurrent(kSpeed);
     CurrentsSolver solver(map.state.lattice, map.state.depth, settings);
     const CurrentsReport report = solver.solve();
