@@ -14,8 +14,8 @@ struct CurrentsSettings {
     double tolerance = 1e-4;  // steady when max|Δu| per iteration ≤ tolerance · max|u|
     int maxIterations = 200;  // Stam iterations after the first projection (0: potential flow only)
     // Cells the fastest prescribed current crosses per iteration (the dt). Semi-Lagrangian advection
-    // is stable for any; 32 reaches the steady state of the generated islands up to 1024² within the
-    // default limit (docs/solver.md, "Currents", has the measurements).
+    // is stable for any; 32 reaches the steady state of the generated islands at 256² and 512²
+    // within the default limit, not yet at 1024² (docs/solver.md, "Currents", has the measurements).
     double cfl = 32.0;
     double cgTolerance = 1e-8;  // the projection's relative residual (|A·p − b| / |b|) ...
     // ... or, whichever comes first, its divergence max|∇·(h·u)|·dx / max(h·|u|), 100 times below
