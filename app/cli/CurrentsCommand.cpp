@@ -33,7 +33,7 @@ void addOptions(QCommandLineParser& parser)
         {"viscosity", "Viscosity diffused implicitly, m²/s (default 1; 0 = off).", "V"},
         {"tolerance", "Steady when max|du| per iteration <= T * max|u| (default 1e-4).", "T"},
         {"max-iterations", "Stam iterations after the potential flow (default 200; 0 = potential flow only).", "N"},
-        {"cfl", "Cells the fastest prescribed current crosses per iteration (default 2).", "C"},
+        {"cfl", "Cells the fastest prescribed current crosses per iteration (default 32).", "C"},
         {{"o", "output"}, "Write the current to OUT: into the map (.rbmap: kept for export --currents), or as two float channels, east and south, m/s (.npy, .exr, .tif).", "OUT"},
     });
 }

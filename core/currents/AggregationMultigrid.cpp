@@ -59,7 +59,8 @@ void gaussSeidel(const SparseMatrix& a, const Eigen::VectorXd& b, Eigen::VectorX
 
 } // namespace
 
-AggregationMultigrid::AggregationMultigrid(const SparseMatrix& matrix) : coarse_(std::make_unique<CoarseSolver>())
+AggregationMultigrid::AggregationMultigrid(const SparseMatrix& matrix, double overCorrection)
+    : overCorrection_(overCorrection), coarse_(std::make_unique<CoarseSolver>())
 {
     SparseMatrix current = matrix;
     while (current.rows() > kCoarsest) {
@@ -92,13 +93,54 @@ void AggregationMultigrid::cycle(std::size_t l, const Eigen::VectorXd& b, Eigen:
     Eigen::VectorXd coarseB = Eigen::VectorXd::Zero(level.coarseCount), coarseX;
     for (Eigen::Index i = 0; i < residual.size(); ++i) coarseB[level.aggregate[static_cast<std::size_t>(i)]] += residual[i];
     cycle(l + 1, coarseB, coarseX);
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += coarseX[level.aggregate[static_cast<std::size_t>(i)]];
+    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += overCorrection_ * coarseX[level.aggregate[static_cast<std::size_t>(i)]];
     gaussSeidel(level.matrix, b, x, false);
 }
 
 void AggregationMultigrid::apply(const Eigen::VectorXd& r, Eigen::VectorXd& z) const
 {
     cycle(0, r, z);
+}
+
+namespace {
+
+constexpr int kMaxCgIterations = 10000;
+
+bool stops(const CgStop& stop, const Eigen::VectorXd& r, double residual)
+{
+    return residual <= stop.relative || r.lpNorm<Eigen::Infinity>() <= stop.maxResidual;
+}
+
+} // namespace
+
+CgResult preconditionedCg(const Eigen::SparseMatrix<double>& a, const AggregationMultigrid& m, const Eigen::VectorXd& b, Eigen::VectorXd& x, const CgStop& stop)
+{
+    CgResult result;
+    const double norm = b.norm();
+    if (norm == 0.0) {
+        x.setZero();
+        return result;
+    }
+    Eigen::VectorXd r = b - a * x, z, p, ap;
+    result.residual = r.norm() / norm;
+    if (stops(stop, r, result.residual)) return result;
+    m.apply(r, z);
+    p = z;
+    double rz = r.dot(z);
+    while (result.iterations < kMaxCgIterations) {
+        ap = a * p;
+        const double alpha = rz / p.dot(ap);
+        x += alpha * p;
+        r -= alpha * ap;
+        ++result.iterations;
+        result.residual = r.norm() / norm;
+        if (stops(stop, r, result.residual)) break;
+        m.apply(r, z);
+        const double next = r.dot(z);
+        p = z + (next / rz) * p;
+        rz = next;
+    }
+    return result;
 }
 
 } // namespace rb

@@ -18,12 +18,17 @@ struct WeightedSum {
         sum.y += w * cells[static_cast<std::size_t>(wet)].y;
         weight += w;
     }
-    Velocity2 value() const { return weight > 0.0 ? Velocity2{sum.x / weight, sum.y / weight} : Velocity2{}; }
+    std::optional<Velocity2> value() const { return weight > 0.0 ? std::optional<Velocity2>(Velocity2{sum.x / weight, sum.y / weight}) : std::nullopt; }
 };
 
 } // namespace
 
 Velocity2 CellSampler::sample(const std::vector<Velocity2>& cells, WorldPoint p) const
+{
+    return sampleWater(cells, p).value_or(Velocity2{});
+}
+
+std::optional<Velocity2> CellSampler::sampleWater(const std::vector<Velocity2>& cells, WorldPoint p) const
 {
     const Lattice& lattice = grid_.lattice();
     const double margin = 1e-9 * lattice.cellSize();
@@ -32,7 +37,7 @@ Velocity2 CellSampler::sample(const std::vector<Velocity2>& cells, WorldPoint p)
     return lattice.kind() == LatticeKind::Square ? sampleSquare(cells, p) : sampleTriangle(cells, p);
 }
 
-Velocity2 CellSampler::sampleSquare(const std::vector<Velocity2>& cells, WorldPoint p) const
+std::optional<Velocity2> CellSampler::sampleSquare(const std::vector<Velocity2>& cells, WorldPoint p) const
 {
     const Lattice& lattice = grid_.lattice();
     const double fx = p.x / lattice.cellSize() - 0.5, fy = p.y / lattice.cellSize() - 0.5;
@@ -48,16 +53,17 @@ Velocity2 CellSampler::sampleSquare(const std::vector<Velocity2>& cells, WorldPo
     return s.value();
 }
 
-Velocity2 CellSampler::sampleTriangle(const std::vector<Velocity2>& cells, WorldPoint p) const
+std::optional<Velocity2> CellSampler::sampleTriangle(const std::vector<Velocity2>& cells, WorldPoint p) const
 {
     const Lattice& lattice = grid_.lattice();
     const std::optional<CellCoord> nearest = lattice.nearestCell(p);
-    if (!nearest) return {};
+    if (!nearest) return std::nullopt;
     WeightedSum s;
     const auto addCell = [&](int x, int y) {
         if (!lattice.contains(x, y)) return;
         const WorldPoint c = lattice.worldPosition(x, y);
-        const double w = 1.0 - std::hypot(c.x - p.x, c.y - p.y) / lattice.cellSize();
+        const double dx = c.x - p.x, dy = c.y - p.y;
+        const double w = 1.0 - std::sqrt(dx * dx + dy * dy) / lattice.cellSize();
         s.add(cells, grid_.wetOf(lattice.index(x, y)), w);
     };
     addCell(nearest->x, nearest->y);

@@ -2,6 +2,7 @@
 
 #include "currents/CurrentField.h"
 
+#include <optional>
 #include <vector>
 
 namespace rb {
@@ -17,10 +18,12 @@ public:
     explicit CellSampler(const CurrentGrid& grid) : grid_(grid) {}
 
     Velocity2 sample(const std::vector<Velocity2>& cells, WorldPoint p) const;
+    // The same, or nothing where no wet cell weighs in (the point is on land).
+    std::optional<Velocity2> sampleWater(const std::vector<Velocity2>& cells, WorldPoint p) const;
 
 private:
-    Velocity2 sampleSquare(const std::vector<Velocity2>& cells, WorldPoint p) const;
-    Velocity2 sampleTriangle(const std::vector<Velocity2>& cells, WorldPoint p) const;
+    std::optional<Velocity2> sampleSquare(const std::vector<Velocity2>& cells, WorldPoint p) const;
+    std::optional<Velocity2> sampleTriangle(const std::vector<Velocity2>& cells, WorldPoint p) const;
 
     const CurrentGrid& grid_;
 };

@@ -29,6 +29,13 @@ double CurrentField::relativeDivergence() const
     const Lattice& lattice = grid_.lattice();
     double maxDivergence = 0.0;
     for (double q : netOutflow()) maxDivergence = std::max(maxDivergence, std::abs(q) / lattice.cellArea());
+    const double maxFlux = maxFluxPerWidth();
+    return maxFlux > 0.0 ? maxDivergence * lattice.cellSize() / maxFlux : 0.0;
+}
+
+double CurrentField::maxFluxPerWidth() const
+{
+    const Lattice& lattice = grid_.lattice();
     double maxFlux = 0.0; // h·|u|, m²/s
     const std::vector<InteriorFace>& faces = grid_.faces();
     for (std::size_t e = 0; e < faces.size(); ++e)
@@ -36,7 +43,7 @@ double CurrentField::relativeDivergence() const
     const std::vector<BoundaryFace>& boundary = grid_.boundaryFaces();
     for (std::size_t k = 0; k < boundary.size(); ++k)
         maxFlux = std::max(maxFlux, grid_.depth(boundary[k].cell) * std::abs(boundaryVelocity(k)));
-    return maxFlux > 0.0 ? maxDivergence * lattice.cellSize() / maxFlux : 0.0;
+    return maxFlux;
 }
 
 double CurrentField::boundaryVelocity(std::size_t k) const

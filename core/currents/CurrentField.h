@@ -27,6 +27,8 @@ public:
     std::vector<double> netOutflow() const;
     // max |∇·(h·u)| · dx / max(h·|u|): the divergence relative to the largest face flux per width.
     double relativeDivergence() const;
+    // max(h·|u|) over the interior and boundary faces (m²/s): the scale of relativeDivergence().
+    double maxFluxPerWidth() const;
     // Each wet cell's velocity: the least-squares fit of U·e_f to the velocities u_e of the open
     // faces around it (interior and boundary faces). With all 2F faces open this is
     // U = (1/F)·Σ u_e·e_f (io/VelocityField.h's rule); either way a uniform flow is reproduced

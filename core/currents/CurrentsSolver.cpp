@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <omp.h>
 
 namespace rb {
 
@@ -18,6 +19,12 @@ struct CurrentsSolver::Steps {
 };
 
 namespace {
+
+constexpr double kLongestBacktraceStep = 2.0; // cells
+constexpr int kMaxBacktraceSteps = 64;
+// The diffusion's error on any face, as a fraction of the steady-state tolerance: far below what
+// the convergence test can see.
+constexpr double kDiffusionAccuracy = 1e-2;
 
 double fastestPrescribed(const CurrentsSettings& settings)
 {
@@ -55,12 +62,36 @@ CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, 
 {
     const double fastest = fastestPrescribed(settings);
     dt_ = fastest > 0.0 ? settings.cfl * lattice.cellSize() / fastest : 0.0;
+    threads_ = settings.threadCount > 0 ? settings.threadCount : omp_get_max_threads();
     steps_ = std::make_unique<Steps>(grid_);
     if (settings.viscosity > 0.0 && dt_ > 0.0) steps_->diffusion = std::make_unique<FaceDiffusion>(grid_, settings.viscosity, dt_);
     setupSeconds_ = secondsSince(start);
 }
 
 CurrentsSolver::~CurrentsSolver() = default;
+
+Velocity2 CurrentsSolver::carried(const std::vector<Velocity2>& cells, WorldPoint p, Velocity2 v) const
+{
+    // Back along the flow in steps of at most two cells, each with the velocity where it starts: a
+    // straight line of many cells (the default dt crosses 16) would cut across coasts and islands,
+    // and one that ends on land would bring still water, which made the iteration flip between two
+    // states at coasts. A step that would end on land is not taken: the water came along the coast.
+    const double longest = kLongestBacktraceStep * grid_.lattice().cellSize();
+    std::optional<Velocity2> found;
+    double left = dt_;
+    for (int step = 0; step < kMaxBacktraceSteps && left > 0.0; ++step) {
+        const double speed = std::sqrt(v.x * v.x + v.y * v.y);
+        const double t = speed * left > longest ? longest / speed : left;
+        const WorldPoint next{p.x - t * v.x, p.y - t * v.y};
+        const std::optional<Velocity2> there = steps_->sampler.sampleWater(cells, next);
+        if (!there) break;
+        p = next;
+        v = *there;
+        found = there;
+        left -= t;
+    }
+    return found ? *found : steps_->sampler.sample(cells, p);
+}
 
 std::vector<double> CurrentsSolver::advected(const std::vector<Velocity2>& cells) const
 {
@@ -72,34 +103,39 @@ std::vector<double> CurrentsSolver::advected(const std::vector<Velocity2>& cells
         const auto w = static_cast<std::size_t>(lattice.width());
         return lattice.worldPosition(static_cast<int>(i % w), static_cast<int>(i / w));
     };
-#pragma omp parallel for schedule(static)
+    // Every face on its own: the same result on any number of threads.
+#pragma omp parallel for schedule(static) num_threads(threads_)
     for (std::ptrdiff_t e = 0; e < static_cast<std::ptrdiff_t>(faces.size()); ++e) {
         const InteriorFace& face = faces[static_cast<std::size_t>(e)];
         const WorldPoint a = position(face.tail), b = position(face.head);
         const Velocity2& ua = cells[static_cast<std::size_t>(face.tail)];
         const Velocity2& ub = cells[static_cast<std::size_t>(face.head)];
-        // Where the water at the face's centre was dt ago (Stam's backtrace), and what it carried.
-        const WorldPoint from{0.5 * (a.x + b.x) - dt_ * 0.5 * (ua.x + ub.x), 0.5 * (a.y + b.y) - dt_ * 0.5 * (ua.y + ub.y)};
-        const Velocity2 carried = steps_->sampler.sample(cells, from);
+        // What the water at the face's centre carried where it was dt ago (Stam's backtrace).
+        const Velocity2 u = carried(cells, {0.5 * (a.x + b.x), 0.5 * (a.y + b.y)}, {0.5 * (ua.x + ub.x), 0.5 * (ua.y + ub.y)});
         const EdgeFamily& family = lattice.family(face.family);
-        out[static_cast<std::size_t>(e)] = carried.x * family.directionX + carried.y * family.directionY;
+        out[static_cast<std::size_t>(e)] = u.x * family.directionX + u.y * family.directionY;
     }
     return out;
 }
 
+ProjectionTolerance CurrentsSolver::projectionTolerance() const
+{
+    return {settings_.cgTolerance, settings_.divergenceTolerance};
+}
+
 double CurrentsSolver::iterate(CurrentsReport& report)
 {
-    std::vector<double> next = advected(field_.cellVelocities());
-    if (steps_->diffusion) steps_->diffusion->diffuse(next, settings_.cgTolerance);
-    std::swap(next, field_.faces());
-    const ProjectionReport projected = steps_->projection.project(field_, settings_.cgTolerance);
+    std::vector<double> previous = advected(field_.cellVelocities());
+    if (steps_->diffusion) steps_->diffusion->diffuse(previous, kDiffusionAccuracy * settings_.tolerance);
+    std::swap(previous, field_.faces());
+    const ProjectionReport projected = steps_->projection.project(field_, projectionTolerance());
     report.cgIterations += projected.iterations;
     report.cgResidual = projected.residual;
     ++report.iterations;
+    const std::vector<double>& stepped = field_.faces();
     double change = 0.0;
-    const std::vector<double>& now = field_.faces();
-    for (std::size_t e = 0; e < now.size(); ++e) change = std::max(change, std::abs(now[e] - next[e]));
-    const double scale = maxAbs(now);
+    for (std::size_t e = 0; e < stepped.size(); ++e) change = std::max(change, std::abs(stepped[e] - previous[e]));
+    const double scale = maxAbs(stepped);
     return scale > 0.0 ? change / scale : 0.0;
 }
 
@@ -109,7 +145,7 @@ CurrentsReport CurrentsSolver::solve()
     CurrentsReport report;
     report.balance = boundary_.balance;
     report.dt = dt_;
-    const ProjectionReport potential = steps_->projection.project(field_, settings_.cgTolerance);
+    const ProjectionReport potential = steps_->projection.project(field_, projectionTolerance());
     report.cgIterations = potential.iterations;
     report.cgResidual = potential.residual;
     report.converged = true;

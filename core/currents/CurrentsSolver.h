@@ -11,6 +11,8 @@
 
 namespace rb {
 
+struct ProjectionTolerance;
+
 // How a currents solve went (the CLI's JSON line).
 struct CurrentsReport {
     int iterations = 0;       // Stam iterations after the first projection
@@ -52,15 +54,19 @@ public:
 
 private:
     CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings, std::chrono::steady_clock::time_point start);
+    // The velocity the water at p, moving at v, brought from where it was dt ago.
+    Velocity2 carried(const std::vector<Velocity2>& cells, WorldPoint p, Velocity2 v) const;
     std::vector<double> advected(const std::vector<Velocity2>& cells) const;
     FloatField cellComponent(bool eastward) const;
     void measure(CurrentsReport& report) const;
+    ProjectionTolerance projectionTolerance() const;
 
     CurrentsSettings settings_;
     CurrentGrid grid_;
     BoundaryFluxes boundary_;
     CurrentField field_;
     double dt_ = 0.0;
+    int threads_ = 1;
     double setupSeconds_ = 0.0;
     struct Steps;
     std::unique_ptr<Steps> steps_;

@@ -1,6 +1,7 @@
 #include "currents/FaceDiffusion.h"
 
-#include <Eigen/IterativeLinearSolvers>
+#include "currents/AggregationMultigrid.h"
+
 #include <Eigen/SparseCore>
 
 namespace rb {
@@ -9,7 +10,8 @@ using SparseMatrix = Eigen::SparseMatrix<double>;
 
 struct FaceDiffusion::Solver {
     SparseMatrix matrix;
-    Eigen::ConjugateGradient<SparseMatrix, Eigen::Lower | Eigen::Upper> cg;
+    std::unique_ptr<AggregationMultigrid> multigrid;
+    Eigen::VectorXd last; // the previous diffusion's result: the guess for the next one
 };
 
 namespace {
@@ -50,7 +52,7 @@ SparseMatrix diffusionMatrix(const CurrentGrid& grid, double viscosity, double d
 FaceDiffusion::FaceDiffusion(const CurrentGrid& grid, double viscosity, double dt) : solver_(std::make_unique<Solver>())
 {
     solver_->matrix = diffusionMatrix(grid, viscosity, dt);
-    solver_->cg.compute(solver_->matrix);
+    if (solver_->matrix.rows() > 0) solver_->multigrid = std::make_unique<AggregationMultigrid>(solver_->matrix);
 }
 
 FaceDiffusion::~FaceDiffusion() = default;
@@ -58,11 +60,16 @@ FaceDiffusion::~FaceDiffusion() = default;
 int FaceDiffusion::diffuse(std::vector<double>& faces, double tolerance)
 {
     if (faces.empty()) return 0;
-    Eigen::Map<Eigen::VectorXd> u(faces.data(), static_cast<Eigen::Index>(faces.size()));
-    solver_->cg.setTolerance(tolerance);
-    const Eigen::VectorXd solved = solver_->cg.solveWithGuess(u, u);
-    u = solved;
-    return static_cast<int>(solver_->cg.iterations());
+    const Eigen::VectorXd before = Eigen::Map<const Eigen::VectorXd>(faces.data(), static_cast<Eigen::Index>(faces.size()));
+    // Near the steady state each iteration diffuses nearly what the last one did: its result is a
+    // far better guess than the field itself (which differs from it by dt times the viscous term).
+    Eigen::VectorXd& u = solver_->last;
+    if (u.size() != before.size()) u = before;
+    // (I − ν·dt·L) is diagonally dominant with row sums of at least 1, so no face's error exceeds
+    // the largest residual: stop when that is `tolerance` of the largest velocity.
+    const CgResult result = preconditionedCg(solver_->matrix, *solver_->multigrid, before, u, CgStop{0.0, tolerance * before.lpNorm<Eigen::Infinity>()});
+    Eigen::Map<Eigen::VectorXd>(faces.data(), u.size()) = u;
+    return result.iterations;
 }
 
 } // namespace rb

@@ -18,8 +18,6 @@ struct Projection::Solver {
 
 namespace {
 
-constexpr int kMaxIterations = 10000;
-
 SparseMatrix poissonMatrix(const CurrentGrid& grid)
 {
     const std::int32_t n = grid.wetCount();
@@ -45,52 +43,30 @@ SparseMatrix poissonMatrix(const CurrentGrid& grid)
     return matrix;
 }
 
-// Preconditioned conjugate gradient from the guess in x until |b − A·x| ≤ tolerance·|b|.
-ProjectionReport conjugateGradient(const SparseMatrix& a, const AggregationMultigrid& m, const Eigen::VectorXd& b, Eigen::VectorXd& x, double tolerance)
-{
-    ProjectionReport report;
-    const double norm = b.norm();
-    Eigen::VectorXd r = b - a * x, z, p, ap;
-    report.residual = r.norm() / norm;
-    if (report.residual <= tolerance) return report;
-    m.apply(r, z);
-    p = z;
-    double rz = r.dot(z);
-    while (report.iterations < kMaxIterations) {
-        ap = a * p;
-        const double alpha = rz / p.dot(ap);
-        x += alpha * p;
-        r -= alpha * ap;
-        ++report.iterations;
-        report.residual = r.norm() / norm;
-        if (report.residual <= tolerance) break;
-        m.apply(r, z);
-        const double next = r.dot(z);
-        p = z + (next / rz) * p;
-        rz = next;
-    }
-    return report;
-}
-
 } // namespace
 
 Projection::Projection(const CurrentGrid& grid) : grid_(grid), solver_(std::make_unique<Solver>())
 {
     solver_->matrix = poissonMatrix(grid);
-    if (grid.wetCount() > 0) solver_->multigrid = std::make_unique<AggregationMultigrid>(solver_->matrix);
+    if (grid.wetCount() > 0) solver_->multigrid = std::make_unique<AggregationMultigrid>(solver_->matrix, kLaplacianOverCorrection);
     solver_->pressure = Eigen::VectorXd::Zero(grid.wetCount());
 }
 
 Projection::~Projection() = default;
 
-ProjectionReport Projection::project(CurrentField& field, double tolerance)
+ProjectionReport Projection::project(CurrentField& field, const ProjectionTolerance& tolerance)
 {
     if (grid_.wetCount() == 0) return {};
     const std::vector<double> outflow = field.netOutflow();
     Eigen::VectorXd rhs(grid_.wetCount());
     for (std::int32_t i = 0; i < grid_.wetCount(); ++i) rhs[i] = -outflow[static_cast<std::size_t>(i)];
     if (rhs.norm() == 0.0) return {}; // already free of divergence
-    const ProjectionReport report = conjugateGradient(solver_->matrix, *solver_->multigrid, rhs, solver_->pressure, tolerance);
+    // A cell's residual is its net outflow after the projection: the divergence bound in m³/s, on
+    // the scale of the field before the projection (which changes it little).
+    const Lattice& lattice = grid_.lattice();
+    const CgStop stop{tolerance.relative, tolerance.divergence * field.maxFluxPerWidth() * lattice.cellArea() / lattice.cellSize()};
+    const CgResult solved = preconditionedCg(solver_->matrix, *solver_->multigrid, rhs, solver_->pressure, stop);
+    const ProjectionReport report{solved.iterations, solved.residual};
     const Eigen::VectorXd& p = solver_->pressure;
     const std::vector<InteriorFace>& faces = grid_.faces();
     std::vector<double>& u = field.faces();

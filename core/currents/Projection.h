@@ -6,6 +6,12 @@
 
 namespace rb {
 
+// When a projection's conjugate gradient may stop: at the first iteration that meets either bound.
+struct ProjectionTolerance {
+    double relative = 1e-8;   // |A·p − b| / |b|
+    double divergence = 1e-6; // max|∇·(h·u)|·dx / max(h·|u|) of the projected field (as relativeDivergence)
+};
+
 // How one projection went.
 struct ProjectionReport {
     int iterations = 0;    // conjugate gradient iterations
@@ -21,7 +27,9 @@ struct ProjectionReport {
 // the conjugate gradient preconditioned with one aggregation multigrid V-cycle
 // (AggregationMultigrid: about 40 iterations at 128², 90 at 512², 140 at 1024², where incomplete
 // Cholesky needed 260, 960 and 1930), warm-started from the previous pressure. The matrix and the
-// multigrid hierarchy depend only on the depth: built once.
+// multigrid hierarchy depend only on the depth: built once. The residual A·p − b is the projected
+// field's net outflow per cell, so the divergence bound is checked on it directly: each Stam
+// iteration's projection starts close to its answer and needs only a few iterations to it.
 class Projection {
 public:
     explicit Projection(const CurrentGrid& grid);
@@ -29,7 +37,7 @@ public:
     Projection(const Projection&) = delete;
     Projection& operator=(const Projection&) = delete;
 
-    ProjectionReport project(CurrentField& field, double tolerance);
+    ProjectionReport project(CurrentField& field, const ProjectionTolerance& tolerance);
 
 private:
     struct Solver;
