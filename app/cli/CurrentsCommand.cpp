@@ -34,7 +34,7 @@ void addOptions(QCommandLineParser& parser)
         {"tolerance", "Steady when max|du| per iteration <= T * max|u| (default 1e-4).", "T"},
         {"max-iterations", "Stam iterations after the potential flow (default 200; 0 = potential flow only).", "N"},
         {"cfl", "Cells the fastest prescribed current crosses per iteration (default 32).", "C"},
-        {{"o", "output"}, "Write the current to OUT: into the map (.rbmap: kept for export --currents), or as two float channels, east and south, m/s (.npy, .exr, .tif).", "OUT"},
+        {{"o", "output"}, "Write the current to OUT: into the map (.rbmap: the cells' current for export --currents and the faces' fluxes the dye rides on), as two float channels, east and south, m/s (.npy, .exr, .tif), or as a flow map (.png).", "OUT"},
     });
 }
 
