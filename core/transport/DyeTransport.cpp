@@ -32,6 +32,7 @@ DyeTransport::DyeTransport(const Lattice& lattice, std::vector<DyeBoundaryEdge> 
 {
     concentration_.resize(lattice_.cellCount());
     keptByWeather_.resize(lattice_.cellCount());
+    replayedDepth_.resize(lattice_.cellCount());
     const auto rows = toSize(lattice_.height());
     rowEvaporated_.resize(rows);
     rowClipped_.resize(rows);
@@ -58,15 +59,16 @@ void DyeTransport::step(const WaterStepRecord& water, const DyeStepConstants& co
 void DyeTransport::replayWater(const WaterStepRecord& water, const DyeStepConstants& c)
 {
     const int width = lattice_.width(), height = lattice_.height();
-    std::vector<float> depth(lattice_.cellCount());
+    std::vector<float>& depth = replayedDepth_; // every cell is written below
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y)
+    for (int y = 0; y < height; ++y) {
+        const NeighbourOffsets at = neighbourOffsets(y); // a head outside the map lies in the flows' ghost ring
         for (int x = 0; x < width; ++x) {
+            const std::size_t padded = lattice_.paddedIndex(x, y);
             float net = 0.0f;
             for (int f = 0; f < lattice_.familyCount(); ++f) {
-                const CellOffset h = lattice_.family(f).headOffset(y);
                 const float* q = water.flows[toSize(f)];
-                net += q[lattice_.paddedIndex(x, y)] - q[lattice_.paddedIndex(x + h.dx, y + h.dy)];
+                net += q[padded] - q[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(padded) + at.headPadded[toSize(f)])];
             }
             const std::size_t cell = lattice_.index(x, y);
             const float moved = water.depthBefore[cell] + c.dtOverArea * net;
@@ -75,6 +77,7 @@ void DyeTransport::replayWater(const WaterStepRecord& water, const DyeStepConsta
             keptByWeather_[cell] = wetted > 0.0f ? updated / wetted : 0.0f;
             depth[cell] = updated;
         }
+    }
     sourceBefore_.resize(sources_.size());
     sourceAfter_.resize(sources_.size());
     for (std::size_t k = 0; k < sources_.size(); ++k) {
@@ -117,15 +120,63 @@ float DyeTransport::upwindFlux(const WaterStepRecord& water, int x, int y, float
     return flux;
 }
 
+DyeTransport::NeighbourOffsets DyeTransport::neighbourOffsets(int row) const
+{
+    const auto width = static_cast<std::ptrdiff_t>(lattice_.width()), padded = static_cast<std::ptrdiff_t>(lattice_.paddedWidth());
+    NeighbourOffsets at;
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const CellOffset t = lattice_.family(f).tailOffset(row), h = lattice_.family(f).headOffset(row);
+        at.tailCell[toSize(f)] = t.dy * width + t.dx;
+        at.headCell[toSize(f)] = h.dy * width + h.dx;
+        at.headPadded[toSize(f)] = h.dy * padded + h.dx;
+    }
+    return at;
+}
+
+// upwindFlux for a cell whose neighbours all lie inside the map: the same float operations in the
+// same order (so the same bits, as the OpenCL kernels expect), without the bounds checks.
+float DyeTransport::interiorUpwindFlux(const WaterStepRecord& water, const NeighbourOffsets& at, std::size_t cell, std::size_t padded,
+                                       float own) const
+{
+    float flux = 0.0f;
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const float* q = water.flows[toSize(f)];
+        const float entering = q[padded];
+        const float tail = concentration_[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + at.tailCell[toSize(f)])];
+        flux += entering * (entering > 0.0f ? tail : own);
+        const float leaving = q[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(padded) + at.headPadded[toSize(f)])];
+        const float head = concentration_[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + at.headCell[toSize(f)])];
+        flux -= leaving * (leaving > 0.0f ? own : head);
+    }
+    return flux;
+}
+
+// The row's new dyed depths after advection, before the weather: interior cells by the fast path,
+// the map's edge cells by the checked one.
+void DyeTransport::advectRow(const WaterStepRecord& water, const DyeStepConstants& c, int y, std::vector<float>& dyed)
+{
+    const int width = lattice_.width();
+    const bool interiorRow = y > 0 && y < lattice_.height() - 1;
+    const NeighbourOffsets at = neighbourOffsets(y);
+    for (int x = 0; x < width; ++x) {
+        const std::size_t cell = lattice_.index(x, y);
+        const bool interior = interiorRow && x > 0 && x < width - 1;
+        const float flux = interior ? interiorUpwindFlux(water, at, cell, lattice_.paddedIndex(x, y), concentration_[cell])
+                                    : upwindFlux(water, x, y, concentration_[cell]);
+        dyed[cell] = dyed[cell] + c.dtOverArea * flux;
+    }
+}
+
 void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger)
 {
     const int width = lattice_.width(), height = lattice_.height();
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
+        advectRow(water, c, y, dyed);
         double evaporated = 0.0;
         for (int x = 0; x < width; ++x) {
             const std::size_t cell = lattice_.index(x, y);
-            const float moved = dyed[cell] + c.dtOverArea * upwindFlux(water, x, y, concentration_[cell]);
+            const float moved = dyed[cell];
             const float kept = moved * keptByWeather_[cell];
             evaporated += static_cast<double>(moved - kept);
             dyed[cell] = kept;

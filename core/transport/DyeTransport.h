@@ -6,6 +6,7 @@
 #include "model/DyeLedger.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -72,7 +73,15 @@ private:
     void replayWater(const WaterStepRecord& water, const DyeStepConstants& c);
     void computeConcentrations(const float* depth, const std::vector<float>& dyed);
     void advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger);
+    // Where a cell's neighbours lie, as index offsets, for rows of one parity: inside the map every
+    // neighbour exists, so the interior needs no bounds checks.
+    struct NeighbourOffsets {
+        std::array<std::ptrdiff_t, Lattice::kMaxFamilies> tailCell{}, headCell{}, headPadded{};
+    };
+    NeighbourOffsets neighbourOffsets(int row) const;
     float upwindFlux(const WaterStepRecord& water, int x, int y, float own) const;
+    float interiorUpwindFlux(const WaterStepRecord& water, const NeighbourOffsets& at, std::size_t cell, std::size_t padded, float own) const;
+    void advectRow(const WaterStepRecord& water, const DyeStepConstants& c, int y, std::vector<float>& dyed);
     void crossBoundary(const WaterStepRecord& water, const DyeStepConstants& c, int channel, std::vector<float>& dyed,
                        DyeLedger& ledger) const;
     void applySources(const DyeStepConstants& c, int channel, std::vector<float>& dyed, DyeLedger& ledger) const;
@@ -85,6 +94,7 @@ private:
     int threadCount_ = 1;
     std::vector<float> concentration_; // of the channel in hand, at the step's start
     std::vector<float> keptByWeather_; // the share of a cell's water left after evaporation (replayed)
+    std::vector<float> replayedDepth_; // the water's depths as the replay computes them
     std::vector<float> sourceBefore_, sourceAfter_; // the water's depth at each source before and after it acts
     std::vector<double> rowEvaporated_, rowClipped_, rowDecayed_;
 };
