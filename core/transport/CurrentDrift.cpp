@@ -46,7 +46,8 @@ void CurrentDrift::step(const float* depth, double dt, std::vector<std::vector<f
 // a share of it.
 void CurrentDrift::planSubsteps(const float* depth, double dt)
 {
-    std::vector<double> outflow(lattice_.cellCount(), 0.0);
+    std::vector<double>& outflow = outflow_;
+    outflow.assign(lattice_.cellCount(), 0.0);
     open_.assign(faces_.size(), 0);
     for (std::size_t k = 0; k < faces_.size(); ++k) {
         const Face& face = faces_[k];

@@ -45,6 +45,7 @@ private:
     Lattice lattice_;
     std::vector<Face> faces_;
     std::vector<char> open_;        // per face, this step: both its cells in the map are wet
+    std::vector<double> outflow_;   // per cell, this step: m³ its open faces take from it
     std::vector<float> giveShare_;  // per cell, this step: the share of its outflow it can give (≤ 1)
     std::vector<float> concentration_;
     std::vector<double> change_;
