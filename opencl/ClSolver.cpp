@@ -271,6 +271,7 @@ void ClSolver::load(const Map& map)
     s.inflowShares.clear();
     s.sources.clear();
     s.dye.load(map.state.lattice, map.state, 1);
+    s.erosion.load(map.state.lattice, map.state, 1);
     s.currents = map.state.currents;
     s.currentFlows = map.state.currentFlows;
     setParams(map.params);
@@ -290,6 +291,7 @@ void ClSolver::setParams(const SimParams& params)
     s.pipeConstants = StepConstants::from(params, s.lattice);
     s.momentumConstants = MomentumConstants::from(params, s.lattice);
     s.dye.setParams(params);
+    s.erosion.setParams(params);
     try {
         s.matchVelocitiesToModel(*this);
         if (s.momentum()) s.uploadInflows(); // their critical depths depend on gravity
@@ -312,6 +314,7 @@ void ClSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     s.segments = segments;
     s.setMomentumBoundary(expandBoundary(s.lattice, segments));
     s.dye.setBoundaryAndSources(expandBoundary(s.lattice, segments), segments, resolveSources(s.lattice, s.sources));
+    s.erosion.setBoundaryAndSources(expandBoundary(s.lattice, segments), segments, resolveSources(s.lattice, s.sources));
     s.dyeEditedOnHost = true; // channels the segments name may be new
     s.refreshDyeDiagnostics();
     s.edgeCount = static_cast<int>(edges.size());
@@ -331,6 +334,7 @@ void ClSolver::setSources(const std::vector<PointSource>& sources)
     }
     s.sources = sources;
     s.dye.setBoundaryAndSources(expandBoundary(s.lattice, s.segments), s.segments, resolveSources(s.lattice, sources));
+    s.erosion.setBoundaryAndSources(expandBoundary(s.lattice, s.segments), s.segments, resolveSources(s.lattice, sources));
     s.dyeEditedOnHost = true; // channels the springs name may be new
     s.refreshDyeDiagnostics();
     s.sourceCount = static_cast<int>(cells.size());
@@ -474,6 +478,10 @@ void ClSolver::Impl::rollBack(int startSet, const Diagnostics& atStart)
 {
     current = startSet;
     if (!dye.empty()) dye.restoreCall();
+    if (erosion.enabled()) {
+        erosion.restoreCall(bed);
+        uploadBed();
+    }
     time = atStart.time;
     steps = atStart.steps;
     ledger = atStart.ledger;
@@ -487,6 +495,9 @@ const char* ClSolver::Impl::unstableWhat() const
     if (!std::isfinite(diagnostics.cfl)) return "a value turned NaN/Inf";
     if (diagnostics.cfl > 1.0) return "the CFL number rose above 1";
     if (diagnostics.maxDepth > ranges::kMaxElevation) return kWaterOutOfRange;
+    constexpr auto kLimit = static_cast<float>(ranges::kMaxElevation);
+    if (erosion.enabled() && !std::all_of(bed.begin(), bed.end(), [](float b) { return b >= -kLimit && b <= kLimit; }))
+        return "the eroded terrain left its range (lower the erosion rates or dt)";
     return nullptr;
 }
 
@@ -500,11 +511,13 @@ StepResult ClSolver::step(int count)
     const int start = s.current; // no step of this call writes it: a refused call returns to it
     const Impl::DyeMode dyeMode = s.dyeMode();
     const bool dyeOnDevice = dyeMode == Impl::DyeMode::Device || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
-    // Diffusion on the host and the host's carrier need every step's water: one step per batch.
-    const bool stepwise = dyeMode == Impl::DyeMode::Host || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
+    // Diffusion on the host, the host's carrier and the erosion need every step's water: one step per batch.
+    const bool onHost = dyeMode == Impl::DyeMode::Host || s.erosion.enabled();
+    const bool stepwise = onHost || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
     try {
         if (dyeMode != Impl::DyeMode::None) s.dye.beginCall();
-        if (dyeMode == Impl::DyeMode::Host) s.readWater(s.dyeDepthBefore, nullptr);
+        if (s.erosion.enabled()) s.erosion.beginCall(s.bed);
+        if (onHost) s.readWater(s.dyeDepthBefore, nullptr);
         if (dyeOnDevice) s.startDeviceDyeCall();
         for (int done = 0; done < count;) {
             const int batch = stepwise ? 1 : std::min(kStepsPerBatch, count - done);
@@ -519,8 +532,8 @@ StepResult ClSolver::step(int count)
                 s.current = next;
             }
             s.readBatchLedger(batch);
-            if (dyeMode == Impl::DyeMode::Host) {
-                s.carryDye();
+            if (onHost) {
+                s.carryOnHost();
                 s.dyeEditedOnHost = true; // the device's channels are behind the mirror's now
             }
             if (dyeMode == Impl::DyeMode::DeviceWithHostDiffusion) s.diffuseDyeOnHost();
@@ -619,6 +632,7 @@ void ClSolver::writeDepth(const CellRegion& rect, const std::vector<float>& dept
         s.ledger.edited = edited.value_or(s.ledger.edited + change * s.lattice.cellArea());
         bookDepthEdit(s.diagnostics, s.lattice, s.params, change, depth, s.ledger);
         s.dye.keepWithinWater(rect, before, depth);
+        s.erosion.keepWithinWater(rect, before, depth);
         s.dyeEditedOnHost = true;
         s.refreshDyeDiagnostics();
     } catch (const cl::Error& e) {
@@ -657,6 +671,16 @@ void ClSolver::setDye(int channel, const CellRegion& rect, const std::vector<flo
     s.refreshDyeDiagnostics();
 }
 
+void ClSolver::setErodibility(const CellRegion& rect, const std::vector<float>& values)
+{
+    impl_->erosion.setErodibility(rect, values);
+}
+
+std::vector<float> ClSolver::readErodibility(const CellRegion& rect) const
+{
+    return impl_->erosion.readErodibility(rect);
+}
+
 std::vector<float> ClSolver::readDye(int channel, const CellRegion& rect) const
 {
     return impl_->dye.readDye(channel, rect);
@@ -691,6 +715,7 @@ MapState ClSolver::readState() const
     }
     if (s.hasVelocities) state.velocities = s.readVelocities();
     s.dye.writeTo(state);
+    s.erosion.writeTo(state);
     state.currents = s.currents;
     state.currentFlows = s.currentFlows;
     state.time = s.time;

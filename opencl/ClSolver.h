@@ -61,6 +61,8 @@ public:
     void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) override;
     std::vector<float> readDye(int channel, const CellRegion& rect) const override;
     void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) override;
+    void setErodibility(const CellRegion& rect, const std::vector<float>& values) override;
+    std::vector<float> readErodibility(const CellRegion& rect) const override;
 
     Diagnostics diagnostics() const override;
     const SimParams& params() const override;

@@ -64,7 +64,7 @@ std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
 ClSolver::Impl::DyeMode ClSolver::Impl::dyeMode() const
 {
     if (dye.empty()) return DyeMode::None;
-    if (!dyeKernels) return DyeMode::Host;
+    if (!dyeKernels || erosion.enabled()) return DyeMode::Host; // erosion reads every step's water on the host anyway
     return params.dyeDiffusivity > 0.0 ? DyeMode::DeviceWithHostDiffusion : DyeMode::Device;
 }
 
@@ -325,19 +325,31 @@ void ClSolver::Impl::diffuseDyeOnHost()
     pushDyeLedgers();
 }
 
-void ClSolver::Impl::carryDye()
+void ClSolver::Impl::carryOnHost()
 {
     readWater(dyeDepthAfter, &dyeFlows);
     WaterStepRecord water{dyeDepthBefore.data(), dyeDepthAfter.data(), {}};
     for (std::size_t f = 0; f < dyeFlows.size(); ++f) water.flows[f] = dyeFlows[f].data();
     dye.carry(water);
+    if (erosion.enabled()) {
+        erosion.step(water, bed);
+        uploadBed();
+    }
     std::swap(dyeDepthBefore, dyeDepthAfter); // the next step starts from this one's water
+}
+
+void ClSolver::Impl::uploadBed()
+{
+    const std::vector<float> deviceBed = layout.fromCells(bed.data());
+    queue.enqueueWriteBuffer(bedBuffer, CL_TRUE, 0, fieldBytes(), deviceBed.data());
 }
 
 void ClSolver::Impl::refreshDyeDiagnostics()
 {
     diagnostics.dyeVolumes = dye.volumes();
     diagnostics.dyeLedgers = dye.ledgers();
+    diagnostics.sediment = erosion.suspendedVolume();
+    diagnostics.sedimentLedger = erosion.ledger();
 }
 
 } // namespace rb::opencl

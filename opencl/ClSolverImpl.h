@@ -1,5 +1,6 @@
 #pragma once
 
+#include "erosion/ErosionStage.h"
 #include "transport/DyeCarrier.h"
 
 // ClSolver's insides, shared by its two source files: ClSolver.cpp (device, program, pipes step,
@@ -189,7 +190,11 @@ struct ClSolver::Impl {
     std::vector<float> dyeDepthBefore, dyeDepthAfter;
     std::vector<std::vector<float>> dyeFlows; // padded host layout, one per family
     void readWater(std::vector<float>& depth, std::vector<std::vector<float>>* flows) const; // the current set
-    void carryDye();             // DyeMode::Host, after a step: its water read back, the dye moved with it
+    void carryOnHost();          // after a step: its water read back, the host's dye and erosion moved with it
+    // Erosion (docs/erosion.md) runs on the host, as the CPU solver runs it: every step's water is
+    // read back, ErosionStage moves the host's bed mirror and the bed goes back onto the device.
+    ErosionStage erosion;
+    void uploadBed();
     void refreshDyeDiagnostics();
     const char* unstableWhat() const;
     double ledgerCellArea() const; // the area the model's step books source and weather volumes with

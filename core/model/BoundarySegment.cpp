@@ -81,6 +81,8 @@ std::string validateBoundary(const Lattice& lattice, const std::vector<BoundaryS
                    + std::to_string(sideLength(lattice, s.side)) + " cells";
         if (const std::string problem = checkSegmentValue(s); !problem.empty()) return where + ": " + problem;
         if (const std::string problem = checkDyeChannel(s.dye, where); !problem.empty()) return problem;
+        if (const std::string problem = checkRange("sediment concentration", s.sediment, 0.0, kMaxSedimentConcentration, ""); !problem.empty())
+            return where + ": " + problem;
     }
     return {};
 }

@@ -34,9 +34,15 @@ struct BoundarySegment {
     // Inflow only: the dye channel the entering water carries at concentration 1 (−1: clean water).
     // Other types keep it, like their value, for when they become an inflow again.
     int dye = -1;
+    // Inflow only: the sediment the entering water carries, as a volume concentration (m³ of bed
+    // material per m³ of water, 0 … kMaxSedimentConcentration); it counts only with erosion on.
+    double sediment = 0.0;
 
     bool operator==(const BoundarySegment&) const = default;
 };
+
+// The densest load a boundary or spring may bring: beyond half, water and sediment are a mudflow.
+inline constexpr double kMaxSedimentConcentration = 0.5;
 
 // Number of cells along a side of the lattice.
 int sideLength(const Lattice& lattice, Side side);

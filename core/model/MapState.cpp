@@ -21,6 +21,13 @@ double MapState::volume() const
     return sum * lattice.cellArea();
 }
 
+double MapState::sedimentVolume() const
+{
+    double sum = 0.0;
+    for (float s : sediment.values()) sum += s;
+    return sum * lattice.cellArea();
+}
+
 double MapState::dyeVolume(int channel) const
 {
     double sum = 0.0;
@@ -94,6 +101,9 @@ std::string checkSizes(const MapState& s)
         return "the current's face fluxes must be one array per edge family, beside the cells' current";
     for (const FloatField& f : s.currentFlows)
         if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "current flux array size does not match the lattice";
+    const std::pair<const FloatField*, const char*> erosionFields[] = {{&s.erodibility, "erodibility"}, {&s.sediment, "sediment"}, {&s.deposition, "deposition"}};
+    for (const auto& [field, name] : erosionFields)
+        if (!field->empty() && (field->width() != w || field->height() != h)) return std::string(name) + " size does not match the lattice";
     return {};
 }
 
@@ -115,6 +125,9 @@ std::string checkFields(const MapState& s)
         if (auto e = firstOutOfRange(c, "current", -kMaxCurrentSpeed, kMaxCurrentSpeed, "m/s"); !e.empty()) return e;
     for (const FloatField& f : s.currentFlows)
         if (auto e = firstOutOfRange(f, "current flux", -kMaxFlow, kMaxFlow, "m³/s"); !e.empty()) return e;
+    if (auto e = firstOutOfRange(s.erodibility, "erodibility", 0.0, 1.0, ""); !e.empty()) return e;
+    if (auto e = firstOutOfRange(s.sediment, "sediment", 0.0, kMaxElevation, "m"); !e.empty()) return e;
+    if (auto e = firstOutOfRange(s.deposition, "deposition", -2 * kMaxElevation, 2 * kMaxElevation, "m"); !e.empty()) return e;
     return {};
 }
 
@@ -146,6 +159,7 @@ std::string MapState::validate() const
     if (auto e = checkStepCounter(steps); !e.empty()) return e;
     for (std::size_t c = 0; c < dyeLedgers.size(); ++c)
         if (auto e = checkDyeLedger(dyeLedgers[c], static_cast<int>(c)); !e.empty()) return e;
+    if (auto e = checkSedimentLedger(sedimentLedger); !e.empty()) return e;
     return checkLedger(ledger);
 }
 

@@ -3,6 +3,7 @@
 #include "lattice/Lattice.h"
 #include "model/DyeLedger.h"
 #include "model/Field.h"
+#include "model/SedimentLedger.h"
 
 #include <cstdint>
 #include <string>
@@ -57,6 +58,11 @@ struct MapState {
     // them), which carry the dye (transport/CurrentDrift). The water's own step reads neither.
     std::vector<FloatField> currents;
     std::vector<FloatField> currentFlows;
+    // Erosion (docs/erosion.md); each W×H, each empty when the map has none of it.
+    FloatField erodibility; // 0 = bedrock … 1 = loose soil; empty: loose soil everywhere
+    FloatField sediment;    // suspended load s (m of bed material over the cell), carried with the water
+    FloatField deposition;  // net bed change by erosion since the map's start (m; + deposited, − eroded)
+    SedimentLedger sedimentLedger;
     double time = 0.0;             // s
     std::int64_t steps = 0;
     VolumeLedger ledger;
@@ -66,6 +72,8 @@ struct MapState {
 
     double volume() const; // m³ of water on the map (double accumulation)
     double dyeVolume(int channel) const; // m³ of dyed water of one channel
+    double sedimentVolume() const;       // m³ of suspended sediment
+    bool hasErosionState() const { return !erodibility.empty() || !sediment.empty() || !deposition.empty() || sedimentLedger != SedimentLedger{}; }
     // Empty when the dimensions agree with the lattice and every value lies in its range
     // (ValueRanges.h): bed, depth ≥ 0, flows, 0 ≤ dye ≤ depth, time, step counter, ledgers; else
     // the first problem.

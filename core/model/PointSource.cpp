@@ -1,6 +1,7 @@
 #include "model/PointSource.h"
 
 #include "lattice/Lattice.h"
+#include "model/BoundarySegment.h"
 #include "model/DyeLedger.h"
 #include "model/ValueRanges.h"
 
@@ -17,6 +18,9 @@ std::string validateSources(const Lattice& lattice, const std::vector<PointSourc
             return where + ": position (" + std::to_string(s.x) + ", " + std::to_string(s.y) + ") m is outside the map";
         if (const std::string problem = checkDyeChannel(s.dye, where); !problem.empty()) return problem;
         if (s.kind == PointSource::Kind::Drain && s.dye != -1) return where + ": a drain takes the water as it is and brings no dye";
+        if (const std::string problem = checkRange("sediment concentration", s.sediment, 0.0, kMaxSedimentConcentration, ""); !problem.empty())
+            return where + ": " + problem;
+        if (s.kind == PointSource::Kind::Drain && s.sediment != 0.0) return where + ": a drain takes the water as it is and brings no sediment";
     }
     return {};
 }

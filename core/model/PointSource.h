@@ -17,6 +17,7 @@ struct PointSource {
     double rate = 0.0;      // m³/s (spring: added; drain: removed at most this fast)
     bool drainAll = false;  // drain everything that reaches the cell, whatever the rate
     int dye = -1;           // spring only: the dye channel its water carries at concentration 1 (−1: clean)
+    double sediment = 0.0;  // spring only: the sediment its water carries (volume concentration, erosion on)
 
     bool operator==(const PointSource&) const = default;
 };

@@ -51,7 +51,7 @@ std::string SimParams::validate() const
              cflTarget == 0.0 || dt <= dtMax ? std::string() : "dt (" + rangeNumberText(dt) + " s) must not exceed the dt ceiling (" + rangeNumberText(dtMax) + " s)",
          })
         if (!problem.empty()) return problem;
-    return {};
+    return erosion.validate();
 }
 
 } // namespace rb

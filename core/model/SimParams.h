@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/ErosionParams.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +54,7 @@ struct SimParams {
     // stable; 0 = off) and the half-life of every channel (s; 0 = no decay).
     double dyeDiffusivity = 0.0;
     double dyeHalfLife = 0.0;
+    ErosionParams erosion; // docs/erosion.md; off by default
 
     bool automaticDt() const { return cflTarget > 0.0; }
 

@@ -52,6 +52,7 @@ void CpuSolver::load(const Map& map)
     steps_ = map.state.steps;
     ledger_ = map.state.ledger;
     dye_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
+    erosion_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
     currents_ = map.state.currents;
     currentFlows_ = map.state.currentFlows;
     sources_.clear(); // the previous map's, which setBoundary would otherwise hand the dye
@@ -70,6 +71,7 @@ void CpuSolver::setParams(const SimParams& params)
     constants_ = StepConstants::from(params, lattice_);
     momentumConstants_ = MomentumConstants::from(params, lattice_);
     dye_.setParams(params);
+    erosion_.setParams(params);
     matchVelocitiesToModel();
     diagnostics_.cfl = cflAfterParamsChange(before, diagnostics_.cfl, lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
 }
@@ -106,6 +108,7 @@ void CpuSolver::setSources(const std::vector<PointSource>& sources)
 void CpuSolver::updateDyeSources()
 {
     dye_.setBoundaryAndSources(boundaryEdges_, segments_, sourceCells_);
+    erosion_.setBoundaryAndSources(boundaryEdges_, segments_, sourceCells_);
     refreshDyeDiagnostics();
 }
 
@@ -117,7 +120,8 @@ StepResult CpuSolver::step(int count)
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
 
-    if (!dye_.empty()) advanceWithDye(count);
+    const bool stepwise = !dye_.empty() || erosion_.enabled();
+    if (stepwise) advanceStepwise(count);
     else if (params_.model == FlowModel::Momentum) advanceMomentum(count);
     else advance(count); // the state before the call is now in kept_
 
@@ -128,6 +132,7 @@ StepResult CpuSolver::step(int count)
     if (message.empty()) return {count, {}};
     std::swap(state_, kept_);
     dye_.restoreCall();
+    if (stepwise && erosion_.enabled()) erosion_.restoreCall(bed_);
     time_ = before.time;
     steps_ = before.steps;
     ledger_ = before.ledger;
@@ -139,6 +144,7 @@ StepResult CpuSolver::step(int count)
 const char* CpuSolver::unstableWhat(bool finite) const
 {
     if (!finite) return "a value turned NaN/Inf";
+    if (erosion_.enabled() && !bedInRange()) return "the eroded terrain left its range (lower the erosion rates or dt)";
     if (refuseAboveCfl_ && !(diagnostics_.cfl <= 1.0)) return "the CFL number rose above 1";
     if (diagnostics_.maxDepth > ranges::kMaxElevation || largestMagnitude_ > ranges::kMaxFlow) return kWaterOutOfRange;
     return nullptr;
@@ -172,6 +178,7 @@ void CpuSolver::writeDepth(const CellRegion& rect, const std::vector<float>& dep
     const double change = depthChange(before, depth);
     writeRegion(state_.depth, lattice_.width(), rect, depth);
     dye_.keepWithinWater(rect, before, depth);
+    erosion_.keepWithinWater(rect, before, depth);
     refreshDyeDiagnostics();
     ledger_.edited = edited.value_or(ledger_.edited + change * lattice_.cellArea());
     bookDepthEdit(diagnostics_, lattice_, params_, change, depth, ledger_);
@@ -194,6 +201,16 @@ void CpuSolver::setDye(int channel, const CellRegion& rect, const std::vector<fl
     requireRegionInside(lattice_, rect);
     dye_.setDye(channel, rect, dyed, copyRegion(state_.depth, lattice_.width(), rect));
     refreshDyeDiagnostics();
+}
+
+void CpuSolver::setErodibility(const CellRegion& rect, const std::vector<float>& values)
+{
+    erosion_.setErodibility(rect, values);
+}
+
+std::vector<float> CpuSolver::readErodibility(const CellRegion& rect) const
+{
+    return erosion_.readErodibility(rect);
 }
 
 std::vector<float> CpuSolver::readDye(int channel, const CellRegion& rect) const
@@ -224,25 +241,35 @@ void CpuSolver::advanceMomentum(int count)
     runMomentumSteps(count);
 }
 
-// The dye needs each step's flows and the depths around it, so a call runs its steps one by one
-// (the pipes' temporal tiling gives bitwise the same water either way).
-void CpuSolver::advanceWithDye(int count)
+// The dye and the erosion need each step's flows and the depths around it (and the erosion moves
+// the bed under the next step), so a call runs its steps one by one; the pipes' temporal tiling
+// gives bitwise the same water either way.
+void CpuSolver::advanceStepwise(int count)
 {
     dye_.beginCall();
+    if (erosion_.enabled()) erosion_.beginCall(bed_);
     if (params_.model == FlowModel::Momentum) kept_ = state_;
     for (int i = 0; i < count; ++i) {
         depthBefore_ = state_.depth;
         if (params_.model == FlowModel::Momentum) runMomentumSteps(1);
         else advancePass(1, i == 0 ? kept_ : scratch_);
-        carryDye();
+        const WaterStepRecord water = lastStep();
+        dye_.carry(water);
+        erosion_.step(water, bed_);
     }
 }
 
-void CpuSolver::carryDye()
+bool CpuSolver::bedInRange() const
+{
+    constexpr auto kLimit = static_cast<float>(ranges::kMaxElevation);
+    return std::all_of(bed_.begin(), bed_.end(), [](float b) { return b >= -kLimit && b <= kLimit; });
+}
+
+WaterStepRecord CpuSolver::lastStep() const
 {
     WaterStepRecord water{depthBefore_.data(), state_.depth.data(), {}};
     for (std::size_t f = 0; f < state_.flows.size(); ++f) water.flows[f] = state_.flows[f].data();
-    dye_.carry(water);
+    return water;
 }
 
 void CpuSolver::runMomentumSteps(int count)
@@ -403,6 +430,8 @@ void CpuSolver::refreshDyeDiagnostics()
 {
     diagnostics_.dyeVolumes = dye_.volumes();
     diagnostics_.dyeLedgers = dye_.ledgers();
+    diagnostics_.sediment = erosion_.suspendedVolume();
+    diagnostics_.sedimentLedger = erosion_.ledger();
 }
 
 // The momentum model knows its face speeds: the fastest face whose two cells hold 1 mm on average,
@@ -445,6 +474,7 @@ MapState CpuSolver::readState() const
         state.velocities.back().values() = u;
     }
     dye_.writeTo(state);
+    erosion_.writeTo(state);
     state.currents = currents_;
     state.currentFlows = currentFlows_;
     state.time = time_;

@@ -5,6 +5,7 @@
 #include "solver/Solver.h"
 #include "solver/TilePlan.h"
 #include "solver/TileWorkspace.h"
+#include "erosion/ErosionStage.h"
 #include "transport/DyeCarrier.h"
 
 #include <optional>
@@ -47,6 +48,8 @@ public:
     void setDye(int channel, const CellRegion& rect, const std::vector<float>& dyed) override;
     std::vector<float> readDye(int channel, const CellRegion& rect) const override;
     void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) override;
+    void setErodibility(const CellRegion& rect, const std::vector<float>& values) override;
+    std::vector<float> readErodibility(const CellRegion& rect) const override;
 
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return params_; }
@@ -70,13 +73,14 @@ private:
     void advance(int count);                       // `count` steps, tile by tile
     void advanceMomentum(int count);               // `count` momentum steps (the state before them kept)
     void runMomentumSteps(int count);              // `count` momentum steps on state_
-    void advanceWithDye(int count);                // `count` steps one at a time, the dye carried after each
-    void carryDye();                               // the dye over the step just taken (depthBefore_ → state_)
+    void advanceStepwise(int count);               // `count` steps one at a time, the dye and the erosion after each
+    WaterStepRecord lastStep() const;              // the step just taken (depthBefore_ → state_)
     void updateDyeSources();                       // the dye's boundary and sources after either changed
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target
     bool refreshDiagnostics();                     // false if any value is NaN/Inf
-    void refreshDyeDiagnostics();                  // the dye's volumes and ledgers
+    void refreshDyeDiagnostics();                  // the dye's and the sediment's volumes and ledgers
+    bool bedInRange() const;                       // every bed value finite and within ±kMaxElevation
     const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
     std::string refusal(const Diagnostics& atStart, const char* what) const; // the message of a refused call
     bool scanFaceSpeeds(double& fastestSignal);    // momentum: max speed from the velocities; false if one is NaN/Inf
@@ -108,6 +112,8 @@ private:
     DyeCarrier dye_;
     std::vector<FloatField> currents_, currentFlows_; // the map's steady current, handed back as set
     std::vector<float> depthBefore_; // the water at the start of the step the dye follows
+    // Erosion (docs/erosion.md): changes bed_ after each step while it is on.
+    ErosionStage erosion_;
 };
 
 } // namespace rb

@@ -18,6 +18,8 @@ struct Diagnostics {
     double cfl = 0.0;        // stability number: 1 at the scheme's limit (see Stability.h)
     std::vector<double> dyeVolumes;    // m³ of dyed water per channel (empty: no dye)
     std::vector<DyeLedger> dyeLedgers; // per channel, cumulative like `ledger`
+    double sediment = 0.0;             // m³ of suspended sediment (erosion, docs/erosion.md)
+    SedimentLedger sedimentLedger;     // cumulative like `ledger`
 
     double inflow() const { return ledger.inflow(); }
     double outflow() const { return ledger.outflow(); }

@@ -61,6 +61,10 @@ public:
     // back in readState(), and the faces' fluxes the dye rides on from the next step (both empty:
     // no current). Sizes that do not fit the map: std::invalid_argument and nothing changes.
     virtual void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) = 0;
+    // The erodibility (docs/erosion.md): 0 bedrock … 1 loose soil over `rect` (else
+    // std::invalid_argument and nothing changes); a map without it reads 1 everywhere.
+    virtual void setErodibility(const CellRegion& rect, const std::vector<float>& values) = 0;
+    virtual std::vector<float> readErodibility(const CellRegion& rect) const = 0;
 
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;

@@ -16,6 +16,7 @@ struct SourceCell {
     double rate = 0.0;
     bool drainAll = false;
     int dye = -1; // a spring's dye channel
+    double sediment = 0.0; // a spring's load (volume concentration; erosion only)
 };
 
 // Sources outside the map are an error (validateSources); this assumes they were validated.

@@ -170,10 +170,12 @@ void DyeTransport::advectRow(const WaterStepRecord& water, const DyeStepConstant
 void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger)
 {
     const int width = lattice_.width(), height = lattice_.height();
+    if (!c.weatherTakesLoad) std::fill(rowEvaporated_.begin(), rowEvaporated_.end(), 0.0);
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         advectRow(water, c, y, dyed);
         double evaporated = 0.0;
+        if (!c.weatherTakesLoad) continue; // rowEvaporated_ stays 0
         for (int x = 0; x < width; ++x) {
             const std::size_t cell = lattice_.index(x, y);
             const float moved = dyed[cell];
@@ -213,7 +215,7 @@ void DyeTransport::applySources(const DyeStepConstants& c, int channel, std::vec
         float& d = dyed[s.cell];
         const float before = d;
         if (s.kind == PointSource::Kind::Spring) {
-            if (s.channel == channel) d += sourceAfter_[k] - sourceBefore_[k];
+            if (s.channel == channel) d += (sourceAfter_[k] - sourceBefore_[k]) * s.concentration;
             ledger.springs += static_cast<double>(d - before) * c.cellArea;
         } else {
             d = sourceBefore_[k] > 0.0f ? d * (sourceAfter_[k] / sourceBefore_[k]) : 0.0f;
@@ -231,7 +233,7 @@ void DyeTransport::decayAndKeepWithinWater(const WaterStepRecord& water, const D
         double clipped = 0.0, decayed = 0.0;
         for (int x = 0; x < width; ++x) {
             const std::size_t cell = lattice_.index(x, y);
-            const float within = std::clamp(dyed[cell], 0.0f, water.depthAfter[cell]);
+            const float within = c.boundByWater ? std::clamp(dyed[cell], 0.0f, water.depthAfter[cell]) : std::max(dyed[cell], 0.0f);
             clipped += static_cast<double>(within - dyed[cell]);
             const float left = within * c.decayFactor;
             decayed += static_cast<double>(within - left);

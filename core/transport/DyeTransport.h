@@ -29,6 +29,11 @@ struct DyeStepConstants {
     float rainDepth = 0.0f;        // rain·dt
     float evaporationDepth = 0.0f; // evaporation·dt
     float decayFactor = 1.0f;      // 2^(−dt / half-life); 1 without decay
+    // What the load is: dye is water (evaporation takes it in proportion, and it never exceeds the
+    // water); suspended sediment is not (evaporation leaves it behind, and the water may carry any
+    // amount: the erosion settles what it cannot hold).
+    bool weatherTakesLoad = true;
+    bool boundByWater = true;
 
     // halfLife in seconds; 0 or less: no decay.
     static DyeStepConstants from(const SimParams& params, const Lattice& lattice, double halfLife);
@@ -51,6 +56,7 @@ struct DyeSource {
     double rate = 0.0;     // m³/s
     bool drainAll = false; // a drain that takes everything reaching its cell
     int channel = -1;
+    float concentration = 1.0f; // of the channel in the spring's water
 };
 
 // Dye as tagged water (docs/solver.md, "Dye"): a channel's state is its dyed depth d (m of water

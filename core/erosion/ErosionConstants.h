@@ -1,0 +1,30 @@
+#pragma once
+
+#include "lattice/Lattice.h"
+#include "model/SimParams.h"
+
+#include <array>
+
+namespace rb {
+
+// One erosion step's numbers in the float arithmetic the step uses, computed once from the
+// parameters (docs/erosion.md): rates become shares of one step, capped at 1.
+struct ErosionConstants {
+    float capacity = 0.0f;        // s/m
+    float erosionShare = 0.0f;    // of the capacity deficit taken per step
+    float depositionShare = 0.0f; // of the surplus settled per step
+    float thermalShare = 0.0f;    // of half the steepest excess slid per step
+    float minDepth = 0.0f;        // m
+    // Per family: the pipe length, and the height difference over it at which material rests
+    // (1% under the talus angle, so that the slides leave no slope above it).
+    std::array<float, Lattice::kMaxFamilies> spacing{}, restingDrop{};
+    // Per family, to rebuild a cell's velocity from its faces' flows (io/VelocityField.h's rule):
+    // the face width, the unit direction, and 2/F over the F families.
+    std::array<float, Lattice::kMaxFamilies> faceWidth{}, directionX{}, directionY{};
+    float velocityScale = 1.0f;
+    double cellArea = 1.0;
+
+    static ErosionConstants from(const SimParams& params, const Lattice& lattice);
+};
+
+} // namespace rb

@@ -1,0 +1,13 @@
+#pragma once
+
+namespace rb {
+
+// The erosion's view of a map's fields, each W×H (docs/erosion.md).
+struct ErosionFields {
+    float* bed = nullptr;                 // m, changed by the erosion
+    float* sediment = nullptr;            // suspended load, m of bed material
+    float* deposition = nullptr;          // net bed change by erosion so far, m
+    const float* erodibility = nullptr;   // 0 … 1; nullptr: loose soil everywhere
+};
+
+} // namespace rb

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "erosion/ErosionConstants.h"
+#include "erosion/SedimentExchange.h"
+#include "erosion/ThermalSlide.h"
+#include "lattice/Lattice.h"
+#include "model/BoundarySegment.h"
+#include "model/CellRegion.h"
+#include "model/MapState.h"
+#include "model/SedimentLedger.h"
+#include "model/SimParams.h"
+#include "solver/BoundaryEdges.h"
+#include "solver/SourceCells.h"
+#include "transport/DyeTransport.h"
+
+#include <memory>
+#include <vector>
+
+namespace rb {
+
+// Erosion as a stage of the step (docs/erosion.md), kept on the host beside the water: after each
+// step of the water
+//   1. the suspended load rides with the water (DyeTransport, as one dye channel that evaporation
+//      leaves behind and the water is not bounded by),
+//   2. the bed and the load trade towards the water's capacity (SedimentExchange),
+//   3. loose material slides where the bed is steeper than the talus angle (ThermalSlide).
+// It owns the load, the net deposition and the erodibility, and keeps what a call started from
+// (the bed too) for a refused call.
+class ErosionStage {
+public:
+    void load(const Lattice& lattice, const MapState& state, int threadCount);
+    void setParams(const SimParams& params);
+    void setBoundaryAndSources(const std::vector<BoundaryEdge>& edges, const std::vector<BoundarySegment>& segments,
+                               const std::vector<SourceCell>& sources);
+
+    bool enabled() const { return params_.enabled; }
+
+    void beginCall(const std::vector<float>& bed);
+    void step(const WaterStepRecord& water, std::vector<float>& bed); // one step of the water just taken
+    void restoreCall(std::vector<float>& bed);
+
+    // After a depth edit over `rect`: water taken away takes its load in proportion (booked as
+    // edited); added water is clean.
+    void keepWithinWater(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after);
+    // The erodibility brush: values in [0, 1] over `rect` (else std::invalid_argument, no change).
+    void setErodibility(const CellRegion& rect, const std::vector<float>& values);
+    std::vector<float> readErodibility(const CellRegion& rect) const;
+    std::vector<float> readSediment(const CellRegion& rect) const;
+    std::vector<float> readDeposition(const CellRegion& rect) const;
+
+    void writeTo(MapState& state) const;
+    double suspendedVolume() const; // m³
+    const SedimentLedger& ledger() const { return ledger_; }
+
+private:
+    void allocateLoad();
+    void rebuildTransport();
+    ErosionFields fields(std::vector<float>& bed);
+
+    Lattice lattice_;
+    int threadCount_ = 1;
+    ErosionParams params_;
+    ErosionConstants constants_;
+    DyeStepConstants loadConstants_;
+    std::vector<BoundaryEdge> edges_;
+    std::vector<BoundarySegment> segments_;
+    std::vector<SourceCell> sources_;
+    std::vector<float> erodibility_; // empty: loose soil everywhere
+    std::vector<std::vector<float>> load_;  // one channel, the suspended sediment; empty until erosion runs
+    std::vector<DyeLedger> loadLedger_;     // its transport's ledger
+    std::vector<float> deposition_;
+    SedimentLedger ledger_;
+    std::vector<float> keptBed_, keptDeposition_;
+    std::vector<std::vector<float>> keptLoad_;
+    std::vector<DyeLedger> keptLoadLedger_;
+    SedimentLedger keptLedger_;
+    std::unique_ptr<DyeTransport> transport_;
+    std::unique_ptr<SedimentExchange> exchange_;
+    std::unique_ptr<ThermalSlide> slide_;
+};
+
+} // namespace rb

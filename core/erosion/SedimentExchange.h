@@ -1,0 +1,41 @@
+#pragma once
+
+#include "erosion/ErosionConstants.h"
+#include "erosion/ErosionFields.h"
+#include "lattice/Lattice.h"
+#include "model/SedimentLedger.h"
+
+#include <array>
+#include <vector>
+
+namespace rb {
+
+// Hydraulic erosion's exchange between the bed and the water's load (docs/erosion.md): each cell's
+// water can carry C = capacity · h · |v| · S; below it the bed gives, above it the load settles,
+// each at its rate; water shallower than the minimum depth lets its whole load settle. What the
+// bed gives the load receives in the same float amount, and the rounding is booked.
+class SedimentExchange {
+public:
+    SedimentExchange(const Lattice& lattice, int threadCount);
+
+    // `depth` and `flows` (padded, per family) are the water after its step.
+    void exchange(const ErosionConstants& c, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
+                  const ErosionFields& fields, SedimentLedger& ledger);
+
+    // One cell's capacity (m of bed material), for tests and readouts.
+    float capacityAt(const ErosionConstants& c, int x, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
+                     const float* bed) const;
+
+private:
+    float speedAt(const ErosionConstants& c, int x, int y, float depth, const std::array<const float*, Lattice::kMaxFamilies>& flows) const;
+    float downhillSlopeAt(const ErosionConstants& c, int x, int y, const float* bed) const;
+    void exchangeRow(const ErosionConstants& c, int y, const float* depth, const ErosionFields& fields);
+    static double sumRows(const std::vector<double>& rows);
+
+    const Lattice& lattice_;
+    int threadCount_ = 1;
+    std::vector<float> capacity_;
+    std::vector<double> rowEroded_, rowDeposited_, rowRounding_;
+};
+
+} // namespace rb
