@@ -16,6 +16,7 @@ void ErosionStage::load(const Lattice& lattice, const MapState& state, int threa
     loadLedger_.assign(1, state.sedimentLedger.carried);
     if (!state.sediment.empty()) load_.push_back(state.sediment.values());
     deposition_ = state.deposition.values();
+    bedRemainder_ = state.bedRemainder.values();
     ledger_ = state.sedimentLedger;
     exchange_ = std::make_unique<SedimentExchange>(lattice_, threadCount_);
     slide_ = std::make_unique<ThermalSlide>(lattice_, threadCount_);
@@ -29,6 +30,7 @@ void ErosionStage::allocateLoad()
 {
     if (load_.empty()) load_.emplace_back(lattice_.cellCount(), 0.0f);
     if (deposition_.empty()) deposition_.assign(lattice_.cellCount(), 0.0f);
+    if (bedRemainder_.empty()) bedRemainder_.assign(lattice_.cellCount(), 0.0f);
     rebuildTransport();
 }
 
@@ -70,7 +72,7 @@ void ErosionStage::rebuildTransport()
 
 ErosionFields ErosionStage::fields(std::vector<float>& bed)
 {
-    return {bed.data(), load_[0].data(), deposition_.data(), erodibility_.empty() ? nullptr : erodibility_.data()};
+    return {bed.data(), load_[0].data(), deposition_.data(), bedRemainder_.data(), erodibility_.empty() ? nullptr : erodibility_.data()};
 }
 
 void ErosionStage::beginCall(const std::vector<float>& bed)
@@ -78,6 +80,7 @@ void ErosionStage::beginCall(const std::vector<float>& bed)
     keptBed_ = bed;
     keptLoad_ = load_;
     keptDeposition_ = deposition_;
+    keptBedRemainder_ = bedRemainder_;
     keptLoadLedger_ = loadLedger_;
     keptLedger_ = ledger_;
 }
@@ -96,6 +99,7 @@ void ErosionStage::restoreCall(std::vector<float>& bed)
     std::swap(bed, keptBed_);
     std::swap(load_, keptLoad_);
     std::swap(deposition_, keptDeposition_);
+    std::swap(bedRemainder_, keptBedRemainder_);
     loadLedger_ = keptLoadLedger_;
     ledger_ = keptLedger_;
 }
@@ -162,6 +166,7 @@ void ErosionStage::writeTo(MapState& state) const
     state.erodibility = fieldOf(erodibility_);
     state.sediment = fieldOf(load_.empty() ? std::vector<float>() : load_[0]);
     state.deposition = fieldOf(deposition_);
+    state.bedRemainder = fieldOf(bedRemainder_);
     state.sedimentLedger = ledger_;
 }
 

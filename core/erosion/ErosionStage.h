@@ -68,9 +68,9 @@ private:
     std::vector<float> erodibility_; // empty: loose soil everywhere
     std::vector<std::vector<float>> load_;  // one channel, the suspended sediment; empty until erosion runs
     std::vector<DyeLedger> loadLedger_;     // its transport's ledger
-    std::vector<float> deposition_;
+    std::vector<float> deposition_, bedRemainder_;
     SedimentLedger ledger_;
-    std::vector<float> keptBed_, keptDeposition_;
+    std::vector<float> keptBed_, keptDeposition_, keptBedRemainder_;
     std::vector<std::vector<float>> keptLoad_;
     std::vector<DyeLedger> keptLoadLedger_;
     SedimentLedger keptLedger_;

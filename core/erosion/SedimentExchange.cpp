@@ -1,5 +1,6 @@
 #include "erosion/SedimentExchange.h"
 
+#include "erosion/BedChange.h"
 #include "erosion/LooseMaterial.h"
 
 #include <algorithm>
@@ -90,16 +91,14 @@ void SedimentExchange::exchangeRow(const ErosionConstants& c, int y, const float
             change = -erodibleAmount(c.erosionShare * (capacity - load), fields.deposition[cell], fields.erodibility ? fields.erodibility[cell] : 1.0f);
         else change = c.depositionShare * (load - capacity);
         if (change == 0.0f) continue;
-        const float bed = fields.bed[cell];
-        const float newBed = bed + change;
-        const float moved = newBed - bed; // what the bed really gained, the same float the load loses
-        const float newLoad = std::max(load - moved, 0.0f);
-        fields.bed[cell] = newBed;
+        const float newLoad = std::max(load - change, 0.0f); // the load gives or takes exactly the change
+        const float loadChange = newLoad - load;
+        const float bedChange = changeBed(fields.bed[cell], fields.bedRemainder[cell], -loadChange);
         fields.sediment[cell] = newLoad;
-        fields.deposition[cell] += moved;
-        if (moved > 0.0f) deposited += static_cast<double>(moved);
-        else eroded -= static_cast<double>(moved);
-        rounding += static_cast<double>(moved) + (static_cast<double>(newLoad) - static_cast<double>(load));
+        fields.deposition[cell] += bedChange;
+        if (bedChange > 0.0f) deposited += static_cast<double>(bedChange);
+        else eroded -= static_cast<double>(bedChange);
+        rounding += static_cast<double>(bedChange) + static_cast<double>(loadChange);
     }
     rowEroded_[toSize(y)] = eroded;
     rowDeposited_[toSize(y)] = deposited;

@@ -1,5 +1,6 @@
 #include "erosion/ThermalSlide.h"
 
+#include "erosion/BedChange.h"
 #include "erosion/LooseMaterial.h"
 
 #include <algorithm>
@@ -83,11 +84,13 @@ void ThermalSlide::settleRow(const ErosionConstants& c, int y, const float* bed,
                 if (excess > 0.0f) received += perExcess_[neighbour] * excess;
             }
         }
-        const float updated = (own - given_[cell]) + received;
+        float updated = own, remainder = fields.bedRemainder[cell];
+        const float change = changeBed(updated, remainder, received - given_[cell]);
         newBed_[cell] = updated;
-        fields.deposition[cell] += updated - own; // what a cell lost or gained by sliding is erosion too
+        fields.bedRemainder[cell] = remainder;
+        fields.deposition[cell] += change; // what a cell lost or gained by sliding is erosion too
         slid += static_cast<double>(given_[cell]);
-        rounding += static_cast<double>(updated) - static_cast<double>(own);
+        rounding += static_cast<double>(change);
     }
     rowSlid_[toSize(y)] = slid;
     rowRounding_[toSize(y)] = rounding;

@@ -101,7 +101,7 @@ std::string checkSizes(const MapState& s)
         return "the current's face fluxes must be one array per edge family, beside the cells' current";
     for (const FloatField& f : s.currentFlows)
         if (f.width() != lattice.paddedWidth() || f.height() != lattice.paddedHeight()) return "current flux array size does not match the lattice";
-    const std::pair<const FloatField*, const char*> erosionFields[] = {{&s.erodibility, "erodibility"}, {&s.sediment, "sediment"}, {&s.deposition, "deposition"}};
+    const std::pair<const FloatField*, const char*> erosionFields[] = {{&s.erodibility, "erodibility"}, {&s.sediment, "sediment"}, {&s.deposition, "deposition"}, {&s.bedRemainder, "bed remainder"}};
     for (const auto& [field, name] : erosionFields)
         if (!field->empty() && (field->width() != w || field->height() != h)) return std::string(name) + " size does not match the lattice";
     return {};
@@ -128,6 +128,7 @@ std::string checkFields(const MapState& s)
     if (auto e = firstOutOfRange(s.erodibility, "erodibility", 0.0, 1.0, ""); !e.empty()) return e;
     if (auto e = firstOutOfRange(s.sediment, "sediment", 0.0, kMaxElevation, "m"); !e.empty()) return e;
     if (auto e = firstOutOfRange(s.deposition, "deposition", -2 * kMaxElevation, 2 * kMaxElevation, "m"); !e.empty()) return e;
+    if (auto e = firstOutOfRange(s.bedRemainder, "bed remainder", -1.0, 1.0, "m"); !e.empty()) return e;
     return {};
 }
 

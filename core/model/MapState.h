@@ -62,6 +62,10 @@ struct MapState {
     FloatField erodibility; // 0 = bedrock … 1 = loose soil; empty: loose soil everywhere
     FloatField sediment;    // suspended load s (m of bed material over the cell), carried with the water
     FloatField deposition;  // net bed change by erosion since the map's start (m; + deposited, − eroded)
+    // What the bed's float could not hold of the erosion's changes (m, a fraction of the bed's
+    // last bit): the erosion adds it to the next change, so tiny changes are never lost and the
+    // material is conserved to the float's precision instead of drifting by one rounding a step.
+    FloatField bedRemainder;
     SedimentLedger sedimentLedger;
     double time = 0.0;             // s
     std::int64_t steps = 0;
@@ -73,7 +77,7 @@ struct MapState {
     double volume() const; // m³ of water on the map (double accumulation)
     double dyeVolume(int channel) const; // m³ of dyed water of one channel
     double sedimentVolume() const;       // m³ of suspended sediment
-    bool hasErosionState() const { return !erodibility.empty() || !sediment.empty() || !deposition.empty() || sedimentLedger != SedimentLedger{}; }
+    bool hasErosionState() const { return !erodibility.empty() || !sediment.empty() || !deposition.empty() || !bedRemainder.empty() || sedimentLedger != SedimentLedger{}; }
     // Empty when the dimensions agree with the lattice and every value lies in its range
     // (ValueRanges.h): bed, depth ≥ 0, flows, 0 ≤ dye ≤ depth, time, step counter, ledgers; else
     // the first problem.
