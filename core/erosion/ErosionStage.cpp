@@ -91,7 +91,7 @@ void ErosionStage::step(const WaterStepRecord& water, std::vector<float>& bed)
     transport_->step(water, loadConstants_, load_, loadLedger_);
     ledger_.carried = loadLedger_[0];
     exchange_->exchange(constants_, water.depthAfter, water.flows, fields(bed), ledger_);
-    slide_->slide(constants_, bed, fields(bed), ledger_);
+    slide_->slide(constants_, fields(bed), ledger_);
 }
 
 void ErosionStage::restoreCall(std::vector<float>& bed)

@@ -17,7 +17,8 @@ std::size_t toSize(int i)
 
 } // namespace
 
-SedimentExchange::SedimentExchange(const Lattice& lattice, int threadCount) : lattice_(lattice), threadCount_(std::max(1, threadCount))
+SedimentExchange::SedimentExchange(const Lattice& lattice, int threadCount)
+    : lattice_(lattice), neighbours_(lattice), threadCount_(std::max(1, threadCount))
 {
     capacity_.resize(lattice_.cellCount());
     rowEroded_.resize(toSize(lattice_.height()));
@@ -29,14 +30,16 @@ SedimentExchange::SedimentExchange(const Lattice& lattice, int threadCount) : la
 // every face of family f, so u_f = (Q_in + Q_out)/2/(h·w) and U = (2/F)·Σ u_f·e_f.
 float SedimentExchange::speedAt(const ErosionConstants& c, int x, int y, float depth, const std::array<const float*, Lattice::kMaxFamilies>& flows) const
 {
+    const CellNeighbours::Row& row = neighbours_.row(y);
+    const std::size_t slot = lattice_.paddedIndex(x, y);
     float vx = 0.0f, vy = 0.0f;
     for (int f = 0; f < lattice_.familyCount(); ++f) {
-        const CellOffset head = lattice_.family(f).headOffset(y);
-        const float* q = flows[toSize(f)];
-        const float through = 0.5f * (q[lattice_.paddedIndex(x, y)] + q[lattice_.paddedIndex(x + head.dx, y + head.dy)]);
-        const float u = through / (depth * c.faceWidth[toSize(f)]);
-        vx += u * c.directionX[toSize(f)];
-        vy += u * c.directionY[toSize(f)];
+        const auto k = static_cast<std::size_t>(f);
+        const float* q = flows[k];
+        const float through = 0.5f * (q[slot] + q[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(slot) + row.headSlot[k])]);
+        const float u = through / (depth * c.faceWidth[k]);
+        vx += u * c.directionX[k];
+        vy += u * c.directionY[k];
     }
     return c.velocityScale * std::sqrt(vx * vx + vy * vy);
 }
@@ -44,14 +47,16 @@ float SedimentExchange::speedAt(const ErosionConstants& c, int x, int y, float d
 // The steepest drop to a neighbour over its distance (0 in a pit), at most 1.
 float SedimentExchange::downhillSlopeAt(const ErosionConstants& c, int x, int y, const float* bed) const
 {
-    const float own = bed[lattice_.index(x, y)];
+    const CellNeighbours::Row& row = neighbours_.row(y);
+    const bool interior = x > 0 && y > 0 && x < lattice_.width() - 1 && y < lattice_.height() - 1;
+    const std::size_t cell = lattice_.index(x, y);
+    const float own = bed[cell];
     float slope = 0.0f;
-    for (int f = 0; f < lattice_.familyCount(); ++f) {
-        const EdgeFamily& family = lattice_.family(f);
-        for (const CellOffset o : {family.tailOffset(y), family.headOffset(y)}) {
-            if (!lattice_.contains(x + o.dx, y + o.dy)) continue;
-            slope = std::max(slope, (own - bed[lattice_.index(x + o.dx, y + o.dy)]) / c.spacing[toSize(f)]);
-        }
+    for (int k = 0; k < row.count; ++k) {
+        const auto n = static_cast<std::size_t>(k);
+        if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
+        const float neighbour = bed[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + row.cell[n])];
+        slope = std::max(slope, (own - neighbour) / c.spacing[static_cast<std::size_t>(row.family[n])]);
     }
     return std::min(slope, 1.0f);
 }
@@ -64,14 +69,19 @@ float SedimentExchange::capacityAt(const ErosionConstants& c, int x, int y, cons
     return c.capacity * h * speedAt(c, x, y, h, flows) * downhillSlopeAt(c, x, y, bed);
 }
 
+void SedimentExchange::capacityRow(const ErosionConstants& c, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
+                                   const float* bed)
+{
+    for (int x = 0; x < lattice_.width(); ++x) capacity_[lattice_.index(x, y)] = capacityAt(c, x, y, depth, flows, bed);
+}
+
 void SedimentExchange::exchange(const ErosionConstants& c, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
                                 const ErosionFields& fields, SedimentLedger& ledger)
 {
-    const int width = lattice_.width(), height = lattice_.height();
+    const int height = lattice_.height();
     // Capacities first, from the bed as it stands, so no cell sees a neighbour's new bed.
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x) capacity_[lattice_.index(x, y)] = capacityAt(c, x, y, depth, flows, fields.bed);
+    for (int y = 0; y < height; ++y) capacityRow(c, y, depth, flows, fields.bed);
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) exchangeRow(c, y, depth, fields);
     ledger.eroded += sumRows(rowEroded_) * c.cellArea;
@@ -85,6 +95,7 @@ void SedimentExchange::exchangeRow(const ErosionConstants& c, int y, const float
     for (int x = 0; x < lattice_.width(); ++x) {
         const std::size_t cell = lattice_.index(x, y);
         const float load = fields.sediment[cell], capacity = capacity_[cell];
+        if (load == 0.0f && capacity == 0.0f) continue; // dry, or still water with nothing in it
         float change; // of the bed: + settled, − eroded
         if (!(depth[cell] >= c.minDepth)) change = load;
         else if (load < capacity)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "erosion/CellNeighbours.h"
 #include "erosion/ErosionConstants.h"
 #include "erosion/ErosionFields.h"
 #include "lattice/Lattice.h"
@@ -29,10 +30,12 @@ public:
 private:
     float speedAt(const ErosionConstants& c, int x, int y, float depth, const std::array<const float*, Lattice::kMaxFamilies>& flows) const;
     float downhillSlopeAt(const ErosionConstants& c, int x, int y, const float* bed) const;
+    void capacityRow(const ErosionConstants& c, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows, const float* bed);
     void exchangeRow(const ErosionConstants& c, int y, const float* depth, const ErosionFields& fields);
     static double sumRows(const std::vector<double>& rows);
 
     const Lattice& lattice_;
+    CellNeighbours neighbours_;
     int threadCount_ = 1;
     std::vector<float> capacity_;
     std::vector<double> rowEroded_, rowDeposited_, rowRounding_;

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 
 namespace rb {
 namespace {
@@ -15,82 +14,109 @@ std::size_t toSize(int i)
     return static_cast<std::size_t>(i);
 }
 
+std::size_t offsetBy(std::size_t cell, std::ptrdiff_t offset)
+{
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + offset);
+}
+
 } // namespace
 
-ThermalSlide::ThermalSlide(const Lattice& lattice, int threadCount) : lattice_(lattice), threadCount_(std::max(1, threadCount))
+ThermalSlide::ThermalSlide(const Lattice& lattice, int threadCount)
+    : lattice_(lattice), neighbours_(lattice), threadCount_(std::max(1, threadCount))
 {
     given_.resize(lattice_.cellCount());
     perExcess_.resize(lattice_.cellCount());
     newBed_.resize(lattice_.cellCount());
+    rowGives_.resize(toSize(lattice_.height()));
     rowSlid_.resize(toSize(lattice_.height()));
     rowRounding_.resize(toSize(lattice_.height()));
 }
 
-void ThermalSlide::slide(const ErosionConstants& c, std::vector<float>& bed, const ErosionFields& fields, SedimentLedger& ledger)
+void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger)
 {
     if (c.thermalShare <= 0.0f) return;
-    const int height = lattice_.height();
+    const int height = lattice_.height(), width = lattice_.width();
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) measureGiving(c, y, bed.data(), fields);
+    for (int y = 0; y < height; ++y) rowGives_[toSize(y)] = measureGiving(c, y, fields) ? 1 : 0;
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) settleRow(c, y, bed.data(), fields);
+    for (int y = 0; y < height; ++y) settleRow(c, y, fields);
+    // Written back once every row has read the old bed.
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y)
+        if (rowMoves(y)) std::copy_n(&newBed_[lattice_.index(0, y)], width, &fields.bed[lattice_.index(0, y)]);
     double rounding = 0.0, slid = 0.0;
     for (int y = 0; y < height; ++y) {
         rounding += rowRounding_[toSize(y)];
         slid += rowSlid_[toSize(y)];
     }
-    std::swap(bed, newBed_);
     ledger.slid += slid * c.cellArea;
     ledger.rounding += rounding * c.cellArea;
 }
 
-void ThermalSlide::measureGiving(const ErosionConstants& c, int y, const float* bed, const ErosionFields& fields)
+bool ThermalSlide::rowMoves(int y) const
 {
+    const int last = lattice_.height() - 1;
+    return rowGives_[toSize(y)] || (y > 0 && rowGives_[toSize(y - 1)]) || (y < last && rowGives_[toSize(y + 1)]);
+}
+
+bool ThermalSlide::measureGiving(const ErosionConstants& c, int y, const ErosionFields& fields)
+{
+    const CellNeighbours::Row& row = neighbours_.row(y);
+    const bool interiorRow = y > 0 && y < lattice_.height() - 1;
+    bool anyGives = false;
     for (int x = 0; x < lattice_.width(); ++x) {
         const std::size_t cell = lattice_.index(x, y);
-        const float own = bed[cell];
+        const bool interior = interiorRow && x > 0 && x < lattice_.width() - 1;
+        const float own = fields.bed[cell];
         float steepest = 0.0f, total = 0.0f;
-        for (int f = 0; f < lattice_.familyCount(); ++f) {
-            const EdgeFamily& family = lattice_.family(f);
-            for (const CellOffset o : {family.tailOffset(y), family.headOffset(y)}) {
-                if (!lattice_.contains(x + o.dx, y + o.dy)) continue;
-                const float excess = own - bed[lattice_.index(x + o.dx, y + o.dy)] - c.restingDrop[toSize(f)];
-                if (excess <= 0.0f) continue;
-                steepest = std::max(steepest, excess);
-                total += excess;
-            }
+        for (int k = 0; k < row.count; ++k) {
+            const auto n = toSize(k);
+            if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
+            const float excess = own - fields.bed[offsetBy(cell, row.cell[n])] - c.restingDrop[toSize(row.family[n])];
+            if (excess <= 0.0f) continue;
+            steepest = std::max(steepest, excess);
+            total += excess;
         }
         const float wanted = c.thermalShare * 0.5f * steepest;
         const float given = wanted > 0.0f ? erodibleAmount(wanted, fields.deposition[cell], fields.erodibility ? fields.erodibility[cell] : 1.0f) : 0.0f;
         given_[cell] = given;
         perExcess_[cell] = given > 0.0f ? given / total : 0.0f;
+        anyGives = anyGives || given > 0.0f;
     }
+    return anyGives;
 }
 
 // Each cell's new bed: what it gave away, plus what every higher neighbour sent its way.
-void ThermalSlide::settleRow(const ErosionConstants& c, int y, const float* bed, const ErosionFields& fields)
+void ThermalSlide::settleRow(const ErosionConstants& c, int y, const ErosionFields& fields)
 {
+    rowSlid_[toSize(y)] = 0.0;
+    rowRounding_[toSize(y)] = 0.0;
+    if (!rowMoves(y)) return;
+    const CellNeighbours::Row& row = neighbours_.row(y);
+    const bool interiorRow = y > 0 && y < lattice_.height() - 1;
     double rounding = 0.0, slid = 0.0;
     for (int x = 0; x < lattice_.width(); ++x) {
         const std::size_t cell = lattice_.index(x, y);
-        const float own = bed[cell];
+        const bool interior = interiorRow && x > 0 && x < lattice_.width() - 1;
+        const float own = fields.bed[cell];
         float received = 0.0f;
-        for (int f = 0; f < lattice_.familyCount(); ++f) {
-            const EdgeFamily& family = lattice_.family(f);
-            for (const CellOffset o : {family.tailOffset(y), family.headOffset(y)}) {
-                if (!lattice_.contains(x + o.dx, y + o.dy)) continue;
-                const std::size_t neighbour = lattice_.index(x + o.dx, y + o.dy);
-                const float excess = bed[neighbour] - own - c.restingDrop[toSize(f)];
-                if (excess > 0.0f) received += perExcess_[neighbour] * excess;
-            }
+        for (int k = 0; k < row.count; ++k) {
+            const auto n = toSize(k);
+            if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
+            const std::size_t neighbour = offsetBy(cell, row.cell[n]);
+            if (perExcess_[neighbour] == 0.0f) continue;
+            const float excess = fields.bed[neighbour] - own - c.restingDrop[toSize(row.family[n])];
+            if (excess > 0.0f) received += perExcess_[neighbour] * excess;
         }
         float updated = own, remainder = fields.bedRemainder[cell];
-        const float change = changeBed(updated, remainder, received - given_[cell]);
+        if (received != 0.0f || given_[cell] != 0.0f) {
+            const float change = changeBed(updated, remainder, received - given_[cell]);
+            fields.bedRemainder[cell] = remainder;
+            fields.deposition[cell] += change; // what a cell lost or gained by sliding is erosion too
+            slid += static_cast<double>(given_[cell]);
+            rounding += static_cast<double>(change);
+        }
         newBed_[cell] = updated;
-        fields.bedRemainder[cell] = remainder;
-        fields.deposition[cell] += change; // what a cell lost or gained by sliding is erosion too
-        slid += static_cast<double>(given_[cell]);
-        rounding += static_cast<double>(change);
     }
     rowSlid_[toSize(y)] = slid;
     rowRounding_[toSize(y)] = rounding;
