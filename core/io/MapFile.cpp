@@ -230,7 +230,8 @@ bool mapHoldsErosion(const Map& map)
 std::uint32_t mapFormatVersion(const Map& map)
 {
     if (mapHoldsErosion(map)) return 4;
-    if (map.usesDye() || !map.state.currents.empty()) return 3;
+    // The dye parameters too: the reader refuses them below version 3 (headerNeedsVersion3).
+    if (map.usesDye() || map.params.dyeDiffusivity != 0.0 || map.params.dyeHalfLife != 0.0 || !map.state.currents.empty()) return 3;
     return map.params.model == FlowModel::Pipes ? 1 : 2;
 }
 
