@@ -6,6 +6,7 @@
 
 #include "io/MapFile.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -215,6 +216,27 @@ TEST(MapFileErosionVersions, MapsWithoutErosionKeepTheirOlderVersions)
     ASSERT_TRUE(back) << error.toStdString();
     EXPECT_TRUE(*back == map);
     EXPECT_FALSE(back->state.hasErosionState());
+}
+
+// Files written by an older build (version 1, checked in as the fuzzer's seeds) still read, and
+// are written back as version 1.
+TEST(MapFileErosionVersions, FilesOfOlderBuildsStillRead)
+{
+    for (const char* name : {"square", "triangle"}) {
+        QFile file(QString(RIVERBED_SOURCE_DIR "/tests/fuzz/corpus/rbmap/%1.rbmap").arg(name));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << name;
+        const QByteArray bytes = file.readAll();
+        EXPECT_EQ(test::getU32(bytes, test::FileLayout::versionOffset), 1u);
+        QString error;
+        const std::optional<Map> map = io::decodeMap(bytes, &error);
+        ASSERT_TRUE(map) << name << ": " << error.toStdString();
+        EXPECT_FALSE(map->state.hasErosionState());
+        EXPECT_EQ(map->params.erosion, ErosionParams{});
+        EXPECT_EQ(io::mapFormatVersion(*map), 1u);
+        const std::optional<Map> again = io::decodeMap(io::encodeMap(*map), &error); // the header has grown since, the map has not
+        ASSERT_TRUE(again) << error.toStdString();
+        EXPECT_TRUE(*again == *map) << name;
+    }
 }
 
 // Damaged erosion records: each refused with a message saying what is wrong.
