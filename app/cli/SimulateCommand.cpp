@@ -225,6 +225,7 @@ int runSimulate(const QStringList& args)
         "with erosion on, or a map that has eroded, sediment (m³ suspended) and eroded (net m³ taken from the bed)).\n"
         "Options override the map's own settings; boundary options are applied after the map's segments.");
     parser.addPositionalArgument("MAP", "The map to simulate (.rbmap).");
+    const ErosionParams erosionDefaults;
     parser.addOptions({
         {"steps", "Number of steps (required).", "N"},
         {{"o", "output"}, "Write the final state to OUT (.rbmap).", "OUT"},
@@ -247,10 +248,10 @@ int runSimulate(const QStringList& args)
         {"dye-diffusion", "Dye diffusivity through the water, m²/s (implicit: any value is stable; 0 = off).", "M2S"},
         {"dye-half-life", "Half-life of every dye channel, s (0 = no decay).", "S"},
         {"erosion", "Erode and deposit with the water (docs/erosion.md), at the map's rates or the defaults unless the options below set them."},
-        {"erosion-rate", "With --erosion: how fast the bed gives material below the water's capacity, 1/s (default 0.5).", "K"},
-        {"deposition-rate", "With --erosion: how fast the load settles above the capacity, 1/s (default 0.5).", "K"},
-        {"capacity", "With --erosion: transport capacity factor, s/m: the water carries capacity · depth · speed · slope (default 0.1).", "K"},
-        {"talus", "With --erosion: talus angle, degrees (1-89): steeper slopes slide (default 35).", "DEGREES"},
+        {"erosion-rate", QString("With --erosion: how fast the bed gives material below the water's capacity, 1/s (default %1).").arg(erosionDefaults.erosionRate), "K"},
+        {"deposition-rate", QString("With --erosion: how fast the load settles above the capacity, 1/s (default %1).").arg(erosionDefaults.depositionRate), "K"},
+        {"capacity", QString("With --erosion: transport capacity factor, s/m: the water carries capacity · depth · speed · slope (default %1).").arg(erosionDefaults.capacity), "K"},
+        {"talus", QString("With --erosion: talus angle, degrees (1-89): steeper slopes slide (default %1).").arg(erosionDefaults.talusDegrees), "DEGREES"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "

@@ -293,7 +293,11 @@ std::string memoryRefusal(const MapHeader& header)
 {
     const Lattice& lattice = header.lattice;
     const std::string what = "reading this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
-    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model), what);
+    // The erosion arrays the header lists, W×H floats each, on top of the water's.
+    const MapHeader::ErosionArrays& e = header.erosionArrays;
+    const std::uint64_t erosionBytes = static_cast<std::uint64_t>(int{e.erodibility} + int{e.sediment} + int{e.deposition})
+                                       * static_cast<std::uint64_t>(lattice.cellCount()) * sizeof(float);
+    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model) + erosionBytes, what);
 }
 
 std::optional<MapState> readArraysOrReport(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* problem)
