@@ -98,11 +98,15 @@ std::optional<double> numberOption(const QCommandLineParser& parser, const QStri
     return value;
 }
 
-QJsonObject diagnosticsJson(const Diagnostics& d, double dt)
+QJsonObject diagnosticsJson(const Diagnostics& d, double dt, bool erosion)
 {
     QJsonObject line{{"step", static_cast<qint64>(d.steps)}, {"time", d.time},         {"volume", d.volume},
                      {"inflow", d.inflow()},                 {"outflow", d.outflow()}, {"max_depth", d.maxDepth},
                      {"max_speed", d.maxSpeed},              {"cfl", d.cfl},          {"dt", dt}};
+    if (erosion) {
+        line.insert("sediment", d.sediment);
+        line.insert("eroded", d.sedimentLedger.netEroded());
+    }
     if (d.dyeVolumes.empty()) return line;
     QJsonArray volumes, inflows, outflows;
     for (std::size_t c = 0; c < d.dyeVolumes.size(); ++c) {
@@ -116,9 +120,9 @@ QJsonObject diagnosticsJson(const Diagnostics& d, double dt)
     return line;
 }
 
-bool stepAndReport(Solver& solver, int steps, int every)
+bool stepAndReport(Solver& solver, int steps, int every, bool erosion)
 {
-    printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt));
+    printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt, erosion));
     for (int done = 0; done < steps;) {
         const int chunk = std::min(every, steps - done);
         if (const StepResult result = AdaptiveTimeStep::step(solver, chunk); !result.ok()) {
@@ -126,7 +130,7 @@ bool stepAndReport(Solver& solver, int steps, int every)
             return false;
         }
         done += chunk;
-        printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt));
+        printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt, erosion));
     }
     return true;
 }

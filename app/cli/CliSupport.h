@@ -48,11 +48,13 @@ bool saveMap(const QString& path, const Map& map);
 std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name);
 
 // The JSON report line of simulate and demo: step, time, volume, inflow, outflow, max_depth,
-// max_speed, cfl.
-QJsonObject diagnosticsJson(const Diagnostics& diagnostics);
+// max_speed, cfl, dt; with dye its volumes and flows per channel; with `erosion` the suspended
+// sediment (m³) and the net volume eroded from the bed (m³).
+QJsonObject diagnosticsJson(const Diagnostics& diagnostics, double dt, bool erosion = false);
 
 // Prints the starting diagnostics, then steps in chunks of `every`, printing after each; on an
 // unstable step prints the solver's message and returns false (the solver keeps its last good state).
-bool stepAndReport(Solver& solver, int steps, int every);
+// `erosion`: the lines carry sediment and eroded.
+bool stepAndReport(Solver& solver, int steps, int every, bool erosion = false);
 
 } // namespace rb::cli

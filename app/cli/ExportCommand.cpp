@@ -47,6 +47,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
     parser.addOption({"currents", "The map's stored steady current (riverbed-cli currents ... -o MAP.rbmap), m/s: two float channels, east and south (.exr, .tif, .npy), or a flow map (.png, with --flowmap's conventions: --flow-scale, --flow-green, --flow-bits, --engine).", "FILE"});
     parser.addOption({"dye", "Dye concentrations 0..1 of channels 0-3 as four channels R, G, B, A (.png 8-bit RGBA; .exr, .tif, .npy float; 0 where dry).", "FILE"});
+    parser.addOption({"erodibility", "Erodibility 0..1 (0 = bedrock, 1 = loose soil; 1 everywhere when the map has no erodibility field).", "FILE"});
+    parser.addOption({"deposition", "Net deposition by erosion since the map's start (m; + deposited, - eroded; 0 when the map never eroded). "
+                                    "Integer formats centre 0 m on mid-level; the sidecar holds the scale.", "FILE"});
     parser.addOption({"all", "Every layer as channels of one OpenEXR file.", "FILE.exr"});
     parser.addOption({"engine", "Heightmaps for a game engine: unity (.r16), unreal (.png or .r16), godot (.exr or .r16); every layer on its grid.",
                       "unity|unreal|godot"});
@@ -131,7 +134,7 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
     }
     if (const std::optional<int> code = cli::checkGltfRequest(parser)) return code;
     any = any || cli::gltfRequested(parser);
-    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --dye, --currents, --all, --gltf, "
+    if (!any) return cli::fail("nothing to export: give --terrain, --water-depth, --surface, --velocity, --flowmap, --mask, --dye, --currents, --erodibility, --deposition, --all, --gltf, "
                                "--rivers, --splat and/or --bundle",
                                cli::kExitUsage);
     return checkDistinctFiles(parser);

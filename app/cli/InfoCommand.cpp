@@ -37,7 +37,8 @@ QJsonArray boundaryJson(const std::vector<BoundarySegment>& segments)
     QJsonArray array;
     for (const BoundarySegment& s : segments)
         array.append(QJsonObject{{"side", text(sideName(s.side))}, {"start", s.start}, {"end", s.end},
-                                 {"type", text(boundaryTypeName(s.type))}, {"value", s.value}, {"dye", channelJson(s.dye)}});
+                                 {"type", text(boundaryTypeName(s.type))}, {"value", s.value}, {"dye", channelJson(s.dye)},
+                                 {"sediment", s.sediment}});
     return array;
 }
 
@@ -46,7 +47,8 @@ QJsonArray sourcesJson(const std::vector<PointSource>& sources)
     QJsonArray array;
     for (const PointSource& s : sources)
         array.append(QJsonObject{{"kind", s.kind == PointSource::Kind::Spring ? "spring" : "drain"},
-                                 {"x", s.x}, {"y", s.y}, {"rate", s.rate}, {"drainAll", s.drainAll}, {"dye", channelJson(s.dye)}});
+                                 {"x", s.x}, {"y", s.y}, {"rate", s.rate}, {"drainAll", s.drainAll}, {"dye", channelJson(s.dye)},
+                                 {"sediment", s.sediment}});
     return array;
 }
 
@@ -66,6 +68,28 @@ QJsonArray dyeJson(const MapState& s)
                                  {"inflow", s.dyeLedgers[c].inflow()}, {"outflow", s.dyeLedgers[c].outflow()},
                                  {"edited", s.dyeLedgers[c].edited}, {"clipped", s.dyeLedgers[c].clipped}});
     return array;
+}
+
+// Erosion: whether it runs, its parameters, the suspended load and the net bed change so far
+// (m³), and which of its fields the map holds.
+QJsonObject erosionJson(const Map& map)
+{
+    const ErosionParams& e = map.params.erosion;
+    const MapState& s = map.state;
+    const SedimentLedger& l = s.sedimentLedger;
+    return {{"enabled", e.enabled},
+            {"capacity", e.capacity},
+            {"erosion_rate", e.erosionRate},
+            {"deposition_rate", e.depositionRate},
+            {"talus_degrees", e.talusDegrees},
+            {"thermal_rate", e.thermalRate},
+            {"min_depth", e.minDepth},
+            {"sediment", s.sedimentVolume()},
+            {"eroded", l.netEroded()},
+            {"ledger", QJsonObject{{"eroded", l.eroded}, {"deposited", l.deposited}, {"slid", l.slid}, {"rounding", l.rounding},
+                                   {"inflow", l.carried.inflow()}, {"outflow", l.carried.outflow()}}},
+            {"erodibility", !s.erodibility.empty()},
+            {"deposition", !s.deposition.empty()}};
 }
 
 // The generator's settings are JSON text: embedded as JSON when they parse, else as a string.
@@ -102,6 +126,7 @@ QJsonObject describe(const QString& path, const Map& map)
             {"ledger", ledgerJson(s.ledger)},
             {"dye", dyeJson(s)},
             {"currents", !s.currents.empty()},
+            {"erosion", erosionJson(map)},
             {"generator", generatorJson(map.generatorSettings)},
             {"georeference", georeferenceJson(map.georeference)}};
 }
@@ -112,7 +137,8 @@ int runInfo(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Describe a .rbmap as one JSON object: lattice, size, time, parameters, "
-                                     "boundary segments, sources and the volume of water.");
+                                     "boundary segments, sources, the volume of water, dye and erosion (on or off, its rates, the suspended "
+                                     "sediment and the net volume eroded, m³).");
     parser.addPositionalArgument("MAP", "The .rbmap file.");
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
     if (parser.positionalArguments().size() != 1) return cli::fail("info expects exactly one MAP file", cli::kExitUsage);

@@ -38,6 +38,27 @@ bool applyTimeStepOption(const QCommandLineParser& parser, SimParams& params)
     return true;
 }
 
+// --erosion turns erosion on; --erosion-rate, --deposition-rate, --capacity and --talus replace
+// the map's (by default the defaults) and act only with erosion on.
+bool applyErosionOptions(const QCommandLineParser& parser, ErosionParams& erosion)
+{
+    if (parser.isSet("erosion")) erosion.enabled = true;
+    const std::pair<const char*, double*> numbers[] = {
+        {"erosion-rate", &erosion.erosionRate}, {"deposition-rate", &erosion.depositionRate},
+        {"capacity", &erosion.capacity},        {"talus", &erosion.talusDegrees},
+    };
+    for (const auto& [name, target] : numbers) {
+        if (!parser.isSet(name)) continue;
+        if (!erosion.enabled)
+            return cli::fail(QString("--%1 acts only with erosion on: add --erosion").arg(name), cli::kExitUsage), false;
+        const auto value = cli::numberOption(parser, name);
+        if (!value) return false;
+        *target = *value;
+    }
+    if (const std::string problem = erosion.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
+    return true;
+}
+
 // Applies --dt, --friction, ... on top of the map's own parameters.
 bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
 {
@@ -64,6 +85,7 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
         if (!model) return cli::fail("--model must be pipes or momentum", cli::kExitUsage), false;
         params.model = *model;
     }
+    if (!applyErosionOptions(parser, params.erosion)) return false;
     if (const std::string problem = params.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
     return true;
 }
@@ -199,9 +221,11 @@ int runSimulate(const QStringList& args)
         "Steps a .rbmap with its flow model (virtual pipes or momentum) and prints one JSON line per report:\n"
         "{step, time, volume, inflow, outflow, max_depth, max_speed, cfl, dt} (SI units; inflow/outflow are cumulative m³;\n"
         "dt is the step in use, chosen every 16 steps when the map runs with an automatic time step;\n"
-        "a map with dye adds dye, dye_inflow and dye_outflow, one number per channel, m³ of dyed water).\n"
+        "a map with dye adds dye, dye_inflow and dye_outflow, one number per channel, m³ of dyed water;\n"
+        "with erosion on, or a map that has eroded, sediment (m³ suspended) and eroded (net m³ taken from the bed)).\n"
         "Options override the map's own settings; boundary options are applied after the map's segments.");
     parser.addPositionalArgument("MAP", "The map to simulate (.rbmap).");
+    const ErosionParams erosionDefaults;
     parser.addOptions({
         {"steps", "Number of steps (required).", "N"},
         {{"o", "output"}, "Write the final state to OUT (.rbmap).", "OUT"},
@@ -223,6 +247,11 @@ int runSimulate(const QStringList& args)
         {"dye-release", "Before stepping, dye the water within RADIUS m of X,Y with CHANNEL (0-3, concentration 1). Repeatable.", "X,Y,RADIUS,CHANNEL"},
         {"dye-diffusion", "Dye diffusivity through the water, m²/s (implicit: any value is stable; 0 = off).", "M2S"},
         {"dye-half-life", "Half-life of every dye channel, s (0 = no decay).", "S"},
+        {"erosion", "Erode and deposit with the water (docs/erosion.md), at the map's rates or the defaults unless the options below set them."},
+        {"erosion-rate", QString("With --erosion: how fast the bed gives material below the water's capacity, 1/s (default %1).").arg(erosionDefaults.erosionRate), "K"},
+        {"deposition-rate", QString("With --erosion: how fast the load settles above the capacity, 1/s (default %1).").arg(erosionDefaults.depositionRate), "K"},
+        {"capacity", QString("With --erosion: transport capacity factor, s/m: the water carries capacity · depth · speed · slope (default %1).").arg(erosionDefaults.capacity), "K"},
+        {"talus", QString("With --erosion: talus angle, degrees (1-89): steeper slopes slide (default %1).").arg(erosionDefaults.talusDegrees), "DEGREES"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
@@ -249,7 +278,8 @@ int runSimulate(const QStringList& args)
 
     opencl::SolverChoice choice = opencl::createSolver(backend, *map);
     if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
-    if (!cli::stepAndReport(*choice.solver, steps, every)) return cli::kExitFailure;
+    const bool erosionLines = map->params.erosion.enabled || map->state.hasErosionState();
+    if (!cli::stepAndReport(*choice.solver, steps, every, erosionLines)) return cli::kExitFailure;
     if (parser.isSet("output") && !cli::saveMap(parser.value("output"), choice.solver->readMap())) return cli::kExitFailure;
     return cli::kExitOk;
 }

@@ -60,7 +60,8 @@ QString makeFolder(const QString& folder)
 
 const std::vector<Layer>& engineBundleLayers()
 {
-    static const std::vector<Layer> layers{Layer::Terrain, Layer::WaterSurface, Layer::WaterDepth, Layer::FlowMap, Layer::Mask, Layer::Dye, Layer::Currents};
+    static const std::vector<Layer> layers{Layer::Terrain, Layer::WaterSurface, Layer::WaterDepth, Layer::FlowMap, Layer::Mask,
+                                           Layer::Dye,     Layer::Currents,     Layer::Erodibility, Layer::Deposition};
     return layers;
 }
 

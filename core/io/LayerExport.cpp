@@ -37,6 +37,27 @@ FloatField mask(const MapState& state)
     return out;
 }
 
+// A field of the map, or `value` everywhere when the map has none (an empty erosion field).
+FloatField filledOr(const FloatField& field, const Lattice& lattice, float value)
+{
+    if (!field.empty()) return field;
+    FloatField out(lattice.width(), lattice.height());
+    std::fill(out.values().begin(), out.values().end(), value);
+    return out;
+}
+
+// The deposition in integer formats: levels symmetric about 0, so that mid-level (0.5) is no
+// change, the scale being the largest change (1 m when nothing changed).
+void encodeSigned(ExportImage& image)
+{
+    double scale = 0.0;
+    for (float v : image.channels.front().values()) scale = std::max(scale, static_cast<double>(std::abs(v)));
+    if (!(scale > 0.0)) scale = 1.0;
+    image.levels = image.meaning = {-scale, scale};
+    image.notes["scale"] = scale;
+    image.notes["decode"] = "deposition = (level / maxLevel * 2 - 1) * scale (m); mid-level = no change";
+}
+
 // A dye channel's concentration d/h on the lattice; 0 where dry or where the map has no such channel.
 FloatField dyeConcentration(const MapState& state, std::size_t channel)
 {
@@ -100,6 +121,8 @@ const char* unitsOf(Layer layer)
     case Layer::Mask: return "1 = wet, 0 = dry";
     case Layer::Dye: return "concentration 0..1; channels R, G, B, A = dye 0, 1, 2, 3";
     case Layer::Currents: return "m/s, channels east and south (the stored steady current)"; // a .png: the flow map's notes
+    case Layer::Erodibility: return "0 = bedrock, 1 = loose soil";
+    case Layer::Deposition: return "m of net bed change by erosion since the map's start: + deposited, - eroded";
     default: return "m";
     }
 }
@@ -144,6 +167,8 @@ std::string_view layerName(Layer layer)
     case Layer::Mask: return "mask";
     case Layer::Dye: return "dye";
     case Layer::Currents: return "currents";
+    case Layer::Erodibility: return "erodibility";
+    case Layer::Deposition: return "deposition";
     }
     return "terrain";
 }
@@ -165,7 +190,7 @@ const std::vector<Layer>& allLayers()
 {
     static const std::vector<Layer> layers = {Layer::Terrain, Layer::WaterDepth, Layer::WaterSurface,
                                               Layer::Velocity, Layer::FlowMap, Layer::Mask, Layer::Dye,
-                                              Layer::Currents};
+                                              Layer::Currents, Layer::Erodibility, Layer::Deposition};
     return layers;
 }
 
@@ -231,6 +256,8 @@ FloatField layerOnLattice(const MapState& state, Layer layer)
     case Layer::WaterDepth: return state.depth;
     case Layer::WaterSurface: return surface(state);
     case Layer::Mask: return mask(state);
+    case Layer::Erodibility: return filledOr(state.erodibility, state.lattice, 1.0f);
+    case Layer::Deposition: return filledOr(state.deposition, state.lattice, 0.0f);
     default: return state.bed;
     }
 }
@@ -248,6 +275,8 @@ ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings&
         image.levels = image.meaning = {0.0, 1.0};
         image.pngBits = 8;
     }
+    if (layer == Layer::Erodibility) image.levels = image.meaning = {0.0, 1.0};
+    if (layer == Layer::Deposition) encodeSigned(image);
     if (layer == Layer::FlowMap) {
         const VelocityField v = reconstructVelocity(state);
         makeFlowMap(image, flowEncoding(v.x, v.y, settings), settings.flowBits);
@@ -265,6 +294,8 @@ ExportImage allLayersImage(const MapState& state, const ExportSettings& settings
     for (Layer layer : allLayers()) {
         if (layer == Layer::Dye && state.dye.empty()) continue; // four empty channels say nothing
         if (layer == Layer::Currents && state.currents.empty()) continue;
+        if (layer == Layer::Erodibility && state.erodibility.empty()) continue;
+        if (layer == Layer::Deposition && state.deposition.empty()) continue;
         ExportImage one = layerImage(state, layer, settings); // float channels: an engine changes only the grid
         all.georeference = one.georeference;
         for (auto& channel : one.channels) all.channels.push_back(std::move(channel));

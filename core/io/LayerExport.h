@@ -25,9 +25,12 @@ enum class Layer {
     Mask,         // 1 where wet (h > kWetDepth), else 0
     Dye,          // concentration (0 … 1) of dye channels 0 … 3 as four channels (0 where a channel is absent or dry)
     Currents,     // the map's stored steady current (m/s): east, south (riverbed-cli currents … -o MAP.rbmap)
+    Erodibility,  // 0 = bedrock … 1 = loose soil (1 everywhere in a map without an erodibility field)
+    Deposition,   // net bed change by erosion since the map's start (m; + deposited, − eroded; 0 if it never eroded)
 };
 
-std::string_view layerName(Layer layer); // "terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "dye", "currents"
+// "terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "dye", "currents", "erodibility", "deposition"
+std::string_view layerName(Layer layer);
 int channelCount(Layer layer);           // 1; 2 for the velocity, the flow map and the currents; 4 for the dye
 std::optional<Layer> parseLayer(std::string_view name);
 const std::vector<Layer>& allLayers();
@@ -64,8 +67,9 @@ FloatField layerOnLattice(const MapState& state, Layer layer);
 ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings& settings);
 
 // Every layer in one image (for one OpenEXR file), channels named: terrain, water-depth, surface,
-// velocity.x, velocity.y, mask, flowmap.R, flowmap.G, for a map with dye dye.0 … dye.3, and for a
-// map with a stored current currents.x, currents.y.
+// velocity.x, velocity.y, mask, flowmap.R, flowmap.G, for a map with dye dye.0 … dye.3, for a
+// map with a stored current currents.x, currents.y, and erodibility and deposition when the map
+// holds those fields.
 ExportImage allLayersImage(const MapState& state, const ExportSettings& settings);
 
 // Writes the image in the format the extension names and, for integer formats or engine exports,

@@ -14,6 +14,8 @@
 
 #include <zlib.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <new>
@@ -27,6 +29,12 @@ std::uint32_t crcOf(std::string_view bytes)
     return static_cast<std::uint32_t>(crc32_z(crc32_z(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
 }
 
+// The erosion fields in file order (erosionArrayNames()), empty ones included.
+std::array<const FloatField*, 3> erosionArrays(const MapState& state)
+{
+    return {&state.erodibility, &state.sediment, &state.deposition};
+}
+
 // Fields of the map in file order, paired with their names.
 std::vector<const FloatField*> mapArrays(const MapState& state)
 {
@@ -36,6 +44,8 @@ std::vector<const FloatField*> mapArrays(const MapState& state)
     for (const FloatField& dye : state.dye) arrays.push_back(&dye);
     for (const FloatField& current : state.currents) arrays.push_back(&current);
     for (const FloatField& flux : state.currentFlows) arrays.push_back(&flux);
+    for (const FloatField* erosion : erosionArrays(state))
+        if (!erosion->empty()) arrays.push_back(erosion);
     return arrays;
 }
 
@@ -147,6 +157,7 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
     state.steps = header.steps;
     state.ledger = header.ledger;
     state.dyeLedgers = header.dyeLedgers;
+    state.sedimentLedger = header.sedimentLedger;
     const int w = lattice.width(), h = lattice.height(), pw = lattice.paddedWidth(), ph = lattice.paddedHeight();
     const std::vector<std::string> names = mapArrayNames(lattice);
     for (std::size_t i = 0; i < names.size(); ++i) {
@@ -183,6 +194,15 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
             if (!field) return std::nullopt;
             state.currentFlows.push_back(std::move(*field));
         }
+    // Format version 4: the erosion arrays the header lists.
+    const bool erosionPresent[] = {header.erosionArrays.erodibility, header.erosionArrays.sediment, header.erosionArrays.deposition};
+    FloatField* const erosionTargets[] = {&state.erodibility, &state.sediment, &state.deposition};
+    for (std::size_t i = 0; i < erosionArrayNames().size(); ++i) {
+        if (!erosionPresent[i]) continue;
+        std::optional<FloatField> field = readNamedArray(in, erosionArrayNames()[i], w, h, error);
+        if (!field) return std::nullopt;
+        *erosionTargets[i] = std::move(*field);
+    }
     if (!in.atEnd()) {
         *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
         return std::nullopt;
@@ -199,9 +219,19 @@ bool isFinite(const VolumeLedger& l)
 
 } // namespace
 
+bool mapHoldsErosion(const Map& map)
+{
+    const auto bringsSediment = [](const auto& item) { return item.sediment != 0.0; };
+    return map.state.hasErosionState() || map.params.erosion != ErosionParams{}
+           || std::any_of(map.boundary.begin(), map.boundary.end(), bringsSediment)
+           || std::any_of(map.sources.begin(), map.sources.end(), bringsSediment);
+}
+
 std::uint32_t mapFormatVersion(const Map& map)
 {
-    if (map.usesDye() || !map.state.currents.empty()) return 3;
+    if (mapHoldsErosion(map)) return 4;
+    // The dye parameters too: the reader refuses them below version 3 (headerNeedsVersion3).
+    if (map.usesDye() || map.params.dyeDiffusivity != 0.0 || map.params.dyeHalfLife != 0.0 || !map.state.currents.empty()) return 3;
     return map.params.model == FlowModel::Pipes ? 1 : 2;
 }
 
@@ -226,6 +256,9 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
     if (!map.state.currents.empty()) names.insert(names.end(), {"current.x", "current.y"});
     for (std::size_t f = 0; f < map.state.currentFlows.size(); ++f)
         names.push_back(currentFluxArrayName(map.state.lattice, static_cast<int>(f)));
+    const auto erosion = erosionArrays(map.state);
+    for (std::size_t i = 0; i < erosion.size(); ++i)
+        if (!erosion[i]->empty()) names.push_back(erosionArrayNames()[i]);
     const std::vector<const FloatField*> arrays = mapArrays(map.state);
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         // A map with more flow arrays than its lattice has families is invalid; name the extras
@@ -260,7 +293,11 @@ std::string memoryRefusal(const MapHeader& header)
 {
     const Lattice& lattice = header.lattice;
     const std::string what = "reading this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
-    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model), what);
+    // The erosion arrays the header lists, W×H floats each, on top of the water's.
+    const MapHeader::ErosionArrays& e = header.erosionArrays;
+    const std::uint64_t erosionBytes = static_cast<std::uint64_t>(int{e.erodibility} + int{e.sediment} + int{e.deposition})
+                                       * static_cast<std::uint64_t>(lattice.cellCount()) * sizeof(float);
+    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model) + erosionBytes, what);
 }
 
 std::optional<MapState> readArraysOrReport(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* problem)
@@ -289,6 +326,8 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
                     problem = "malformed header: a format version 1 file cannot hold the momentum model";
                 else if (version < 3 && headerNeedsVersion3(*header))
                     problem = QString("malformed header: a format version %1 file cannot hold dye or currents").arg(version);
+                else if (version < 4 && headerHoldsErosion(*header))
+                    problem = QString("malformed header: a format version %1 file cannot hold erosion (parameters, sediment or its arrays)").arg(version);
                 else if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
                     problem = QString::fromStdString(refusal);
                 else

@@ -21,11 +21,18 @@ namespace rb::io {
 // "\r\n" and the final "\n" catch line-ending conversion, 0x1a stops `type` on DOS.
 inline constexpr char kMapSignature[] = "\x89RBMAP\r\n\x1a\n";
 inline constexpr std::size_t kMapSignatureSize = sizeof(kMapSignature) - 1;
-inline constexpr std::uint32_t kMapFormatVersion = 3; // the newest this build reads
+inline constexpr std::uint32_t kMapFormatVersion = 4; // the newest this build reads
 // Version 2 adds the momentum model (its face velocities after the flows), version 3 dye (its
-// channels' ledgers in the header, their arrays last). Each map is written in the oldest version
-// that holds it, so older builds still read pipes maps (1) and momentum maps without dye (2).
+// channels' ledgers in the header, their arrays last), version 4 erosion (its parameters,
+// sediment of inflows and springs and the sediment ledger in the header, the erodibility, the
+// suspended sediment and the net deposition last). Each map is written in the oldest version
+// that holds it, so older builds still read pipes maps (1), momentum maps without dye (2) and
+// maps that never eroded (3).
 std::uint32_t mapFormatVersion(const Map& map);
+
+// True when the map needs format version 4: erosion state, erosion parameters other than the
+// defaults, or an inflow or spring that brings sediment.
+bool mapHoldsErosion(const Map& map);
 
 // Told the percentage written so far (0 … 100, rising), after the header and after each array.
 using WriteProgress = std::function<void(int percent)>;

@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 
 namespace rb::io {
@@ -51,6 +52,32 @@ QJsonArray dyeLedgersToJson(const std::vector<DyeLedger>& ledgers)
     return array;
 }
 
+QJsonObject erosionParamsToJson(const ErosionParams& e)
+{
+    return {{"enabled", e.enabled},
+            {"capacity", exact(e.capacity)},
+            {"erosionRate", exact(e.erosionRate)},
+            {"depositionRate", exact(e.depositionRate)},
+            {"talusDegrees", exact(e.talusDegrees)},
+            {"thermalRate", exact(e.thermalRate)},
+            {"minDepth", exact(e.minDepth)}};
+}
+
+QJsonObject sedimentLedgerToJson(const SedimentLedger& l)
+{
+    return {{"carried", dyeLedgerToJson(l.carried)}, {"eroded", exact(l.eroded)}, {"deposited", exact(l.deposited)},
+            {"slid", exact(l.slid)},                 {"rounding", exact(l.rounding)}};
+}
+
+QJsonArray erosionArraysToJson(const MapState& s)
+{
+    QJsonArray names;
+    if (!s.erodibility.empty()) names.append("erodibility");
+    if (!s.sediment.empty()) names.append("sediment");
+    if (!s.deposition.empty()) names.append("deposition");
+    return names;
+}
+
 QJsonObject paramsToJson(const SimParams& p)
 {
     QJsonObject params{{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
@@ -64,6 +91,8 @@ QJsonObject paramsToJson(const SimParams& p)
     // Dye parameters only when set, so a map without them keeps its older header.
     if (p.dyeDiffusivity != 0.0) params.insert("dyeDiffusivity", exact(p.dyeDiffusivity));
     if (p.dyeHalfLife != 0.0) params.insert("dyeHalfLife", exact(p.dyeHalfLife));
+    // Erosion only when it differs from the defaults (format version 4; docs/erosion.md).
+    if (p.erosion != ErosionParams{}) params.insert("erosion", erosionParamsToJson(p.erosion));
     return params;
 }
 
@@ -77,6 +106,7 @@ QJsonArray boundaryToJson(const std::vector<BoundarySegment>& segments)
                             {"type", nameText(boundaryTypeName(s.type))},
                             {"value", exact(s.value)}};
         if (s.dye >= 0) segment.insert("dye", s.dye);
+        if (s.sediment != 0.0) segment.insert("sediment", exact(s.sediment));
         array.append(segment);
     }
     return array;
@@ -104,6 +134,7 @@ QJsonArray sourcesToJson(const std::vector<PointSource>& sources)
                            {"rate", exact(s.rate)},
                            {"drainAll", s.drainAll}};
         if (s.dye >= 0) source.insert("dye", s.dye);
+        if (s.sediment != 0.0) source.insert("sediment", exact(s.sediment));
         array.append(source);
     }
     return array;
@@ -141,6 +172,12 @@ VolumeLedger ledgerFromJson(const JsonFields& root)
     return ledger;
 }
 
+DyeLedger dyeLedgerFromJson(const JsonFields& f)
+{
+    return {f.exactNumber("boundaryIn"), f.exactNumber("boundaryOut"), f.exactNumber("springs"), f.exactNumber("drains"),
+            f.exactNumber("evaporation"), f.exactNumber("decayed"), f.exactNumber("clipped"), f.exactNumber("edited")};
+}
+
 // Dye channels (format version 3): their ledgers; absent, the map has no dye.
 std::vector<DyeLedger> dyeLedgersFromJson(const JsonFields& root)
 {
@@ -150,8 +187,7 @@ std::vector<DyeLedger> dyeLedgersFromJson(const JsonFields& root)
     std::vector<DyeLedger> ledgers;
     for (int i = 0; i < array.size() && root.ok(); ++i) {
         const JsonFields f = root.element(array, i, "dyeLedgers");
-        ledgers.push_back({f.exactNumber("boundaryIn"), f.exactNumber("boundaryOut"), f.exactNumber("springs"), f.exactNumber("drains"),
-                           f.exactNumber("evaporation"), f.exactNumber("decayed"), f.exactNumber("clipped"), f.exactNumber("edited")});
+        ledgers.push_back(dyeLedgerFromJson(f));
     }
     return ledgers;
 }
@@ -160,6 +196,66 @@ std::vector<DyeLedger> dyeLedgersFromJson(const JsonFields& root)
 int dyeChannelFromJson(const JsonFields& f)
 {
     return f.has("dye") ? f.integer("dye", 0, kMaxDyeChannels - 1) : -1;
+}
+
+// The sediment an inflow or spring brings (format version 4), 0 when absent.
+double sedimentFromJson(const JsonFields& f)
+{
+    return f.has("sediment") ? f.exactNumber("sediment") : 0.0;
+}
+
+// Absent: the defaults (erosion off).
+ErosionParams erosionParamsFromJson(const JsonFields& params)
+{
+    if (!params.has("erosion")) return {};
+    const JsonFields f = params.child("erosion");
+    ErosionParams e;
+    e.enabled = f.boolean("enabled");
+    e.capacity = f.exactNumber("capacity");
+    e.erosionRate = f.exactNumber("erosionRate");
+    e.depositionRate = f.exactNumber("depositionRate");
+    e.talusDegrees = f.exactNumber("talusDegrees");
+    e.thermalRate = f.exactNumber("thermalRate");
+    e.minDepth = f.exactNumber("minDepth");
+    return e;
+}
+
+// Absent: nothing eroded yet.
+SedimentLedger sedimentLedgerFromJson(const JsonFields& root)
+{
+    if (!root.has("sedimentLedger")) return {};
+    const JsonFields f = root.child("sedimentLedger");
+    SedimentLedger l;
+    l.carried = dyeLedgerFromJson(f.child("carried"));
+    l.eroded = f.exactNumber("eroded");
+    l.deposited = f.exactNumber("deposited");
+    l.slid = f.exactNumber("slid");
+    l.rounding = f.exactNumber("rounding");
+    return l;
+}
+
+// The names must be erosion arrays, each at most once and in file order, so that the reader knows
+// exactly which arrays follow.
+MapHeader::ErosionArrays erosionArraysFromJson(const JsonFields& root)
+{
+    MapHeader::ErosionArrays present;
+    if (!root.has("erosionArrays")) return present;
+    const QJsonArray array = root.array("erosionArrays");
+    bool* const flags[] = {&present.erodibility, &present.sediment, &present.deposition};
+    std::size_t next = 0; // the first name still allowed
+    for (int i = 0; i < array.size() && root.ok(); ++i) {
+        const std::string name = array[i].toString().toStdString();
+        const auto& names = erosionArrayNames();
+        const auto at = std::find(names.begin() + static_cast<std::ptrdiff_t>(next), names.end(), name);
+        if (at == names.end()) {
+            root.fail(QString("erosionArrays: '%1' is not an erosion array, or is out of order or repeated (expected erodibility, sediment, deposition)")
+                          .arg(array[i].toString()));
+            break;
+        }
+        next = static_cast<std::size_t>(at - names.begin());
+        *flags[next++] = true;
+    }
+    return present;
 }
 
 SimParams paramsFromJson(const JsonFields& root)
@@ -183,6 +279,7 @@ SimParams paramsFromJson(const JsonFields& root)
     if (f.has("dtMax")) p.dtMax = f.exactNumber("dtMax");
     if (f.has("dyeDiffusivity")) p.dyeDiffusivity = f.exactNumber("dyeDiffusivity");
     if (f.has("dyeHalfLife")) p.dyeHalfLife = f.exactNumber("dyeHalfLife");
+    p.erosion = erosionParamsFromJson(f);
     return p;
 }
 
@@ -199,6 +296,7 @@ std::vector<BoundarySegment> boundaryFromJson(const JsonFields& root)
         s.type = f.name("type", "boundary type", parseBoundaryType).value_or(BoundaryType::Wall);
         s.value = f.exactNumber("value");
         s.dye = dyeChannelFromJson(f);
+        s.sediment = sedimentFromJson(f);
         segments.push_back(s);
     }
     return segments;
@@ -217,6 +315,7 @@ std::vector<PointSource> sourcesFromJson(const JsonFields& root)
         s.rate = f.exactNumber("rate");
         s.drainAll = f.boolean("drainAll");
         s.dye = dyeChannelFromJson(f);
+        s.sediment = sedimentFromJson(f);
         sources.push_back(s);
     }
     return sources;
@@ -264,6 +363,8 @@ QJsonObject headerToJson(const Map& map)
     if (map.georeference) json["georeference"] = georeferenceToJson(*map.georeference);
     if (!s.dyeLedgers.empty()) json["dyeLedgers"] = dyeLedgersToJson(s.dyeLedgers);
     if (!s.currents.empty()) json["currents"] = true;
+    if (const QJsonArray names = erosionArraysToJson(s); !names.isEmpty()) json["erosionArrays"] = names;
+    if (s.sedimentLedger != SedimentLedger{}) json["sedimentLedger"] = sedimentLedgerToJson(s.sedimentLedger);
     return json;
 }
 
@@ -283,6 +384,8 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
     header.ledger = ledgerFromJson(root);
     header.dyeLedgers = dyeLedgersFromJson(root);
     header.currents = root.has("currents") && root.boolean("currents");
+    header.erosionArrays = erosionArraysFromJson(root);
+    header.sedimentLedger = sedimentLedgerFromJson(root);
     header.params = paramsFromJson(root);
     header.boundary = boundaryFromJson(root);
     header.sources = sourcesFromJson(root);
@@ -293,6 +396,20 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
         return std::nullopt;
     }
     return header;
+}
+
+const std::vector<std::string>& erosionArrayNames()
+{
+    static const std::vector<std::string> names{"erodibility", "sediment", "deposition"};
+    return names;
+}
+
+bool headerHoldsErosion(const MapHeader& header)
+{
+    const auto bringsSediment = [](const auto& item) { return item.sediment != 0.0; };
+    return header.params.erosion != ErosionParams{} || header.erosionArrays.any() || header.sedimentLedger != SedimentLedger{}
+           || std::any_of(header.boundary.begin(), header.boundary.end(), bringsSediment)
+           || std::any_of(header.sources.begin(), header.sources.end(), bringsSediment);
 }
 
 } // namespace rb::io

@@ -17,6 +17,15 @@ struct MapHeader {
     VolumeLedger ledger;
     std::vector<DyeLedger> dyeLedgers; // one per dye channel (format version 3); the arrays follow
     bool currents = false;             // format version 3: the current's two arrays come last
+    // Format version 4: which erosion arrays follow the current's (each present only when the map
+    // holds that field), and the erosion's running totals.
+    struct ErosionArrays {
+        bool erodibility = false;
+        bool sediment = false;
+        bool deposition = false;
+        bool any() const { return erodibility || sediment || deposition; }
+    } erosionArrays;
+    SedimentLedger sedimentLedger;
     SimParams params;
     std::vector<BoundarySegment> boundary;
     std::vector<PointSource> sources;
@@ -31,5 +40,12 @@ QJsonObject headerToJson(const Map& map);
 // On failure returns nullopt and `error` says what is wrong, starting with the kind of problem:
 // "malformed header: ...", "unknown ... name", "absurd lattice dimensions ...".
 std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error);
+
+// True when the header holds anything of erosion (format version 4): erosion parameters other
+// than the defaults, erosion arrays or totals, or a segment or spring that brings sediment.
+bool headerHoldsErosion(const MapHeader& header);
+
+// The erosion arrays' names in file order ("erodibility", "sediment", "deposition").
+const std::vector<std::string>& erosionArrayNames();
 
 } // namespace rb::io

@@ -171,7 +171,7 @@ TEST(LayerExport, DyeIsFourChannelsOfConcentration)
 TEST(LayerExport, LayerNamesRoundTrip)
 {
     for (io::Layer layer : io::allLayers()) EXPECT_EQ(io::parseLayer(io::layerName(layer)), layer);
-    EXPECT_EQ(io::allLayers().size(), 8u);
+    EXPECT_EQ(io::allLayers().size(), 10u);
     EXPECT_FALSE(io::parseLayer("depth"));
 }
 

@@ -10,6 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <tuple>
+
 namespace rb {
 namespace {
 
@@ -108,6 +111,86 @@ TEST_P(MomentumSaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, MomentumSaveLoadContinue, test::allBackendLattices(), test::backendLatticeName);
+
+// Erosion carries its state through the file (format version 4): the bed it moved, the load in
+// suspension, the net deposition, the erodibility and the sediment ledger, so that a resumed run
+// erodes on bitwise as the uninterrupted one, with either flow model on both backends.
+class ErosionSaveLoadContinue : public ::testing::TestWithParam<std::tuple<test::BackendLattice, FlowModel>> {
+protected:
+    const test::BackendLattice& backend() const { return std::get<0>(GetParam()); }
+
+    Map erodingMap() const
+    {
+        const Lattice lattice(backend().lattice, 40, 36, 1.5);
+        Map map = test::basinMap(lattice, test::roughTerrain(lattice, 19, 3.0f));
+        test::fillTo(map.state, 1.0f);
+        map.params.model = std::get<1>(GetParam());
+        if (map.params.model == FlowModel::Momentum) map.params.manning = 0.025;
+        map.params.rain = 2e-4;
+        map.params.dt = 0.04;
+        map.params.erosion.enabled = true;
+        map.params.erosion.erosionRate = 0.8;
+        map.params.erosion.talusDegrees = 25.0;
+        map.boundary = {wholeSide(lattice, Side::East, BoundaryType::Sea, 1.2), {Side::West, 3, 30, BoundaryType::Inflow, 2.0}};
+        map.boundary.back().sediment = 0.02;
+        map.sources = {{PointSource::Kind::Spring, 20.0, 20.0, 0.5, false}};
+        map.sources.back().sediment = 0.05;
+        // Bedrock in one corner, soft soil elsewhere, values that are not round.
+        map.state.erodibility = FloatField(lattice.width(), lattice.height());
+        for (int y = 0; y < lattice.height(); ++y)
+            for (int x = 0; x < lattice.width(); ++x) map.state.erodibility(x, y) = x < 8 && y < 8 ? 0.0f : 0.3f + 0.7f * static_cast<float>((x * 7 + y * 3) % 11) / 11.0f;
+        return map;
+    }
+};
+
+bool sameBits(const FloatField& a, const FloatField& b)
+{
+    return a.width() == b.width() && a.height() == b.height() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+TEST_P(ErosionSaveLoadContinue, ResumedRunErodesBitwiseAsTheUninterruptedOne)
+{
+    const Map map = erodingMap();
+    auto uninterrupted = test::loadedSolver(backend().backend, map);
+    ASSERT_TRUE(uninterrupted->step(200).ok());
+
+    auto first = test::loadedSolver(backend().backend, map);
+    ASSERT_TRUE(first->step(80).ok());
+    QTemporaryDir dir;
+    const QString path = dir.filePath("halfway.rbmap");
+    QString error;
+    ASSERT_TRUE(io::writeMapFile(path, first->readMap(), &error)) << error.toStdString();
+    const std::optional<Map> reloaded = io::readMapFile(path, &error);
+    ASSERT_TRUE(reloaded.has_value()) << error.toStdString();
+    EXPECT_EQ(io::mapFormatVersion(*reloaded), 4u);
+    EXPECT_FALSE(reloaded->state.sediment.empty());
+    EXPECT_FALSE(reloaded->state.deposition.empty());
+    EXPECT_EQ(reloaded->params.erosion, map.params.erosion);
+    auto resumed = test::loadedSolver(backend().backend, *reloaded);
+    ASSERT_TRUE(resumed->step(120).ok());
+
+    const MapState a = uninterrupted->readState(), b = resumed->readState();
+    EXPECT_GT(a.sedimentLedger.eroded, 0.0) << "the water should erode";
+    EXPECT_GT(a.sedimentVolume(), 0.0) << "and carry a load";
+    EXPECT_FALSE(a.bed == map.state.bed) << "the bed should have changed";
+    EXPECT_TRUE(sameBits(a.bed, b.bed));
+    EXPECT_TRUE(sameBits(a.depth, b.depth));
+    for (std::size_t f = 0; f < a.flows.size(); ++f) EXPECT_TRUE(sameBits(a.flows[f], b.flows[f]));
+    EXPECT_TRUE(a.velocities == b.velocities);
+    EXPECT_TRUE(sameBits(a.sediment, b.sediment));
+    EXPECT_TRUE(sameBits(a.deposition, b.deposition));
+    EXPECT_TRUE(sameBits(a.erodibility, b.erodibility));
+    EXPECT_EQ(a.sedimentLedger, b.sedimentLedger);
+    EXPECT_EQ(a.ledger, b.ledger);
+    EXPECT_EQ(a.time, b.time);
+    EXPECT_EQ(a.steps, b.steps);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, ErosionSaveLoadContinue,
+                         ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
+                         [](const ::testing::TestParamInfo<std::tuple<test::BackendLattice, FlowModel>>& info) {
+                             return test::nameOf(std::get<0>(info.param)) + (std::get<1>(info.param) == FlowModel::Pipes ? "_pipes" : "_momentum");
+                         });
 
 } // namespace
 } // namespace rb
