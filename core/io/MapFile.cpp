@@ -30,9 +30,9 @@ std::uint32_t crcOf(std::string_view bytes)
 }
 
 // The erosion fields in file order (erosionArrayNames()), empty ones included.
-std::array<const FloatField*, 3> erosionArrays(const MapState& state)
+std::array<const FloatField*, 4> erosionArrays(const MapState& state)
 {
-    return {&state.erodibility, &state.sediment, &state.deposition};
+    return {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
 }
 
 // Fields of the map in file order, paired with their names.
@@ -195,8 +195,9 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
             state.currentFlows.push_back(std::move(*field));
         }
     // Format version 4: the erosion arrays the header lists.
-    const bool erosionPresent[] = {header.erosionArrays.erodibility, header.erosionArrays.sediment, header.erosionArrays.deposition};
-    FloatField* const erosionTargets[] = {&state.erodibility, &state.sediment, &state.deposition};
+    const bool erosionPresent[] = {header.erosionArrays.erodibility, header.erosionArrays.sediment, header.erosionArrays.deposition,
+                                   header.erosionArrays.bedRemainder};
+    FloatField* const erosionTargets[] = {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
     for (std::size_t i = 0; i < erosionArrayNames().size(); ++i) {
         if (!erosionPresent[i]) continue;
         std::optional<FloatField> field = readNamedArray(in, erosionArrayNames()[i], w, h, error);
@@ -295,7 +296,7 @@ std::string memoryRefusal(const MapHeader& header)
     const std::string what = "reading this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
     // The erosion arrays the header lists, W×H floats each, on top of the water's.
     const MapHeader::ErosionArrays& e = header.erosionArrays;
-    const std::uint64_t erosionBytes = static_cast<std::uint64_t>(int{e.erodibility} + int{e.sediment} + int{e.deposition})
+    const std::uint64_t erosionBytes = static_cast<std::uint64_t>(int{e.erodibility} + int{e.sediment} + int{e.deposition} + int{e.bedRemainder})
                                        * static_cast<std::uint64_t>(lattice.cellCount()) * sizeof(float);
     return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model) + erosionBytes, what);
 }

@@ -75,6 +75,7 @@ QJsonArray erosionArraysToJson(const MapState& s)
     if (!s.erodibility.empty()) names.append("erodibility");
     if (!s.sediment.empty()) names.append("sediment");
     if (!s.deposition.empty()) names.append("deposition");
+    if (!s.bedRemainder.empty()) names.append("bed.remainder");
     return names;
 }
 
@@ -241,14 +242,14 @@ MapHeader::ErosionArrays erosionArraysFromJson(const JsonFields& root)
     MapHeader::ErosionArrays present;
     if (!root.has("erosionArrays")) return present;
     const QJsonArray array = root.array("erosionArrays");
-    bool* const flags[] = {&present.erodibility, &present.sediment, &present.deposition};
+    bool* const flags[] = {&present.erodibility, &present.sediment, &present.deposition, &present.bedRemainder};
     std::size_t next = 0; // the first name still allowed
     for (int i = 0; i < array.size() && root.ok(); ++i) {
         const std::string name = array[i].toString().toStdString();
         const auto& names = erosionArrayNames();
         const auto at = std::find(names.begin() + static_cast<std::ptrdiff_t>(next), names.end(), name);
         if (at == names.end()) {
-            root.fail(QString("erosionArrays: '%1' is not an erosion array, or is out of order or repeated (expected erodibility, sediment, deposition)")
+            root.fail(QString("erosionArrays: '%1' is not an erosion array, or is out of order or repeated (expected erodibility, sediment, deposition, bed.remainder)")
                           .arg(array[i].toString()));
             break;
         }
@@ -400,7 +401,7 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
 
 const std::vector<std::string>& erosionArrayNames()
 {
-    static const std::vector<std::string> names{"erodibility", "sediment", "deposition"};
+    static const std::vector<std::string> names{"erodibility", "sediment", "deposition", "bed.remainder"};
     return names;
 }
 

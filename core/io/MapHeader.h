@@ -23,7 +23,8 @@ struct MapHeader {
         bool erodibility = false;
         bool sediment = false;
         bool deposition = false;
-        bool any() const { return erodibility || sediment || deposition; }
+        bool bedRemainder = false;
+        bool any() const { return erodibility || sediment || deposition || bedRemainder; }
     } erosionArrays;
     SedimentLedger sedimentLedger;
     SimParams params;

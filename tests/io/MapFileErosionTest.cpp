@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -80,6 +81,7 @@ Map erodedMap(LatticeKind kind, FlowModel model, std::uint64_t seed)
     map.state.erodibility = randomField(w, h, 0.0f, 1.0f, 1);
     map.state.sediment = randomField(w, h, 0.0f, 0.05f, 2);
     map.state.deposition = randomField(w, h, -3.0f, 2.0f, 3);
+    map.state.bedRemainder = randomField(w, h, -1e-6f, 1e-6f, 4);
     map.state.sedimentLedger = oddLedger();
     return map;
 }
@@ -110,6 +112,7 @@ TEST_P(MapFileErosion, EveryFieldAndHeaderItemRoundTripsAsVersionFour)
     EXPECT_EQ(back->sources.front().sediment, 0.25);
     EXPECT_TRUE(sameBits(back->state.erodibility, map.state.erodibility));
     EXPECT_TRUE(sameBits(back->state.sediment, map.state.sediment));
+    EXPECT_TRUE(sameBits(back->state.bedRemainder, map.state.bedRemainder));
     EXPECT_TRUE(sameBits(back->state.deposition, map.state.deposition));
     EXPECT_EQ(back->state.sedimentLedger, map.state.sedimentLedger);
     EXPECT_TRUE(sameBits(back->state.sedimentLedger.rounding, map.state.sedimentLedger.rounding));
@@ -118,13 +121,14 @@ TEST_P(MapFileErosion, EveryFieldAndHeaderItemRoundTripsAsVersionFour)
 
     // The arrays come last, in the documented order, after the water's.
     const test::FileLayout layout = test::parseLayout(bytes);
-    ASSERT_GE(layout.arrays.size(), 3u);
+    ASSERT_GE(layout.arrays.size(), 4u);
     const std::size_t n = layout.arrays.size();
-    EXPECT_EQ(layout.arrays[n - 3].name, "erodibility");
-    EXPECT_EQ(layout.arrays[n - 2].name, "sediment");
-    EXPECT_EQ(layout.arrays[n - 1].name, "deposition");
+    EXPECT_EQ(layout.arrays[n - 4].name, "erodibility");
+    EXPECT_EQ(layout.arrays[n - 3].name, "sediment");
+    EXPECT_EQ(layout.arrays[n - 2].name, "deposition");
+    EXPECT_EQ(layout.arrays[n - 1].name, "bed.remainder");
     const QJsonObject header = test::headerOf(bytes);
-    EXPECT_EQ(header["erosionArrays"].toArray(), (QJsonArray{"erodibility", "sediment", "deposition"}));
+    EXPECT_EQ(header["erosionArrays"].toArray(), (QJsonArray{"erodibility", "sediment", "deposition", "bed.remainder"}));
     EXPECT_TRUE(header["params"].toObject()["erosion"].toObject()["enabled"].toBool());
     EXPECT_TRUE(header["sedimentLedger"].toObject().contains("carried"));
 }
@@ -133,7 +137,7 @@ TEST_P(MapFileErosion, EveryFieldAndHeaderItemRoundTripsAsVersionFour)
 TEST_P(MapFileErosion, EachArrayIsPresentOnlyWhenTheMapHoldsIt)
 {
     const auto [kind, model] = GetParam();
-    for (int mask = 0; mask < 8; ++mask) {
+    for (int mask = 0; mask < 16; ++mask) {
         Map map = erodedMap(kind, model, 22);
         map.params.erosion = {};
         map.boundary.front().sediment = 0.0;
@@ -142,6 +146,7 @@ TEST_P(MapFileErosion, EachArrayIsPresentOnlyWhenTheMapHoldsIt)
         if (!(mask & 1)) map.state.erodibility = {};
         if (!(mask & 2)) map.state.sediment = {};
         if (!(mask & 4)) map.state.deposition = {};
+        if (!(mask & 8)) map.state.bedRemainder = {};
         ASSERT_EQ(map.validate(), "");
         EXPECT_EQ(io::mapFormatVersion(map), mask == 0 ? (model == FlowModel::Pipes ? 1u : 2u) : 4u) << mask;
         const QByteArray bytes = io::encodeMap(map);
@@ -152,6 +157,7 @@ TEST_P(MapFileErosion, EachArrayIsPresentOnlyWhenTheMapHoldsIt)
         EXPECT_EQ(back->state.erodibility.empty(), !(mask & 1));
         EXPECT_EQ(back->state.sediment.empty(), !(mask & 2));
         EXPECT_EQ(back->state.deposition.empty(), !(mask & 4));
+        EXPECT_EQ(back->state.bedRemainder.empty(), !(mask & 8));
         EXPECT_EQ(test::headerOf(bytes).contains("erosionArrays"), mask != 0);
     }
 }
@@ -177,6 +183,7 @@ TEST(MapFileErosionVersions, EachErosionItemNeedsVersionFourAndOlderVersionsCann
         {"carried ledger", [](Map& m) { m.state.sedimentLedger.carried.boundaryIn = 1.0; }},
         {"erodibility", [](Map& m) { m.state.erodibility = randomField(m.state.lattice.width(), m.state.lattice.height(), 0.0f, 1.0f, 5); }},
         {"deposition", [](Map& m) { m.state.deposition = randomField(m.state.lattice.width(), m.state.lattice.height(), -1.0f, 1.0f, 6); }},
+        {"bed remainder", [](Map& m) { m.state.bedRemainder = randomField(m.state.lattice.width(), m.state.lattice.height(), -1e-6f, 1e-6f, 7); }},
     };
     for (const auto& [what, claim] : claims) {
         Map map = randomMap(LatticeKind::Square, 9, 7, 31);
@@ -299,7 +306,8 @@ TEST_F(MapFileErosionCorruption, ArraysTheHeaderDoesNotListOrListsWithoutThemAre
 TEST_F(MapFileErosionCorruption, WrongSizesAndValuesAreRefused)
 {
     const test::FileLayout layout = test::parseLayout(file);
-    const auto& erodibility = layout.arrays[layout.arrays.size() - 3];
+    const auto named = [&](const std::string& name) { return *std::find_if(layout.arrays.begin(), layout.arrays.end(), [&](const auto& a) { return a.name == name; }); };
+    const auto erodibility = named("erodibility");
     QByteArray forged = file;
     test::putU32(forged, erodibility.widthOffset, 11);
     EXPECT_TRUE(contains(refusal(forged), "inconsistent dimensions")) << refusal(forged);
