@@ -2,6 +2,7 @@
 
 #include "io/SpeedPercentile.h"
 #include "panels/DyeLegend.h"
+#include "panels/ErosionLegend.h"
 #include "panels/VolumePlot.h"
 #include "panels/WaterLegend.h"
 
@@ -45,6 +46,9 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     dyeLegend_ = new DyeLegend(body);
     dyeLegend_->setObjectName("dyeLegend");
     layout->addWidget(dyeLegend_);
+    erosionLegend_ = new ErosionLegend(body);
+    erosionLegend_->setObjectName("erosionLegend");
+    layout->addWidget(erosionLegend_);
     plot_ = new VolumePlot(body);
     plot_->setObjectName("volumePlot");
     layout->addWidget(plot_, 1);
