@@ -179,6 +179,26 @@ TEST_P(ErosionPeriodTest, PaintErodibilityUndoAndRedoAreBitwise)
     EXPECT_TRUE(sameBits(inRunner().valuesIn(rect), after));
 }
 
+// The same on the OpenCL device (PoCL in CI): the erosion state lives on the host beside the
+// device's water, the restored bed goes to the device as a rectangle.
+TEST_P(ErosionPeriodTest, UndoAndRedoAreBitwiseOnOpenCl)
+{
+    QString solver;
+    QObject::connect(session_->runner(), &rb::editor::SimulationRunner::solverReady, [&](const QString& name) { solver = name; });
+    session_->setBackend("opencl:0");
+    // The first map's own "cpu" may still be on its way: wait for the device's.
+    if (!processEventsUntil([&] { return solver.startsWith("opencl"); }, 20000)) GTEST_SKIP() << "no OpenCL device took the map";
+    const ErosionFields start = fieldsOf(runnerMap().state);
+    playAndPause(150);
+    ASSERT_TRUE(processEventsUntil([&] { return stack()->count() == 1; }));
+    const ErosionFields end = fieldsOf(runnerMap().state);
+    ASSERT_FALSE(sameBits(start.bed, end.bed));
+    stack()->undo();
+    expectSameBits(fieldsOf(runnerMap().state), start, "OpenCL after undo");
+    stack()->redo();
+    expectSameBits(fieldsOf(runnerMap().state), end, "OpenCL after redo");
+}
+
 INSTANTIATE_TEST_SUITE_P(BothLattices, ErosionPeriodTest, ::testing::Values(rb::LatticeKind::Square, rb::LatticeKind::Triangle));
 
 TEST(ErosionPeriodText, TimesAreFormattedByTheirSize)
