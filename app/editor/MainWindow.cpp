@@ -373,6 +373,9 @@ void MainWindow::createEditMenu()
     disconnect(redo, &QAction::triggered, stack, &QUndoStack::redo);
     const auto unlessBusy = [this](void (QUndoStack::*step)()) {
         if (toolManager_->isBusy()) return statusBar_->showMessage(tr("Finish the stroke first (release the button or press Esc)"), 5000);
+        // While erosion runs the document's terrain is behind the simulation's until the run ends
+        // as its own undo step: pausing first keeps every step's terrain exact.
+        if (document()->isErosionRunning()) return statusBar_->showMessage(tr("Pause the simulation first: erosion is changing the terrain"), 5000);
         (document()->undoStack()->*step)();
     };
     connect(undo, &QAction::triggered, this, [unlessBusy] { unlessBusy(&QUndoStack::undo); });

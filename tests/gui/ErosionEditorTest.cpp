@@ -249,6 +249,9 @@ private slots:
         const int before = stack()->count();
         rb::guitest::dragThrough(*window(), {rb::guitest::pixelOfCell(*window(), 40, 20), rb::guitest::pixelOfCell(*window(), 44, 24)});
         QCOMPARE(stack()->count(), before); // no terrain command: the stroke was refused
+        const int index = stack()->index();
+        window()->action("undo")->trigger(); // waits for the pause too
+        QCOMPARE(stack()->index(), index);
         window()->runner()->pause();
         QTRY_VERIFY(!window()->document()->isErosionRunning());
         manager->setActiveTool(manager->tool("navigate"));
