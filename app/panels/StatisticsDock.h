@@ -48,6 +48,8 @@ private:
     QLabel* maxDepth_ = nullptr;
     QLabel* maxSpeed_ = nullptr;
     QLabel* speedPercentile_ = nullptr;
+    QLabel* sediment_ = nullptr;
+    QLabel* netEroded_ = nullptr;
     QElapsedTimer sinceSpeeds_;
     WaterLegend* legend_ = nullptr;
     DyeLegend* dyeLegend_ = nullptr;

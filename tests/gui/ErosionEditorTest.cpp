@@ -18,6 +18,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QUndoStack>
+#include <QWindow>
 
 #include <algorithm>
 
@@ -165,12 +166,15 @@ private slots:
         QVERIFY(!eroded.state.deposition.empty());
         // The document holds what the simulation eroded (Save writes the simulation's own state).
         QVERIFY(rb::editor::sameBits(window()->document()->map().state.bed.values(), eroded.state.bed.values()));
-        // The most eroded and the most deposited cell away from the walls (rows 8 … 39).
+        // The most eroded and the most deposited cell away from the walls (rows 8 … 39) and well
+        // inside the picture (the view is narrower than the map when the docks are wide).
         const int width = eroded.state.lattice.width();
+        const QRect inside = QRect(QPoint(0, 0), window()->viewport()->renderWindow()->size()).adjusted(12, 12, -12, -12);
         QPoint erodedCell, depositedCell;
         float lo = 0.0f, hi = 0.0f;
         for (int y = 8; y < 40; ++y)
             for (int x = 2; x < width - 2; ++x) {
+                if (!inside.contains(rb::guitest::pixelOfCell(*window(), x, y))) continue;
                 const float d = eroded.state.deposition(x, y);
                 if (d < lo) lo = d, erodedCell = QPoint(x, y);
                 if (d > hi) hi = d, depositedCell = QPoint(x, y);
