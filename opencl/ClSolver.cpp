@@ -681,6 +681,38 @@ std::vector<float> ClSolver::readErodibility(const CellRegion& rect) const
     return impl_->erosion.readErodibility(rect);
 }
 
+std::vector<float> ClSolver::readSediment(const CellRegion& rect) const
+{
+    return impl_->erosion.readSediment(rect);
+}
+
+std::vector<float> ClSolver::readDeposition(const CellRegion& rect) const
+{
+    return impl_->erosion.readDeposition(rect);
+}
+
+// The erosion state lives on the host; the bed goes to the device as a terrain edit does.
+void ClSolver::restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
+                              const std::vector<float>& deposition, const SedimentLedger& ledger)
+{
+    Impl& s = *impl_;
+    if (rect.empty()) { // the ledger alone
+        s.erosion.restore(rect, sediment, deposition, ledger);
+        return s.refreshDyeDiagnostics();
+    }
+    if (const std::string problem = checkRegionEdit(s.lattice, rect, bed, EditedField::Bed); !problem.empty()) throw std::invalid_argument(problem);
+    const SedimentLedger ledgerBefore = s.erosion.ledger();
+    const std::vector<float> sedimentBefore = s.erosion.readSediment(rect), depositionBefore = s.erosion.readDeposition(rect);
+    s.erosion.restore(rect, sediment, deposition, ledger);
+    try {
+        setBed(rect, bed);
+    } catch (...) {
+        s.erosion.restore(rect, sedimentBefore, depositionBefore, ledgerBefore); // nothing changes
+        throw;
+    }
+    s.refreshDyeDiagnostics();
+}
+
 std::vector<float> ClSolver::readDye(int channel, const CellRegion& rect) const
 {
     return impl_->dye.readDye(channel, rect);

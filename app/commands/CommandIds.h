@@ -11,6 +11,8 @@ enum CommandId : int {
     EditSourceId = 7002,
     SetBoundaryId = 7003,
     SetCurrentsId = 7004, // never merges
+    ErosionPeriodId = 7005, // never merges
+    PaintErodibilityId = 7006, // never merges
 };
 
 } // namespace rb::commands

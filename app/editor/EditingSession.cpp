@@ -3,6 +3,7 @@
 #include "analysis/RiversBundleItem.h"
 
 #include "commands/ChangeLatticeCommand.h"
+#include "commands/ErosionPeriodCommand.h"
 #include "commands/SetCurrentsCommand.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/JobTracker.h"
@@ -62,6 +63,24 @@ EditingSession::EditingSession(QObject* parent) : QObject(parent)
     connect(document_, &MapDocument::paramsChanged, runner_, &SimulationRunner::setParams);
     connect(document_, &MapDocument::currentsChanged, this,
             [this](const StoredCurrents& currents) { runner_->setCurrents(currents.cells, currents.flows); });
+    connectErosion();
+}
+
+// Erosion (docs/editor.md): each period the simulation ran with erosion on becomes one command
+// when it ends; its undo and redo, and the erodibility brush, reach the simulation.
+void EditingSession::connectErosion()
+{
+    connect(document_, &MapDocument::erosionRestored, runner_, &SimulationRunner::restoreErosion);
+    connect(document_, &MapDocument::erodibilityChanged, this,
+            [this](const CellRegion& rect) { runner_->setErodibility(rect, document_->erodibilityIn(rect)); });
+    connect(runner_, &SimulationRunner::erosionPeriodEnded, this, [this](std::shared_ptr<const ErosionPeriod> period) {
+        if (period->mapId != mapId_) return; // a replaced map's
+        document_->undoStack()->push(new commands::ErosionPeriodCommand(document_, std::move(period)));
+    });
+    const auto updateRunning = [this] { document_->setErosionRunning(runner_->isPlaying() && document_->map().params.erosion.enabled); };
+    connect(runner_, &SimulationRunner::playingChanged, this, updateRunning);
+    connect(document_, &MapDocument::paramsChanged, this, updateRunning);
+    connect(document_, &MapDocument::mapReplaced, this, updateRunning);
 }
 
 // A normal end: generation is cancelled, saves and exports finish, and the recovery files go

@@ -113,6 +113,7 @@ signals:
 
 private:
     using Loaded = std::pair<std::optional<Map>, QString>; // the map, or why not
+    void connectErosion();
     void load(Map map, const QString& fileName, bool modified);
     void loadInBackground(const QString& description, const QString& errorTitle, std::function<Loaded()> read,
                           std::function<void(Map)> accept);

@@ -23,6 +23,7 @@
 #include "panels/BoundaryDock.h"
 #include "panels/CurrentsDock.h"
 #include "panels/DyeLegend.h"
+#include "panels/ErosionLegend.h"
 #include "panels/EditorStatusBar.h"
 #include "panels/FlowParticlesBar.h"
 #include "panels/GeneratorDock.h"
@@ -180,6 +181,7 @@ void MainWindow::createActions()
                                 tr("Draw the map's stored steady current as arrows (solved in the Currents dock)"));
     currents->setCheckable(true);
     connect(currents, &QAction::toggled, this, [this] { showCurrentArrows(true); });
+    createErosionViewActions();
     auto* rivers = makeAction(this, "riverNetwork", tr("River network"), QKeySequence(),
                               tr("Draw the river centre lines, lakes and coastline the water forms (as export --rivers writes them)"));
     rivers->setCheckable(true);
@@ -188,6 +190,30 @@ void MainWindow::createActions()
     connect(riverNetwork_, &RiverNetworkJob::computed, viewport_, &view::Viewport::setWaterFeatures);
     createFileActions();
     createHelpActions();
+}
+
+// View › Colour terrain by erosion / by erodibility: one at a time (or neither: natural colours),
+// with their legend in the Statistics dock.
+void MainWindow::createErosionViewActions()
+{
+    auto* byErosion = makeAction(this, "colourByErosion", tr("Colour terrain by erosion"), QKeySequence(Qt::SHIFT | Qt::Key_E),
+                                 tr("Colour the terrain by its net change since the map's start: red eroded, blue deposited "
+                                    "(full colour at the largest change; the legend is in the Statistics dock)"));
+    auto* byErodibility = makeAction(this, "colourByErodibility", tr("Colour terrain by erodibility"), QKeySequence(Qt::SHIFT | Qt::Key_G),
+                                     tr("Colour the terrain by its erodibility: slate bedrock (0) to ochre loose soil (1), as the "
+                                        "Erodibility brush (G) paints it"));
+    for (QAction* action : {byErosion, byErodibility}) action->setCheckable(true);
+    const auto show = [this, byErosion, byErodibility](QAction* toggled, bool on) {
+        if (on) (toggled == byErosion ? byErodibility : byErosion)->setChecked(false);
+        const view::TerrainColouring colouring = byErosion->isChecked()       ? view::TerrainColouring::Erosion
+                                                 : byErodibility->isChecked() ? view::TerrainColouring::Erodibility
+                                                                              : view::TerrainColouring::Natural;
+        viewport_->setTerrainColouring(colouring);
+        statisticsDock_->erosionLegend()->setColouring(colouring);
+        statisticsDock_->erosionLegend()->setScale(viewport_->depositionScale());
+    };
+    connect(byErosion, &QAction::toggled, this, [show, byErosion](bool on) { show(byErosion, on); });
+    connect(byErodibility, &QAction::toggled, this, [show, byErodibility](bool on) { show(byErodibility, on); });
 }
 
 // On: computed at once from the newest water, then again as the water runs (refreshFromSnapshot).
@@ -266,7 +292,8 @@ void MainWindow::createMenus()
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("showDye"), action("flowParticles"), action("showCurrents"),
+    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("colourByErosion"), action("colourByErodibility"),
+                          action("showDye"), action("flowParticles"), action("showCurrents"),
                           action("riverNetwork")});
     viewMenu->addSeparator();
     for (QDockWidget* dock : std::initializer_list<QDockWidget*>{simulationDock_, generatorDock_, statisticsDock_, boundaryDock_,
@@ -346,6 +373,9 @@ void MainWindow::createEditMenu()
     disconnect(redo, &QAction::triggered, stack, &QUndoStack::redo);
     const auto unlessBusy = [this](void (QUndoStack::*step)()) {
         if (toolManager_->isBusy()) return statusBar_->showMessage(tr("Finish the stroke first (release the button or press Esc)"), 5000);
+        // While erosion runs the document's terrain is behind the simulation's until the run ends
+        // as its own undo step: pausing first keeps every step's terrain exact.
+        if (document()->isErosionRunning()) return statusBar_->showMessage(tr("Pause the simulation first: erosion is changing the terrain"), 5000);
         (document()->undoStack()->*step)();
     };
     connect(undo, &QAction::triggered, this, [unlessBusy] { unlessBusy(&QUndoStack::undo); });
@@ -439,6 +469,10 @@ void MainWindow::connectDocument()
 {
     connect(document(), &MapDocument::bedChanged, this,
             [this](const CellRegion& rect) { viewport_->updateBed(document()->map().state.bed, rect); });
+    connect(document(), &MapDocument::erosionChanged, this,
+            [this](const CellRegion& rect) { viewport_->updateBed(document()->map().state.bed, rect); });
+    connect(document(), &MapDocument::erodibilityChanged, this,
+            [this](const CellRegion& rect) { viewport_->updateErodibility(document()->map().state.erodibility, rect); });
     connect(document(), &MapDocument::boundaryChanged, this, [this](const std::vector<BoundarySegment>& segments) {
         boundaryDock_->setBoundary(document()->map().state.lattice, segments);
     });
@@ -569,6 +603,10 @@ void MainWindow::refreshFromSnapshot()
     const auto snapshot = runner()->takeSnapshot();
     if (!snapshot || snapshot->mapId != currentMapId()) return;
     viewport_->setWaterState(snapshot->state);
+    // While erosion runs the terrain follows the simulation; the document catches up when the
+    // period ends (its command), so a paused snapshot is not followed (it may lag a terrain edit).
+    if (snapshot->playing && snapshot->params.erosion.enabled) viewport_->followBed(snapshot->state->bed);
+    statisticsDock_->erosionLegend()->setScale(viewport_->depositionScale());
     riverNetwork_->offer(snapshot->state, document()->map().boundary, snapshot->mapId);
     statusBar_->showState(snapshot->state);
     statisticsDock_->showDiagnostics(snapshot->diagnostics, snapshot->stepsPerSecond);
@@ -617,6 +655,7 @@ void MainWindow::togglePlaying()
 void MainWindow::resetWater()
 {
     session_->resetWater();
+    viewport_->followBed(document()->map().state.bed); // erosion not yet a command goes with the water
     statisticsDock_->clearHistory();
 }
 

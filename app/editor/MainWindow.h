@@ -120,6 +120,7 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    void createErosionViewActions();
     void createActions();
     void createFileActions();
     void createHelpActions();

@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace rb::editor {
 
 MapDocument::MapDocument(QObject* parent) : QObject(parent)
@@ -83,6 +85,55 @@ std::vector<float> MapDocument::bedIn(const CellRegion& rect) const
 {
     if (!rect.inside(map_.state.lattice)) return {};
     return map_.state.bed.valuesIn(rect);
+}
+
+namespace {
+
+// A field the map may not have yet (empty): made whole, filled with `fill`, before a write.
+void writeInto(FloatField& field, const Lattice& lattice, const CellRegion& rect, const std::vector<float>& values, float fill)
+{
+    if (field.empty()) field = FloatField(lattice.width(), lattice.height(), fill);
+    field.setValuesIn(rect, values);
+}
+
+} // namespace
+
+void MapDocument::setErosionState(const ErosionPatch& patch, bool toSimulation)
+{
+    const std::size_t cells = patch.rect.cellCount();
+    if ((!patch.rect.empty() && !patch.rect.inside(map_.state.lattice)) || patch.bed.size() != cells || patch.sediment.size() != cells ||
+        patch.deposition.size() != cells) {
+        qWarning("MapDocument::setErosionState: the patch does not fit the map; ignored");
+        return;
+    }
+    if (!patch.rect.empty()) {
+        map_.state.bed.setValuesIn(patch.rect, patch.bed);
+        writeInto(map_.state.sediment, map_.state.lattice, patch.rect, patch.sediment, 0.0f);
+        writeInto(map_.state.deposition, map_.state.lattice, patch.rect, patch.deposition, 0.0f);
+    }
+    map_.state.sedimentLedger = patch.ledger;
+    if (toSimulation) emit erosionRestored(std::make_shared<const ErosionPatch>(patch));
+    if (!patch.rect.empty()) emit erosionChanged(patch.rect);
+}
+
+bool MapDocument::setErodibility(const CellRegion& rect, const std::vector<float>& values)
+{
+    const bool fits = rect.inside(map_.state.lattice) && values.size() == rect.cellCount() &&
+                      std::all_of(values.begin(), values.end(), [](float v) { return v >= 0.0f && v <= 1.0f; });
+    if (!fits) {
+        qWarning("MapDocument::setErodibility: the edit does not fit the map or leaves [0, 1]; ignored");
+        return false;
+    }
+    writeInto(map_.state.erodibility, map_.state.lattice, rect, values, 1.0f);
+    emit erodibilityChanged(rect);
+    return true;
+}
+
+std::vector<float> MapDocument::erodibilityIn(const CellRegion& rect) const
+{
+    if (!rect.inside(map_.state.lattice)) return {};
+    if (map_.state.erodibility.empty()) return std::vector<float>(rect.cellCount(), 1.0f);
+    return map_.state.erodibility.valuesIn(rect);
 }
 
 void MapDocument::editWater(const CellRegion& rect, DepthEdit edit)

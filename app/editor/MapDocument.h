@@ -1,6 +1,7 @@
 #pragma once
 
 #include "currents/StoredCurrents.h"
+#include "editor/ErosionPeriod.h"
 #include "editor/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
@@ -10,6 +11,7 @@
 #include <QUndoStack>
 
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace rb::editor {
@@ -52,6 +54,19 @@ public:
     // count change nothing and return false.
     bool setBed(const CellRegion& rect, const std::vector<float>& values);
     std::vector<float> bedIn(const CellRegion& rect) const;
+    // Erosion (docs/editor.md, "Erosion"). The bed, load and net deposition over the patch's
+    // rectangle and the sediment ledger, as an erosion period left them (commands::ErosionPeriodCommand).
+    // `toSimulation`: the running simulation gets them too (undo and redo); the first redo of a
+    // period only brings the document level with the simulation that made it.
+    void setErosionState(const ErosionPatch& patch, bool toSimulation);
+    // The erodibility (0 bedrock … 1 loose soil; a map without it is 1 everywhere) over `rect`, by
+    // the erodibility brush and its command. Out-of-range values or a bad rectangle change nothing.
+    bool setErodibility(const CellRegion& rect, const std::vector<float>& values);
+    std::vector<float> erodibilityIn(const CellRegion& rect) const;
+    // Terrain strokes are refused while the simulation erodes the bed (the window says when): the
+    // document's bed is brought level with it only when the erosion period ends.
+    void setErosionRunning(bool running) { erosionRunning_ = running; }
+    bool isErosionRunning() const { return erosionRunning_; }
 
     // Water edits act on the live simulation (the document holds only the initial water): `edit`
     // gets the solver's current depths over `rect` on the simulation's thread, between two steps,
@@ -74,6 +89,9 @@ signals:
     void boundaryChanged(const std::vector<rb::BoundarySegment>& segments);
     void sourcesChanged(const std::vector<rb::PointSource>& sources);
     void currentsChanged(const rb::StoredCurrents& currents);
+    void erosionChanged(const rb::CellRegion& rect); // bed, load and deposition (the view follows)
+    void erosionRestored(std::shared_ptr<const rb::editor::ErosionPatch> patch); // for the simulation
+    void erodibilityChanged(const rb::CellRegion& rect);
     void modifiedChanged(bool modified);
     void fileNameChanged(const QString& fileName);
 
@@ -86,6 +104,7 @@ private:
     WaterEditor waterEditor_;
     bool waterChanged_ = false;
     bool lastModified_ = false;
+    bool erosionRunning_ = false;
 };
 
 } // namespace rb::editor

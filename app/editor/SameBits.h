@@ -7,6 +7,12 @@
 
 namespace rb::editor {
 
+// Whether two fields' values are the same byte for byte (an erosion period's undo and redo).
+inline bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
+{
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+}
+
 // Whether two stored currents are the same byte for byte: what undo and redo promise (== on floats
 // would call −0 and 0 equal and a NaN unequal to itself).
 inline bool sameBits(const std::vector<FloatField>& a, const std::vector<FloatField>& b)

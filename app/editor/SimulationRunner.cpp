@@ -45,6 +45,7 @@ std::uint64_t SimulationRunner::load(const Map& map, const std::string& backend)
     pause();
     const std::uint64_t id = ++lastMapId_;
     post([this, map, backend, id] {
+        erosionStart_.reset(); // the period belonged to the map being replaced
         if (createSolver(map, backend)) workerMapId_ = id;
     });
     return id;
@@ -107,7 +108,28 @@ void SimulationRunner::setCurrents(std::vector<FloatField> cells, std::vector<Fl
 void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
 {
     post([this, rect, bed = std::move(bed)] {
-        if (solver_) runGuarded([&] { solver_->setBed(rect, bed); });
+        if (!solver_) return;
+        closeErosionPeriod(); // the erosion so far is one command, the terrain edit another
+        runGuarded([&] { solver_->setBed(rect, bed); });
+    });
+}
+
+void SimulationRunner::setErodibility(const CellRegion& rect, std::vector<float> values)
+{
+    post([this, rect, values = std::move(values)] {
+        if (solver_) runGuarded([&] { solver_->setErodibility(rect, values); });
+    });
+}
+
+// An undo or redo puts the state back: an erosion period open since is dropped, and the next
+// steps start a new one from the restored state.
+void SimulationRunner::restoreErosion(std::shared_ptr<const ErosionPatch> patch)
+{
+    post([this, patch = std::move(patch)] {
+        if (!solver_) return;
+        erosionStart_.reset();
+        runGuarded([&] { solver_->restoreErosion(patch->rect, patch->bed, patch->sediment, patch->deposition, patch->ledger); });
+        lastFullRead_ = nullptr; // the next snapshot reads the restored load and deposition
     });
 }
 
@@ -148,6 +170,7 @@ void SimulationRunner::resetWater(const Map& initial)
 {
     post([this, initial] {
         if (!solver_) return;
+        erosionStart_.reset(); // the simulation goes back to the document's terrain and erosion state
         Map map = initial;
         map.params = solver_->params();
         solver_->load(map);
@@ -264,9 +287,11 @@ void SimulationRunner::run()
         for (Request& request : requests) request();
         requests.clear();
         if (stepsToDo > 0 && solver_) {
+            openErosionPeriod();
             advance(stepsToDo);
             dirty = true;
         }
+        if (solver_) closeErosionPeriodIfStopped();
         if (!dirty || !solver_) continue;
         bool mayPublish = false;
         {
@@ -304,6 +329,37 @@ void SimulationRunner::advance(int stepsToDo)
         emit playingChanged(false);
         emit pausedByError(message);
     });
+}
+
+void SimulationRunner::openErosionPeriod()
+{
+    if (!erosionStart_ && solver_->params().erosion.enabled) erosionStart_ = ErosionState::read(*solver_);
+}
+
+// Still playing with erosion on: the period goes on. Single steps end theirs at once (a step is
+// as far as the user asked to go).
+void SimulationRunner::closeErosionPeriodIfStopped()
+{
+    if (!erosionStart_) return;
+    bool stopped = false;
+    {
+        std::lock_guard lock(mutex_);
+        stopped = !playing_ && pendingSteps_ == 0;
+    }
+    if (stopped || !solver_->params().erosion.enabled) closeErosionPeriod();
+}
+
+void SimulationRunner::closeErosionPeriod()
+{
+    if (!erosionStart_ || !solver_) return;
+    const ErosionState start = std::move(*erosionStart_);
+    erosionStart_.reset();
+    const ErosionState end = ErosionState::read(*solver_);
+    std::optional<ErosionPeriod> period = erosionPeriodBetween(start, end);
+    if (!period) return;
+    period->mapId = workerMapId_;
+    auto shared = std::make_shared<const ErosionPeriod>(std::move(*period));
+    reportFromWorker([this, shared] { emit erosionPeriodEnded(shared); });
 }
 
 void SimulationRunner::publish()
@@ -346,6 +402,11 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
     state->ledger = diagnostics.ledger;
     state->dyeLedgers = diagnostics.dyeLedgers;
     if (state->dyeLedgers.size() != state->dye.size()) state->dyeLedgers.resize(state->dye.size());
+    if (solver_->params().erosion.enabled) { // the eroded bed above; the net deposition colours it
+        if (state->deposition.empty()) state->deposition = FloatField(state->lattice.width(), state->lattice.height());
+        state->deposition.values() = solver_->readDeposition(whole);
+        state->sedimentLedger = diagnostics.sedimentLedger;
+    }
     return state;
 }
 

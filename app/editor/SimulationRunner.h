@@ -1,5 +1,6 @@
 #pragma once
 
+#include "editor/ErosionPeriod.h"
 #include "editor/SimulationSnapshot.h"
 #include "editor/WaterEdit.h"
 #include "model/CellRegion.h"
@@ -14,6 +15,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 class QThread;
@@ -54,6 +56,10 @@ public:
     void setBed(const CellRegion& rect, std::vector<float> bed);
     // With a dyeChannel (≥ 0) the edit gets that channel's dyed depth too and only the dye is written back.
     void editDepth(const CellRegion& rect, std::function<void(WaterEdit& water)> edit, int dyeChannel = -1);
+    // The erodibility brush (values in [0, 1]), and the undo and redo of an erosion period: the
+    // bed, load and deposition over the patch's rectangle and the sediment ledger put back exactly.
+    void setErodibility(const CellRegion& rect, std::vector<float> values);
+    void restoreErosion(std::shared_ptr<const ErosionPatch> patch);
 
     void play();
     void pause();
@@ -81,6 +87,10 @@ signals:
     void pausedByError(const QString& message);                   // a refused step
     void requestFailed(const QString& message);                   // an invalid map or parameter
     void playingChanged(bool playing);
+    // A stretch of simulation with erosion on ended (a pause, a refused step, erosion turned off,
+    // or a terrain edit arriving): what it changed, for one undoable command. Nothing is sent
+    // when it changed nothing.
+    void erosionPeriodEnded(std::shared_ptr<const rb::editor::ErosionPeriod> period);
 
 private:
     using Request = std::function<void()>;
@@ -98,6 +108,9 @@ private:
     void reportFromWorker(std::function<void()> onGui);
     void runGuarded(const std::function<void()>& work); // worker: a throw becomes requestFailed
     void setPlaying(bool playing);
+    void openErosionPeriod();          // worker: before steps with erosion on
+    void closeErosionPeriodIfStopped(); // worker: after them, once paused or erosion is off
+    void closeErosionPeriod();          // worker: reports what the period changed
 
     QThread* thread_ = nullptr;
     std::uint64_t lastMapId_ = 0; // GUI thread
@@ -122,6 +135,7 @@ private:
     double stepsPerSecond_ = 0.0;
     std::int64_t rateSteps_ = 0;
     std::int64_t rateStartNs_ = 0;
+    std::optional<ErosionState> erosionStart_; // the state an erosion period started from, while one runs
 };
 
 } // namespace rb::editor

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
@@ -115,6 +116,8 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     evaporation_ = addNumber("evaporation", tr("Evaporation"), 0.0, 100000.0, 2, 1.0, " mm/h", tr("Water removed from every wet cell"),
                              [](SimParams& p, double v) { p.evaporation = v * kMetresPerSecondPerMmPerHour; });
 
+    addErosionSection(body, layout);
+
     message_ = new QLabel(body);
     message_->setObjectName("message");
     message_->setWordWrap(true);
@@ -123,6 +126,60 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     setWidget(body);
     showRowsOfModel(shown_.model);
     updateCfl();
+}
+
+// Erosion and deposition by the water (docs/erosion.md): on/off and its rates, each applied live
+// like the other parameters (and undone like them). Ranges as ErosionParams::validate allows,
+// narrowed to what a designer would type.
+void SimulationDock::addErosionSection(QWidget* body, QVBoxLayout* layout)
+{
+    auto* group = new QGroupBox(tr("Erosion"), body);
+    group->setObjectName("erosionGroup");
+    erosionForm_ = new QFormLayout(group);
+    erosion_ = new QCheckBox(tr("Erode and deposit"), group);
+    erosion_->setObjectName("erosionEnabled");
+    erosion_->setToolTip(tr("Let the running water erode the bed, carry the sediment and set it down where it slows; the terrain "
+                            "changes as it plays, and each run until a pause is one undo step"));
+    erosionForm_->addRow(erosion_);
+    connect(erosion_, &QCheckBox::toggled, this, [this](bool on) {
+        SimParams p = shown_;
+        if (p.erosion.enabled == on) return;
+        p.erosion.enabled = on;
+        edited(p, tr("erosion"));
+    });
+    const auto addErosionNumber = [this](const QString& name, const QString& label, double min, double max, int decimals, double step,
+                                         const QString& suffix, const QString& tip, std::function<void(ErosionParams&, double)> apply) {
+        // The undo step names the field as "Change erosion capacity"; the row, inside the Erosion box, just "Capacity".
+        const QString field = label.startsWith(tr("Erosion")) ? label : tr("Erosion %1").arg(label.toLower());
+        QDoubleSpinBox* box = addNumber(name, field, min, max, decimals, step, suffix, tip,
+                                        [apply](SimParams& p, double v) { apply(p.erosion, v); }, false);
+        erosionForm_->addRow(label, box);
+        return box;
+    };
+    capacity_ = addErosionNumber("erosionCapacity", tr("Capacity"), 0.0, 1000.0, 4, 0.01, " s/m",
+                                 tr("How much sediment the water can carry: C = capacity · depth · speed · slope (metres of bed "
+                                    "material over the cell). Higher: faster water digs deeper before it is full. Unit: s/m"),
+                                 [](ErosionParams& e, double v) { e.capacity = v; });
+    erosionRate_ = addErosionNumber("erosionRate", tr("Erosion rate"), 0.0, 1000.0, 3, 0.05, " /s",
+                                    tr("Share of the missing load (C − s) the bed gives up per second where the water carries "
+                                       "less than it can, times the ground's erodibility. Unit: 1/s"),
+                                    [](ErosionParams& e, double v) { e.erosionRate = v; });
+    depositionRate_ = addErosionNumber("depositionRate", tr("Deposition rate"), 0.0, 1000.0, 3, 0.05, " /s",
+                                       tr("Share of the excess load (s − C) that settles onto the bed per second where the water "
+                                          "carries more than it can. Unit: 1/s"),
+                                       [](ErosionParams& e, double v) { e.depositionRate = v; });
+    talus_ = addErosionNumber("talusAngle", tr("Talus angle"), 1.0, 89.0, 1, 1.0, " °",
+                              tr("Loose ground steeper than this slides downhill (thermal erosion): banks cut by the water "
+                                 "slump to it. Unit: degrees"),
+                              [](ErosionParams& e, double v) { e.talusDegrees = v; });
+    thermalRate_ = addErosionNumber("thermalRate", tr("Slide rate"), 0.0, 1000.0, 3, 0.1, " /s",
+                                    tr("Share of the excess over the talus angle that slides per second (0 = no thermal "
+                                       "erosion). Unit: 1/s"),
+                                    [](ErosionParams& e, double v) { e.thermalRate = v; });
+    minDepth_ = addErosionNumber("erosionMinDepth", tr("Min depth"), 0.0001, 100.0, 4, 0.005, " m",
+                                 tr("Water shallower than this neither erodes nor carries: its load settles. Unit: m"),
+                                 [](ErosionParams& e, double v) { e.minDepth = v; });
+    layout->addWidget(group);
 }
 
 // Pipes or momentum, each explained by what a level designer sees, not by its equations.
@@ -234,6 +291,13 @@ void SimulationDock::setParams(const SimParams& params)
     substeps_->setValue(params.substeps);
     rain_->setValue(params.rain / kMetresPerSecondPerMmPerHour);
     evaporation_->setValue(params.evaporation / kMetresPerSecondPerMmPerHour);
+    erosion_->setChecked(params.erosion.enabled);
+    capacity_->setValue(params.erosion.capacity);
+    erosionRate_->setValue(params.erosion.erosionRate);
+    depositionRate_->setValue(params.erosion.depositionRate);
+    talus_->setValue(params.erosion.talusDegrees);
+    thermalRate_->setValue(params.erosion.thermalRate);
+    minDepth_->setValue(params.erosion.minDepth);
     updating_ = false;
     updateCfl();
 }

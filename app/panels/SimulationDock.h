@@ -16,6 +16,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace rb::opencl {
 struct DeviceInfo;
@@ -60,6 +61,7 @@ private:
                               std::function<void(SimParams&, double)> apply, bool addRow = true);
     void addFlowModelChoice(QWidget* body);
     void addMomentumParameters();
+    void addErosionSection(QWidget* body, QVBoxLayout* layout);
     void showRowsOfModel(FlowModel model);
     void edited(const SimParams& params, const QString& fieldName);
     void updateCfl();
@@ -82,6 +84,14 @@ private:
     QSpinBox* substeps_ = nullptr;
     QDoubleSpinBox* rain_ = nullptr;
     QDoubleSpinBox* evaporation_ = nullptr;
+    QCheckBox* erosion_ = nullptr;
+    QFormLayout* erosionForm_ = nullptr;
+    QDoubleSpinBox* capacity_ = nullptr;
+    QDoubleSpinBox* erosionRate_ = nullptr;
+    QDoubleSpinBox* depositionRate_ = nullptr;
+    QDoubleSpinBox* talus_ = nullptr;
+    QDoubleSpinBox* thermalRate_ = nullptr;
+    QDoubleSpinBox* minDepth_ = nullptr;
     QLabel* message_ = nullptr;
     QHBoxLayout* controls_ = nullptr;
 

@@ -2,6 +2,7 @@
 
 #include "io/SpeedPercentile.h"
 #include "panels/DyeLegend.h"
+#include "panels/ErosionLegend.h"
 #include "panels/VolumePlot.h"
 #include "panels/WaterLegend.h"
 
@@ -39,12 +40,17 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
                               tr("99 of 100 wet cells flow slower than this: the speed of the water you see moving, which "
                                  "a few fast film cells cannot set (cells deeper than 1 mm, on a sub-grid of at most %1 "
                                  "cells)").arg(kSpeedSampleCells));
+    sediment_ = addRow("sediment", tr("Sediment"), tr("Erosion (docs/erosion.md): the load the water carries now, in m³ of bed material"));
+    netEroded_ = addRow("netEroded", tr("Net eroded"), tr("Bed material the water took from the bed less what settled, since the map's start"));
     legend_ = new WaterLegend(body);
     legend_->setObjectName("waterLegend");
     layout->addWidget(legend_);
     dyeLegend_ = new DyeLegend(body);
     dyeLegend_->setObjectName("dyeLegend");
     layout->addWidget(dyeLegend_);
+    erosionLegend_ = new ErosionLegend(body);
+    erosionLegend_->setObjectName("erosionLegend");
+    layout->addWidget(erosionLegend_);
     plot_ = new VolumePlot(body);
     plot_->setObjectName("volumePlot");
     layout->addWidget(plot_, 1);
@@ -72,6 +78,8 @@ void StatisticsDock::showDiagnostics(const Diagnostics& d, double stepsPerSecond
     edited_->setText(tr("%1 m³").arg(d.ledger.edited, 0, 'f', 1));
     maxDepth_->setText(tr("%1 m").arg(d.maxDepth, 0, 'f', 2));
     maxSpeed_->setText(tr("%1 m/s").arg(d.maxSpeed, 0, 'f', 2));
+    sediment_->setText(tr("%1 m³").arg(d.sediment, 0, 'f', 2));
+    netEroded_->setText(tr("%1 m³").arg(d.sedimentLedger.netEroded(), 0, 'f', 2));
     plot_->add(d.time, d.volume);
 }
 

@@ -13,6 +13,7 @@ namespace rb::panels {
 class VolumePlot;
 class WaterLegend;
 class DyeLegend;
+class ErosionLegend;
 
 // What the simulation is doing: time, speed of the solver and of the view, the water budget and
 // extremes (with a robust speed beside the maximum), the key to the water's colours, and a plot of
@@ -31,6 +32,7 @@ public:
     VolumePlot* plot() const { return plot_; }
     WaterLegend* legend() const { return legend_; }
     DyeLegend* dyeLegend() const { return dyeLegend_; }
+    ErosionLegend* erosionLegend() const { return erosionLegend_; }
 
 private:
     QLabel* addRow(const QString& name, const QString& label, const QString& tip);
@@ -46,9 +48,12 @@ private:
     QLabel* maxDepth_ = nullptr;
     QLabel* maxSpeed_ = nullptr;
     QLabel* speedPercentile_ = nullptr;
+    QLabel* sediment_ = nullptr;
+    QLabel* netEroded_ = nullptr;
     QElapsedTimer sinceSpeeds_;
     WaterLegend* legend_ = nullptr;
     DyeLegend* dyeLegend_ = nullptr;
+    ErosionLegend* erosionLegend_ = nullptr;
     VolumePlot* plot_ = nullptr;
 };
 

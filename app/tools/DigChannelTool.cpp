@@ -145,7 +145,7 @@ void DigChannelTool::mousePressed(const view::ViewportMouse& mouse)
 {
     showFootprint(mouse.terrain);
     if (!mouse.terrain) return showStatus(tr("Press over the map to start the channel"));
-    stroke_.begin(document());
+    if (!stroke_.begin(document())) return showStatus(TerrainStroke::refusal());
     last_ = WorldPoint{mouse.terrain->point.x(), mouse.terrain->point.z()};
     carve(*last_, *last_);
 }

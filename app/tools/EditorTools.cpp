@@ -3,6 +3,7 @@
 #include "tools/BoundaryTool.h"
 #include "tools/DigChannelTool.h"
 #include "tools/DyeBrushTool.h"
+#include "tools/ErodibilityBrushTool.h"
 #include "tools/FlattenTerrainTool.h"
 #include "tools/NavigateTool.h"
 #include "tools/RaiseLowerTerrainTool.h"
@@ -26,6 +27,7 @@ void addEditorTools(ToolManager& manager, const ToolContext& context)
     manager.addTool(new WaterBrushTool(WaterBrushTool::Direction::Add, context));
     manager.addTool(new WaterBrushTool(WaterBrushTool::Direction::Remove, context));
     manager.addTool(new DyeBrushTool(context));
+    manager.addTool(new ErodibilityBrushTool(context));
     manager.addTool(new SourceTool(context));
     manager.addTool(new BoundaryTool(context));
 }

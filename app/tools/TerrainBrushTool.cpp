@@ -15,7 +15,7 @@ TerrainBrushTool::TerrainBrushTool(QString id, QString name, QKeySequence shortc
 
 void TerrainBrushTool::beginStroke(const view::PickResult&)
 {
-    stroke_.begin(document());
+    if (!stroke_.begin(document())) showStatus(TerrainStroke::refusal());
 }
 
 void TerrainBrushTool::dab(WorldPoint centre)

@@ -3,12 +3,20 @@
 #include "commands/PaintTerrainCommand.h"
 #include "editor/MapDocument.h"
 
+#include <QObject>
+
 namespace rb::tools {
 
-void TerrainStroke::begin(editor::MapDocument* document)
+bool TerrainStroke::begin(editor::MapDocument* document)
 {
-    document_ = document;
     original_.clear();
+    document_ = document->isErosionRunning() ? nullptr : document;
+    return document_ != nullptr;
+}
+
+QString TerrainStroke::refusal()
+{
+    return QObject::tr("Pause the simulation to reshape the terrain: erosion is changing it");
 }
 
 // Cells outside the rectangle kept so far are untouched by this stroke: the bed there now is the

@@ -23,7 +23,9 @@ namespace rb::tools {
 // before and after.
 class TerrainStroke {
 public:
-    void begin(editor::MapDocument* document);
+    // False (and no stroke) while the simulation erodes the bed: the document's bed is behind it.
+    bool begin(editor::MapDocument* document);
+    static QString refusal(); // what the status bar says when begin() refused
     bool active() const { return document_ != nullptr; }
     // Keeps the bed over `rect` as it is now, where the stroke has not touched it yet; call before
     // reading originalAt() there. apply() does it itself.

@@ -51,6 +51,9 @@ float seaLevelOf(const Map& map)
 TerrainMesh::TerrainMesh(const Map& map, Qt3DCore::QNode* textureParent)
     : texture_(map.state.lattice.width(), map.state.lattice.height(), FieldTexture::Format::Height32F, textureParent),
       slopes_(map.state.lattice.width(), map.state.lattice.height(), FieldTexture::Format::Pair16F, textureParent),
+      erosion_(map.state.lattice.width(), map.state.lattice.height(), FieldTexture::Format::Pair16F, textureParent),
+      deposition_(map.state.lattice.width(), map.state.lattice.height(), 0.0f),
+      erodibility_(map.state.lattice.width(), map.state.lattice.height(), 1.0f),
       cellSize_(map.state.lattice.cellSize()), rowSpacing_(map.state.lattice.rowSpacing()), seaLevel_(seaLevelOf(map))
 {
     const FloatField& bed = map.state.bed;
@@ -58,6 +61,41 @@ TerrainMesh::TerrainMesh(const Map& map, Qt3DCore::QNode* textureParent)
     texture_.update(0, 0, bed.width(), bed.height(), packRegion(bed, whole));
     uploadSlopes(bed, whole);
     measure(bed);
+    if (!map.state.deposition.empty()) deposition_ = map.state.deposition;
+    if (!map.state.erodibility.empty()) erodibility_ = map.state.erodibility;
+    uploadErosion(whole);
+}
+
+void TerrainMesh::updateDeposition(const FloatField& deposition)
+{
+    if (deposition.width() != deposition_.width() || deposition.height() != deposition_.height()) return; // none, or a stale map's
+    if (deposition.values() == deposition_.values()) return;
+    deposition_ = deposition;
+    uploadErosion(CellRegion{0, 0, deposition_.width(), deposition_.height()});
+}
+
+void TerrainMesh::updateErodibility(const FloatField& erodibility, const CellRegion& rect)
+{
+    if (erodibility.empty()) erodibility_ = FloatField(erodibility_.width(), erodibility_.height(), 1.0f);
+    else if (erodibility.width() == erodibility_.width() && erodibility.height() == erodibility_.height())
+        erodibility_.setValuesIn(rect, erodibility.valuesIn(rect));
+    else return;
+    uploadErosion(erodibility.empty() ? CellRegion{0, 0, erodibility_.width(), erodibility_.height()} : rect);
+}
+
+// Two 16-bit floats a cell: a deposition of a few centimetres still shows, and only the colour uses it.
+void TerrainMesh::uploadErosion(const CellRegion& rect)
+{
+    std::vector<float> pairs;
+    pairs.reserve(2 * rect.cellCount());
+    for (int y = rect.y; y < rect.y + rect.height; ++y)
+        for (int x = rect.x; x < rect.x + rect.width; ++x) {
+            pairs.push_back(deposition_(x, y));
+            pairs.push_back(erodibility_(x, y));
+        }
+    QByteArray bytes(static_cast<qsizetype>(pairs.size() * sizeof(qfloat16)), Qt::Uninitialized);
+    qFloatToFloat16(reinterpret_cast<qfloat16*>(bytes.data()), pairs.data(), static_cast<qsizetype>(pairs.size()));
+    erosion_.update(rect.x, rect.y, rect.width, rect.height, bytes);
 }
 
 void TerrainMesh::updateBed(const FloatField& bed, const CellRegion& rect)

@@ -24,6 +24,12 @@ public:
 
     const FieldTexture& texture() const { return texture_; }
     const FieldTexture& slopes() const { return slopes_; } // ∂bed/∂x, ∂bed/∂z per cell
+    // The erosion views' values per cell: R the net deposition (m), G the erodibility (0…1).
+    const FieldTexture& erosion() const { return erosion_; }
+    // The whole net deposition (empty: none), uploaded only when it changed; the erodibility over
+    // `rect` (empty field: 1 everywhere).
+    void updateDeposition(const FloatField& deposition);
+    void updateErodibility(const FloatField& erodibility, const CellRegion& rect);
     float seaLevel() const { return seaLevel_; }
     float lowest() const { return lowest_; }
     float highest() const { return highest_; }
@@ -31,11 +37,14 @@ public:
 private:
     void measure(const FloatField& bed);
     void uploadSlopes(const FloatField& bed, const CellRegion& rect);
+    void uploadErosion(const CellRegion& rect);
 
     FieldTexture texture_;
     // The bed's gradient, for terrain.frag's per-pixel normal: one filtered fetch a pixel instead
     // of four of the heights, which a software renderer's fragment stage feels.
     FieldTexture slopes_;
+    FieldTexture erosion_;
+    FloatField deposition_, erodibility_; // what erosion_ holds, W×H
     double cellSize_ = 1.0, rowSpacing_ = 1.0;
     float seaLevel_ = 0.0f;
     float lowest_ = 0.0f;

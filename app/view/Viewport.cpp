@@ -135,6 +135,7 @@ void Viewport::setMap(const Map& map)
     waterMesh_->update(*waterState_, colouring_);
     waterMesh_->updateDye(*waterState_, dyeShown_);
     setSurfaceParameters(map);
+    updateDeposition(map.state.deposition);
     picker_.setState(waterState_);
     lattice_ = map.state.lattice;
     bed_ = map.state.bed;
@@ -162,6 +163,47 @@ void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
     rebuildOverlay();
 }
 
+// Only the cells that differ bitwise from the terrain drawn, as one rectangle: erosion moves a
+// river's bed, not the map's.
+void Viewport::followBed(const FloatField& bed)
+{
+    if (!terrainMesh_ || bed.width() != bed_.width() || bed.height() != bed_.height()) return;
+    int x0 = bed.width(), y0 = bed.height(), x1 = -1, y1 = -1;
+    for (int y = 0; y < bed.height(); ++y) {
+        const float* now = &bed(0, y);
+        const float* drawn = &bed_(0, y);
+        if (std::equal(now, now + bed.width(), drawn)) continue;
+        for (int x = 0; x < bed.width(); ++x)
+            if (now[x] != drawn[x]) x0 = std::min(x0, x), x1 = std::max(x1, x);
+        y0 = std::min(y0, y), y1 = y;
+    }
+    if (x1 >= 0) updateBed(bed, CellRegion{x0, y0, x1 - x0 + 1, y1 - y0 + 1});
+}
+
+void Viewport::setTerrainColouring(TerrainColouring colouring)
+{
+    terrainColouring_ = colouring;
+    terrainMaterial_->setParameter("terrainColouring", static_cast<int>(colouring));
+    if (colouring == TerrainColouring::Erosion && waterState_) updateDeposition(waterState_->deposition);
+    ++viewUpdates_;
+}
+
+void Viewport::updateDeposition(const FloatField& deposition)
+{
+    if (!terrainMesh_) return;
+    terrainMesh_->updateDeposition(deposition);
+    depositionScale_ = deposition.empty() ? 0.0f : view::depositionScale(deposition);
+    terrainMaterial_->setParameter("depositionScale", depositionScale_);
+    ++viewUpdates_;
+}
+
+void Viewport::updateErodibility(const FloatField& erodibility, const CellRegion& rect)
+{
+    if (!terrainMesh_ || !rect.inside(lattice_)) return;
+    terrainMesh_->updateErodibility(erodibility, rect);
+    ++viewUpdates_;
+}
+
 // What the shaders need to place the map's cells, sample its textures and morph between levels.
 void Viewport::setSurfaceParameters(const Map& map)
 {
@@ -177,6 +219,14 @@ void Viewport::setSurfaceParameters(const Map& map)
     setParameterOfSurfaces("lodTopLevel", static_cast<float>(lodTiles_.topLevel()));
     terrainMaterial_->setParameter("bedSlopes", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(terrainMesh_->slopes().texture()));
     terrainMaterial_->setParameter("seaLevel", terrainMesh_->seaLevel());
+    terrainMaterial_->setParameter("erosionValues", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(terrainMesh_->erosion().texture()));
+    terrainMaterial_->setParameter("terrainColouring", static_cast<int>(terrainColouring_));
+    const auto rgb = [](const QColor& c) { return QVector3D(static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF())); };
+    terrainMaterial_->setParameter("erodedColour", rgb(erodedColour()));
+    terrainMaterial_->setParameter("unchangedColour", rgb(unchangedColour()));
+    terrainMaterial_->setParameter("depositedColour", rgb(depositedColour()));
+    terrainMaterial_->setParameter("bedrockColour", rgb(bedrockColour()));
+    terrainMaterial_->setParameter("looseSoilColour", rgb(looseSoilColour()));
     terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
     waterMaterial_->setParameter("colourRamp", QVariant::fromValue<Qt3DRender::QAbstractTexture*>(ramp_->texture()));
     waterMaterial_->setParameter("rampRange", ramp_->range());
@@ -287,6 +337,7 @@ void Viewport::setWaterState(std::shared_ptr<const MapState> state)
     if (!waterMesh_ || !state || !(state->lattice == waterState_->lattice)) return; // a stale map's snapshot
     waterState_ = std::move(state);
     uploadWater();
+    if (terrainColouring_ == TerrainColouring::Erosion) updateDeposition(waterState_->deposition);
     picker_.setState(waterState_);
     if (mouseInside_) hover(lastMouse_);
 }

@@ -3,6 +3,7 @@
 #include "model/CellRegion.h"
 #include "model/Map.h"
 #include "view/LodTiles.h"
+#include "view/ErosionColours.h"
 #include "view/OrbitCamera.h"
 #include "view/OverlayLines.h"
 #include "view/Picker.h"
@@ -57,6 +58,17 @@ public:
     void setWaterState(std::shared_ptr<const MapState> state);
     // The document's bed changed over `rect` (a terrain edit): the terrain mesh follows at once.
     void updateBed(const FloatField& bed, const CellRegion& rect);
+    // The running simulation's bed while erosion changes it: the cells that differ from the
+    // terrain drawn are uploaded (the document catches up when the erosion period ends).
+    void followBed(const FloatField& bed);
+    // Colour the terrain by its net erosion or its erodibility instead of height and slope
+    // (view/ErosionColours). The net deposition comes with each water state; the erodibility
+    // from the document (updateErodibility).
+    void setTerrainColouring(TerrainColouring colouring);
+    TerrainColouring terrainColouring() const { return terrainColouring_; }
+    float depositionScale() const { return depositionScale_; } // the erosion colours' full scale (m)
+    void updateErodibility(const FloatField& erodibility, const CellRegion& rect);
+    void updateDeposition(const FloatField& deposition);
     void setWaterColouring(WaterColouring colouring);
     // Tints the water by its dye channels (View › Dye), each channel in its colour (view/DyeColours).
     void setDyeShown(bool shown);
@@ -146,6 +158,8 @@ private:
     std::unique_ptr<WaterMesh> waterMesh_;
     std::shared_ptr<const MapState> waterState_;
     WaterColouring colouring_ = WaterColouring::Depth;
+    TerrainColouring terrainColouring_ = TerrainColouring::Natural;
+    float depositionScale_ = 0.0f;
     std::vector<std::pair<QVector3D, QVector3D>> particleStreaks_;
     std::vector<std::pair<QVector3D, QVector3D>> currentArrows_;
     bool dyeShown_ = true; // dye is only on maps that use it, and there it is what the designer looks for

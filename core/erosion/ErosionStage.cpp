@@ -3,6 +3,7 @@
 #include "solver/RegionEdit.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace rb {
@@ -151,6 +152,24 @@ std::vector<float> ErosionStage::readDeposition(const CellRegion& rect) const
     requireRegionInside(lattice_, rect);
     if (deposition_.empty()) return std::vector<float>(rect.cellCount(), 0.0f);
     return copyRegion(deposition_, lattice_.width(), rect);
+}
+
+void ErosionStage::restore(const CellRegion& rect, const std::vector<float>& sediment, const std::vector<float>& deposition,
+                           const SedimentLedger& ledger)
+{
+    if (!rect.empty()) requireRegionInside(lattice_, rect);
+    if (sediment.size() != rect.cellCount() || deposition.size() != rect.cellCount())
+        throw std::invalid_argument("erosion restore: the values do not match the rectangle");
+    for (std::size_t i = 0; i < sediment.size(); ++i)
+        if (!(sediment[i] >= 0.0f) || !std::isfinite(sediment[i]) || !std::isfinite(deposition[i]))
+            throw std::invalid_argument("erosion restore: a load must be finite and not negative, a deposition finite");
+    if (load_.empty() || deposition_.empty()) allocateLoad();
+    if (!rect.empty()) {
+        writeRegion(load_[0], lattice_.width(), rect, sediment);
+        writeRegion(deposition_, lattice_.width(), rect, deposition);
+    }
+    ledger_ = ledger;
+    loadLedger_.assign(1, ledger.carried);
 }
 
 void ErosionStage::writeTo(MapState& state) const

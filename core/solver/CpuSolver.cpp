@@ -213,6 +213,29 @@ std::vector<float> CpuSolver::readErodibility(const CellRegion& rect) const
     return erosion_.readErodibility(rect);
 }
 
+std::vector<float> CpuSolver::readSediment(const CellRegion& rect) const
+{
+    return erosion_.readSediment(rect);
+}
+
+std::vector<float> CpuSolver::readDeposition(const CellRegion& rect) const
+{
+    return erosion_.readDeposition(rect);
+}
+
+void CpuSolver::restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
+                               const std::vector<float>& deposition, const SedimentLedger& ledger)
+{
+    if (rect.empty()) { // the ledger alone
+        erosion_.restore(rect, sediment, deposition, ledger);
+        return refreshDyeDiagnostics();
+    }
+    if (const std::string problem = checkRegionEdit(lattice_, rect, bed, EditedField::Bed); !problem.empty()) throw std::invalid_argument(problem);
+    erosion_.restore(rect, sediment, deposition, ledger); // checks the rest before anything changes
+    writeRegion(bed_, lattice_.width(), rect, bed);
+    refreshDyeDiagnostics();
+}
+
 std::vector<float> CpuSolver::readDye(int channel, const CellRegion& rect) const
 {
     return dye_.readDye(channel, rect);

@@ -50,6 +50,10 @@ public:
     void setCurrents(const std::vector<FloatField>& cells, const std::vector<FloatField>& flows) override;
     void setErodibility(const CellRegion& rect, const std::vector<float>& values) override;
     std::vector<float> readErodibility(const CellRegion& rect) const override;
+    std::vector<float> readSediment(const CellRegion& rect) const override;
+    std::vector<float> readDeposition(const CellRegion& rect) const override;
+    void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
+                        const std::vector<float>& deposition, const SedimentLedger& ledger) override;
 
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return params_; }

@@ -65,6 +65,15 @@ public:
     // std::invalid_argument and nothing changes); a map without it reads 1 everywhere.
     virtual void setErodibility(const CellRegion& rect, const std::vector<float>& values) = 0;
     virtual std::vector<float> readErodibility(const CellRegion& rect) const = 0;
+    // The erosion state over `rect` (zeros on a map that never eroded), and the editor's undo of an
+    // erosion period: bed, suspended load and net deposition over `rect` and the whole sediment
+    // ledger put back exactly as read before (nothing booked; the water keeps its depth). Values
+    // that do not fit `rect`, or a negative load: std::invalid_argument and nothing changes. An
+    // empty `rect` puts back the ledger only.
+    virtual std::vector<float> readSediment(const CellRegion& rect) const = 0;
+    virtual std::vector<float> readDeposition(const CellRegion& rect) const = 0;
+    virtual void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
+                                const std::vector<float>& deposition, const SedimentLedger& ledger) = 0;
 
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;

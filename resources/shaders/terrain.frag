@@ -17,15 +17,39 @@ uniform sampler2D bedSlopes; // the bed's gradient per cell (∂/∂x, ∂/∂z)
 uniform vec2 mapCells;
 uniform vec2 cellStep;
 uniform float rowShift;
+// The erosion views (view/ErosionColours): 0 natural colours, 1 by net erosion, 2 by erodibility.
+uniform int terrainColouring;
+uniform sampler2D erosionValues; // R: net deposition (m), G: erodibility (0…1), linearly filtered
+uniform float depositionScale;   // the largest |deposition| on the map: full colour there
+uniform vec3 erodedColour;
+uniform vec3 unchangedColour;
+uniform vec3 depositedColour;
+uniform vec3 bedrockColour;
+uniform vec3 looseSoilColour;
 
 // The normal of the full-resolution bed under this pixel, whatever the level of detail of the
 // triangle drawn: its gradient, bilinearly filtered. (On the triangle lattice, rows are taken at
 // their mean half-cell shift: a normal, not a position.)
-vec3 detailNormal()
+vec2 cellCoordinate()
 {
     vec2 cell = vec2(worldPosition.x / cellStep.x - 0.5 - 0.5 * rowShift, worldPosition.z / cellStep.y - 0.5);
-    vec2 slope = texture(bedSlopes, (cell + 0.5) / mapCells).rg;
+    return (cell + 0.5) / mapCells;
+}
+
+vec3 detailNormal()
+{
+    vec2 slope = texture(bedSlopes, cellCoordinate()).rg;
     return normalize(vec3(-slope.x, 1.0, -slope.y));
+}
+
+// The same ramps as view/ErosionColours.cpp (erosionColour, erodibilityColour).
+vec3 erosionViewColour()
+{
+    vec2 values = texture(erosionValues, cellCoordinate()).rg;
+    if (terrainColouring == 2)
+        return mix(bedrockColour, looseSoilColour, clamp(values.g, 0.0, 1.0));
+    float t = depositionScale > 0.0 ? clamp(values.r / depositionScale, -1.0, 1.0) : 0.0;
+    return t >= 0.0 ? mix(unchangedColour, depositedColour, t) : mix(unchangedColour, erodedColour, -t);
 }
 
 vec3 terrainColour(float above, float relative, float steepness)
@@ -44,7 +68,7 @@ void main()
 {
     vec3 n = detailNormal();
     float above = worldPosition.y - seaLevel;
-    vec3 albedo = terrainColour(above, above / landTop, 1.0 - n.y);
+    vec3 albedo = terrainColouring == 0 ? terrainColour(above, above / landTop, 1.0 - n.y) : erosionViewColour();
     float sun = max(dot(n, sunDirection), 0.0);
     vec3 ambient = mix(vec3(0.30, 0.27, 0.22), vec3(0.62, 0.70, 0.82), 0.5 + 0.5 * n.y);
     vec3 lit = albedo * (0.55 * ambient + 0.85 * vec3(1.0, 0.96, 0.88) * sun);
