@@ -693,21 +693,22 @@ std::vector<float> ClSolver::readDeposition(const CellRegion& rect) const
 
 // The erosion state lives on the host; the bed goes to the device as a terrain edit does.
 void ClSolver::restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
-                              const std::vector<float>& deposition, const SedimentLedger& ledger)
+                              const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger)
 {
     Impl& s = *impl_;
     if (rect.empty()) { // the ledger alone
-        s.erosion.restore(rect, sediment, deposition, ledger);
+        s.erosion.restore(rect, sediment, deposition, bedRemainder, ledger);
         return s.refreshDyeDiagnostics();
     }
     if (const std::string problem = checkRegionEdit(s.lattice, rect, bed, EditedField::Bed); !problem.empty()) throw std::invalid_argument(problem);
     const SedimentLedger ledgerBefore = s.erosion.ledger();
-    const std::vector<float> sedimentBefore = s.erosion.readSediment(rect), depositionBefore = s.erosion.readDeposition(rect);
-    s.erosion.restore(rect, sediment, deposition, ledger);
+    const std::vector<float> sedimentBefore = s.erosion.readSediment(rect), depositionBefore = s.erosion.readDeposition(rect),
+                             remainderBefore = s.erosion.readBedRemainder(rect);
+    s.erosion.restore(rect, sediment, deposition, bedRemainder, ledger);
     try {
         setBed(rect, bed);
     } catch (...) {
-        s.erosion.restore(rect, sedimentBefore, depositionBefore, ledgerBefore); // nothing changes
+        s.erosion.restore(rect, sedimentBefore, depositionBefore, remainderBefore, ledgerBefore); // nothing changes
         throw;
     }
     s.refreshDyeDiagnostics();

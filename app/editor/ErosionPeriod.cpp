@@ -25,7 +25,7 @@ std::vector<float> valuesIn(const std::vector<float>& field, int width, const Ce
 ErosionPatch patchOf(const ErosionState& state, int width, const CellRegion& rect)
 {
     return {rect, valuesIn(state.bed, width, rect), valuesIn(state.sediment, width, rect), valuesIn(state.deposition, width, rect),
-            state.ledger};
+            valuesIn(state.bedRemainder, width, rect), state.ledger};
 }
 
 } // namespace
@@ -42,6 +42,7 @@ ErosionState ErosionState::read(const Solver& solver)
     state.bed = full.bed.values();
     state.sediment = full.sediment.empty() ? std::vector<float>(cells, 0.0f) : full.sediment.values();
     state.deposition = full.deposition.empty() ? std::vector<float>(cells, 0.0f) : full.deposition.values();
+    state.bedRemainder = full.bedRemainder.empty() ? std::vector<float>(cells, 0.0f) : full.bedRemainder.values();
     state.ledger = full.sedimentLedger;
     return state;
 }
@@ -65,6 +66,7 @@ std::optional<ErosionPeriod> erosionPeriodBetween(const ErosionState& start, con
     CellRegion rect = growToDifferences({}, start.bed, end.bed, width);
     rect = growToDifferences(rect, start.sediment, end.sediment, width);
     rect = growToDifferences(rect, start.deposition, end.deposition, width);
+    rect = growToDifferences(rect, start.bedRemainder, end.bedRemainder, width);
     if (rect.empty() && start.ledger == end.ledger) return std::nullopt;
     ErosionPeriod period;
     period.startTime = start.time;

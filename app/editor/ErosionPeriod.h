@@ -18,7 +18,7 @@ namespace rb::editor {
 // ledger. `rect` is empty when only the ledger changed.
 struct ErosionPatch {
     CellRegion rect;
-    std::vector<float> bed, sediment, deposition;
+    std::vector<float> bed, sediment, deposition, bedRemainder;
     SedimentLedger ledger;
 };
 
@@ -26,7 +26,7 @@ struct ErosionPatch {
 struct ErosionState {
     double time = 0.0;
     int width = 0; // the map's, in cells
-    std::vector<float> bed, sediment, deposition;
+    std::vector<float> bed, sediment, deposition, bedRemainder;
     SedimentLedger ledger;
 
     static ErosionState read(const Solver& solver);

@@ -102,7 +102,7 @@ void MapDocument::setErosionState(const ErosionPatch& patch, bool toSimulation)
 {
     const std::size_t cells = patch.rect.cellCount();
     if ((!patch.rect.empty() && !patch.rect.inside(map_.state.lattice)) || patch.bed.size() != cells || patch.sediment.size() != cells ||
-        patch.deposition.size() != cells) {
+        patch.deposition.size() != cells || patch.bedRemainder.size() != cells) {
         qWarning("MapDocument::setErosionState: the patch does not fit the map; ignored");
         return;
     }
@@ -110,6 +110,7 @@ void MapDocument::setErosionState(const ErosionPatch& patch, bool toSimulation)
         map_.state.bed.setValuesIn(patch.rect, patch.bed);
         writeInto(map_.state.sediment, map_.state.lattice, patch.rect, patch.sediment, 0.0f);
         writeInto(map_.state.deposition, map_.state.lattice, patch.rect, patch.deposition, 0.0f);
+        writeInto(map_.state.bedRemainder, map_.state.lattice, patch.rect, patch.bedRemainder, 0.0f);
     }
     map_.state.sedimentLedger = patch.ledger;
     if (toSimulation) emit erosionRestored(std::make_shared<const ErosionPatch>(patch));

@@ -128,7 +128,7 @@ void SimulationRunner::restoreErosion(std::shared_ptr<const ErosionPatch> patch)
     post([this, patch = std::move(patch)] {
         if (!solver_) return;
         erosionStart_.reset();
-        runGuarded([&] { solver_->restoreErosion(patch->rect, patch->bed, patch->sediment, patch->deposition, patch->ledger); });
+        runGuarded([&] { solver_->restoreErosion(patch->rect, patch->bed, patch->sediment, patch->deposition, patch->bedRemainder, patch->ledger); });
         lastFullRead_ = nullptr; // the next snapshot reads the restored load and deposition
     });
 }

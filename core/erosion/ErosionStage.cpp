@@ -154,22 +154,30 @@ std::vector<float> ErosionStage::readDeposition(const CellRegion& rect) const
     return copyRegion(deposition_, lattice_.width(), rect);
 }
 
-void ErosionStage::restore(const CellRegion& rect, const std::vector<float>& sediment, const std::vector<float>& deposition,
+void ErosionStage::restore(const CellRegion& rect, const std::vector<float>& sediment, const std::vector<float>& deposition, const std::vector<float>& bedRemainder,
                            const SedimentLedger& ledger)
 {
     if (!rect.empty()) requireRegionInside(lattice_, rect);
-    if (sediment.size() != rect.cellCount() || deposition.size() != rect.cellCount())
+    if (sediment.size() != rect.cellCount() || deposition.size() != rect.cellCount() || bedRemainder.size() != rect.cellCount())
         throw std::invalid_argument("erosion restore: the values do not match the rectangle");
     for (std::size_t i = 0; i < sediment.size(); ++i)
-        if (!(sediment[i] >= 0.0f) || !std::isfinite(sediment[i]) || !std::isfinite(deposition[i]))
-            throw std::invalid_argument("erosion restore: a load must be finite and not negative, a deposition finite");
+        if (!(sediment[i] >= 0.0f) || !std::isfinite(sediment[i]) || !std::isfinite(deposition[i]) || !(std::abs(bedRemainder[i]) <= 1.0f))
+            throw std::invalid_argument("erosion restore: a load must be finite and not negative, a deposition finite, a remainder within ±1 m");
     if (load_.empty() || deposition_.empty()) allocateLoad();
     if (!rect.empty()) {
         writeRegion(load_[0], lattice_.width(), rect, sediment);
         writeRegion(deposition_, lattice_.width(), rect, deposition);
+        writeRegion(bedRemainder_, lattice_.width(), rect, bedRemainder);
     }
     ledger_ = ledger;
     loadLedger_.assign(1, ledger.carried);
+}
+
+std::vector<float> ErosionStage::readBedRemainder(const CellRegion& rect) const
+{
+    requireRegionInside(lattice_, rect);
+    if (bedRemainder_.empty()) return std::vector<float>(rect.cellCount(), 0.0f);
+    return copyRegion(bedRemainder_, lattice_.width(), rect);
 }
 
 void ErosionStage::writeTo(MapState& state) const

@@ -47,9 +47,10 @@ public:
     std::vector<float> readErodibility(const CellRegion& rect) const;
     std::vector<float> readSediment(const CellRegion& rect) const;
     std::vector<float> readDeposition(const CellRegion& rect) const;
+    std::vector<float> readBedRemainder(const CellRegion& rect) const;
     // Undo of an erosion period (the editor): the load and the net deposition over `rect` and the
     // ledger as read before, exactly (else std::invalid_argument, no change).
-    void restore(const CellRegion& rect, const std::vector<float>& sediment, const std::vector<float>& deposition,
+    void restore(const CellRegion& rect, const std::vector<float>& sediment, const std::vector<float>& deposition, const std::vector<float>& bedRemainder,
                  const SedimentLedger& ledger);
 
     void writeTo(MapState& state) const;

@@ -224,14 +224,14 @@ std::vector<float> CpuSolver::readDeposition(const CellRegion& rect) const
 }
 
 void CpuSolver::restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
-                               const std::vector<float>& deposition, const SedimentLedger& ledger)
+                               const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger)
 {
     if (rect.empty()) { // the ledger alone
-        erosion_.restore(rect, sediment, deposition, ledger);
+        erosion_.restore(rect, sediment, deposition, bedRemainder, ledger);
         return refreshDyeDiagnostics();
     }
     if (const std::string problem = checkRegionEdit(lattice_, rect, bed, EditedField::Bed); !problem.empty()) throw std::invalid_argument(problem);
-    erosion_.restore(rect, sediment, deposition, ledger); // checks the rest before anything changes
+    erosion_.restore(rect, sediment, deposition, bedRemainder, ledger); // checks the rest before anything changes
     writeRegion(bed_, lattice_.width(), rect, bed);
     refreshDyeDiagnostics();
 }

@@ -53,7 +53,7 @@ public:
     std::vector<float> readSediment(const CellRegion& rect) const override;
     std::vector<float> readDeposition(const CellRegion& rect) const override;
     void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
-                        const std::vector<float>& deposition, const SedimentLedger& ledger) override;
+                        const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger) override;
 
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return params_; }

@@ -73,7 +73,7 @@ public:
     virtual std::vector<float> readSediment(const CellRegion& rect) const = 0;
     virtual std::vector<float> readDeposition(const CellRegion& rect) const = 0;
     virtual void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
-                                const std::vector<float>& deposition, const SedimentLedger& ledger) = 0;
+                                const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger) = 0;
 
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;

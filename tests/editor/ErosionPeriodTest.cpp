@@ -44,7 +44,7 @@ rb::Map slope(rb::LatticeKind kind)
 }
 
 struct ErosionFields {
-    std::vector<float> bed, sediment, deposition;
+    std::vector<float> bed, sediment, deposition, bedRemainder;
     rb::SedimentLedger ledger;
 };
 
@@ -52,7 +52,8 @@ ErosionFields fieldsOf(const rb::MapState& state)
 {
     const std::size_t cells = state.lattice.cellCount();
     return {state.bed.values(), state.sediment.empty() ? std::vector<float>(cells, 0.0f) : state.sediment.values(),
-            state.deposition.empty() ? std::vector<float>(cells, 0.0f) : state.deposition.values(), state.sedimentLedger};
+            state.deposition.empty() ? std::vector<float>(cells, 0.0f) : state.deposition.values(),
+            state.bedRemainder.empty() ? std::vector<float>(cells, 0.0f) : state.bedRemainder.values(), state.sedimentLedger};
 }
 
 void expectSameBits(const ErosionFields& a, const ErosionFields& b, const char* what)
@@ -60,6 +61,7 @@ void expectSameBits(const ErosionFields& a, const ErosionFields& b, const char* 
     EXPECT_TRUE(sameBits(a.bed, b.bed)) << what << ": bed";
     EXPECT_TRUE(sameBits(a.sediment, b.sediment)) << what << ": sediment";
     EXPECT_TRUE(sameBits(a.deposition, b.deposition)) << what << ": deposition";
+    EXPECT_TRUE(sameBits(a.bedRemainder, b.bedRemainder)) << what << ": bed remainder";
     EXPECT_TRUE(a.ledger == b.ledger) << what << ": sediment ledger";
 }
 
@@ -212,7 +214,7 @@ TEST(ErosionPeriodBetween, KeepsTheRectangleOfChangedCellsAndNothingWhenNothingC
 {
     rb::editor::ErosionState a;
     a.width = 4;
-    a.bed.assign(12, 1.0f), a.sediment.assign(12, 0.0f), a.deposition.assign(12, 0.0f);
+    a.bed.assign(12, 1.0f), a.sediment.assign(12, 0.0f), a.deposition.assign(12, 0.0f), a.bedRemainder.assign(12, 0.0f);
     EXPECT_FALSE(rb::editor::erosionPeriodBetween(a, a).has_value());
     rb::editor::ErosionState b = a;
     b.bed[1 * 4 + 1] = 0.5f;     // (1, 1)
