@@ -40,6 +40,8 @@ QString layerLabel(io::Layer layer)
     case io::Layer::Mask: return QObject::tr("Water mask (PNG)");
     case io::Layer::Dye: return QObject::tr("Dye (PNG, RGBA = channels 0–3)");
     case io::Layer::Currents: return QObject::tr("Currents flow map (PNG)");
+    case io::Layer::Erodibility: return QObject::tr("Erodibility (0 bedrock … 1 loose soil)");
+    case io::Layer::Deposition: return QObject::tr("Net deposition (splat map: + deposited, − eroded)");
     default: return text(io::layerName(layer));
     }
 }
