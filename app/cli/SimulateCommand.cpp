@@ -170,6 +170,21 @@ bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector
     return true;
 }
 
+// Every inflow segment and spring brings this load (a volume concentration).
+bool setInflowSediment(const QCommandLineParser& parser, Map& map)
+{
+    if (!map.params.erosion.enabled) return cli::fail("--inflow-sediment acts only with erosion on: add --erosion", cli::kExitUsage), false;
+    const auto concentration = cli::numberOption(parser, "inflow-sediment");
+    if (!concentration) return false;
+    if (const std::string problem = checkRange("--inflow-sediment", *concentration, 0.0, kMaxSedimentConcentration, ""); !problem.empty())
+        return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
+    for (BoundarySegment& segment : map.boundary)
+        if (segment.type == BoundaryType::Inflow) segment.sediment = *concentration;
+    for (PointSource& source : map.sources)
+        if (source.kind == PointSource::Kind::Spring) source.sediment = *concentration;
+    return true;
+}
+
 // X,Y,RADIUS,CHANNEL: the water within RADIUS metres of (X, Y) dyed with CHANNEL, before stepping.
 bool releaseDyeOption(const QString& text, MapState& state)
 {
@@ -196,6 +211,7 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
         if (!appendBoundaryOption(map.state.lattice, text, map.boundary)) return false;
     for (const QString& text : parser.values("spring"))
         if (!appendSourceOption(text, PointSource::Kind::Spring, map.sources)) return false;
+    if (parser.isSet("inflow-sediment") && !setInflowSediment(parser, map)) return false;
     for (const QString& text : parser.values("drain"))
         if (!appendSourceOption(text, PointSource::Kind::Drain, map.sources)) return false;
     if (parser.isSet("fill-to")) {
@@ -251,6 +267,7 @@ int runSimulate(const QStringList& args)
         {"erosion-rate", QString("With --erosion: how fast the bed gives material below the water's capacity, 1/s (default %1).").arg(erosionDefaults.erosionRate), "K"},
         {"deposition-rate", QString("With --erosion: how fast the load settles above the capacity, 1/s (default %1).").arg(erosionDefaults.depositionRate), "K"},
         {"capacity", QString("With --erosion: transport capacity factor, s/m: the water carries capacity · depth · speed · slope (default %1).").arg(erosionDefaults.capacity), "K"},
+        {"inflow-sediment", "With --erosion: the load every inflow segment and spring brings, as a volume concentration (0-0.5; default: the map's).", "C"},
         {"talus", QString("With --erosion: talus angle, degrees (1-89): steeper slopes slide (default %1).").arg(erosionDefaults.talusDegrees), "DEGREES"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
