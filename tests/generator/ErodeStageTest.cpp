@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 
 namespace rb::gen {
 namespace {
@@ -46,14 +47,15 @@ TEST(GeneratorErode, ZeroHoursLeavesTheMapAsWithoutTheStage)
     EXPECT_FALSE(zero.map.params.erosion.enabled);
 }
 
-class ErodeOfEveryPreset : public ::testing::TestWithParam<Preset> {};
+class ErodeOfEveryPreset : public ::testing::TestWithParam<std::tuple<Preset, LatticeKind>> {};
 
 // The stage changes the bed, the map's deposition is exactly the change, and the books close: the
 // bed's volume changed by what left (and came in) with the load, plus the booked rounding.
 TEST_P(ErodeOfEveryPreset, ChangesTheBedAndConservesTheMaterial)
 {
-    const GenerationResult before = generateOrFail(erodeSettings(GetParam(), 0.0));
-    const GenerationResult after = generateOrFail(erodeSettings(GetParam(), kHours));
+    const auto [preset, lattice] = GetParam();
+    const GenerationResult before = generateOrFail(erodeSettings(preset, 0.0, lattice));
+    const GenerationResult after = generateOrFail(erodeSettings(preset, kHours, lattice));
     ASSERT_TRUE(after.erosion.ran);
     EXPECT_GE(after.erosion.seconds, kHours * 3600.0);
     EXPECT_LT(after.erosion.seconds, kHours * 3600.0 + 10.0);
@@ -88,8 +90,32 @@ TEST_P(ErodeOfEveryPreset, ChangesTheBedAndConservesTheMaterial)
     EXPECT_FALSE(after.map.params.erosion.enabled);
 }
 
-INSTANTIATE_TEST_SUITE_P(Generator, ErodeOfEveryPreset, ::testing::Values(Preset::Island, Preset::River, Preset::Archipelago, Preset::Lakes),
-                         [](const auto& info) { return std::string(presetName(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Generator, ErodeOfEveryPreset,
+                         ::testing::Combine(::testing::Values(Preset::Island, Preset::River, Preset::Archipelago, Preset::Lakes),
+                                            ::testing::Values(LatticeKind::Square, LatticeKind::Triangle)),
+                         [](const auto& info) {
+                             return std::string(presetName(std::get<0>(info.param))) + "_"
+                                    + std::string(latticeKindName(std::get<1>(info.param)));
+                         });
+
+// Sediment that leaves with the river through its outflow edge is booked, and the bed lost it.
+TEST(GeneratorErode, SedimentLeavingThroughTheBoundaryIsBooked)
+{
+    GeneratorSettings settings = erodeSettings(Preset::River, kHours);
+    settings.river.end = RiverEnd::Outflow;
+    const GenerationResult before = generateOrFail([&] {
+        GeneratorSettings plain = settings;
+        plain.erode.hours = 0.0;
+        return plain;
+    }());
+    const GenerationResult after = generateOrFail(settings);
+    const SedimentLedger& books = after.erosion.ledger;
+    const double left = books.carried.outflow() - books.carried.inflow();
+    EXPECT_GT(left, 0.01 * books.eroded) << "eroded " << books.eroded << " m³";
+    const double change = (sumOf(after.map.state.bed) - sumOf(before.map.state.bed)) * after.map.state.lattice.cellArea();
+    EXPECT_LT(change, -0.5 * left);
+    EXPECT_NEAR(change, -left + books.carried.clipped + books.carried.edited + books.rounding, 1e-6 * books.eroded);
+}
 
 // After the stage the island has its usual water on the eroded bed: the sea at sea level, the land dry.
 TEST(GeneratorErode, TheWaterIsTheGeneratorsOwnOnTheErodedBed)
