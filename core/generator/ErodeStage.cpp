@@ -65,6 +65,7 @@ ErodeOutcome erodeTerrain(const Map& map, const ErodeParams& params, int threads
     SimParams rainy = map.params;
     rainy.rain = params.rain / kMillimetresPerMetre / kSecondsPerHour;
     rainy.erosion.enabled = true;
+    rainy.erosion.talusDegrees = params.talus;
     CpuSolver solver(threads);
     try {
         solver.load(map);

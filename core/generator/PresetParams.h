@@ -97,6 +97,7 @@ struct MaterialParams {
 struct ErodeParams {
     double hours = 0.0; // simulated hours (0: off)
     double rain = 0.0;  // mm/h
+    double talus = 0.0; // degrees: the thermal erosion's talus angle during the stage
 };
 
 } // namespace rb::gen

@@ -117,6 +117,17 @@ TEST(GeneratorErode, SedimentLeavingThroughTheBoundaryIsBooked)
     EXPECT_NEAR(change, -left + books.carried.clipped + books.carried.edited + books.rounding, 1e-6 * books.eroded);
 }
 
+// erode_talus reaches the thermal erosion: a steeper talus angle leaves most slopes standing.
+TEST(GeneratorErode, TheTalusAngleIsTheStages)
+{
+    GeneratorSettings steep = erodeSettings(Preset::Island, kHours);
+    ASSERT_EQ(steep.setParam("erode_talus", "80"), "");
+    const GenerationResult usual = generateOrFail(erodeSettings(Preset::Island, kHours));
+    const GenerationResult kept = generateOrFail(steep);
+    ASSERT_GT(usual.erosion.ledger.slid, 0.0);
+    EXPECT_LT(kept.erosion.ledger.slid, 0.1 * usual.erosion.ledger.slid);
+}
+
 // After the stage the island has its usual water on the eroded bed: the sea at sea level, the land dry.
 TEST(GeneratorErode, TheWaterIsTheGeneratorsOwnOnTheErodedBed)
 {
