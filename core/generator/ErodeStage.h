@@ -19,7 +19,8 @@ struct ErodeOutcome {
 // The generator's last stage (docs/generator.md, "Erode"): `params.hours` of simulated rain at
 // `params.rain` mm/h on `map` as generated (its terrain, erodibility, water, boundary, springs and
 // inflow, its automatic time step) with erosion on (SimParams::erosion's defaults but the talus
-// angle, `params.talus`), on the CPU
+// angle, `params.talus`: the generated relief is mostly rock and soil, which stand steeper than
+// the loose material the solver's default describes), on the CPU
 // solver with `threads` threads (0: OpenMP's default). The solver's results do not depend on the
 // thread count, so neither does the bed. Reports 0..1 of the current phase of `progress` as the
 // simulated time passes, and reads its cancel flag between solver calls (each a fraction of a

@@ -231,8 +231,8 @@ std::vector<ParamSpec> erodeRows()
             "last stage: simulated hours of rain with erosion on, then the usual water on the eroded bed (0: off)"),
         row<&S::erode, &E::rain>("erode_rain", kAll, Real, 20, 0, 500, "mm/h",
             "rain rate during the erode stage (springs and inflows run too)"),
-        row<&S::erode, &E::talus>("erode_talus", kAll, Real, 35, 1, 89, "degrees",
-            "talus angle of the erode stage's thermal erosion: steeper ground slides until it is this steep"),
+        row<&S::erode, &E::talus>("erode_talus", kAll, Real, 60, 1, 89, "degrees",
+            "talus angle of the erode stage's thermal erosion: steeper ground slides until it is this steep (35: loose material)"),
     };
 }
 
