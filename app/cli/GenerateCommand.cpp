@@ -25,7 +25,10 @@ QString describe()
                                           QString::fromUtf8(rb::gen::presetSummary(p).data()));
     text += "\nThe map holds the terrain, the boundary segments, the initial water (the sea filled to sea level\n"
             "wherever the sea boundary reaches; the river channel primed with prime_depth of water), simulation\n"
-            "parameters suited to the preset, and every parameter used (as JSON). See docs/generator.md.\n\n";
+            "parameters suited to the preset, the erodibility (rock, soil, sand) and every parameter used\n"
+            "(as JSON). erode_hours=H adds a last stage: H hours of rain at erode_rain with erosion on; the\n"
+            "map keeps the eroded bed, its change as the deposition, and the usual initial water.\n"
+            "See docs/generator.md.\n\n";
     return text + QString::fromStdString(rb::gen::parameterReferenceText());
 }
 
@@ -116,7 +119,15 @@ int runGenerate(const QStringList& args)
     QTextStream err(stderr);
     if (parser.isSet("progress")) options.progress = [&err](int percent) { err << "generate: " << percent << "%" << Qt::endl; };
 
-    const std::uint64_t needed = rb::MemoryBudget::generationBytes(settings.common.width, settings.common.height);
+    std::uint64_t needed = rb::MemoryBudget::generationBytes(settings.common.width, settings.common.height);
+    if (settings.erode.hours > 0.0) {
+        // The erode stage loads the map into the CPU solver, whose erosion adds about a dozen
+        // floats per cell (load, deposition, erodibility, their copies for a refused call, the
+        // exchange's and the slide's working arrays).
+        const rb::Lattice lattice(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
+        constexpr std::uint64_t kErosionBytesPerCell = 12 * sizeof(float);
+        needed += rb::MemoryBudget::cpuSolverBytes(lattice, rb::FlowModel::Pipes) + kErosionBytesPerCell * lattice.cellCount();
+    }
     const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
     if (const std::string refusal = rb::MemoryBudget::refusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));
 
@@ -141,6 +152,14 @@ int runGenerate(const QStringList& args)
         {"dt", result.map.params.dt},
     };
     if (!result.channel.empty()) summary.insert("channel_cells", static_cast<qint64>(result.channel.size()));
+    if (result.erosion.ran) {
+        const rb::SedimentLedger& books = result.erosion.ledger;
+        summary.insert("erode_seconds", result.erosion.seconds); // simulated
+        summary.insert("erode_steps", static_cast<qint64>(result.erosion.steps));
+        summary.insert("eroded", books.eroded);          // m³ taken from the bed
+        summary.insert("deposited", books.deposited);    // m³ settled back, the load left at the end included
+        summary.insert("sediment_out", books.carried.outflow() - books.carried.inflow()); // m³ that left through the boundary
+    }
     rb::cli::printJsonLine(summary);
     return rb::cli::kExitOk;
 }

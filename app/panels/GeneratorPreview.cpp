@@ -68,6 +68,7 @@ bool GeneratorPreview::busy() const
 gen::GeneratorSettings GeneratorPreview::previewSettings(const gen::GeneratorSettings& settings)
 {
     gen::GeneratorSettings preview = settings;
+    preview.erode.hours = 0.0; // the erode stage simulates for minutes: the thumbnail shows the terrain before it
     gen::CommonParams& common = preview.common;
     const int longer = std::max(common.width, common.height);
     if (longer <= kCells) return preview;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "generator/ErosionSummary.h"
 #include "lattice/Lattice.h"
 #include "model/Map.h"
 
@@ -21,6 +22,7 @@ struct GenerationResult {
     std::vector<CellCoord> channel; // river preset: the channel's centre line, inflow first, sea/exit last
     // Island and archipelago presets: each carved river's centre line, spring first, sea last.
     std::vector<std::vector<CellCoord>> rivers;
+    ErosionSummary erosion; // the erode stage's figures (erode_hours > 0)
 
     bool ok() const { return status == GenerationStatus::Ok; }
 };

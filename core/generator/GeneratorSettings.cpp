@@ -11,7 +11,7 @@ namespace rb::gen {
 namespace {
 
 // Version of the generator's algorithms: a map's settings reproduce it only with the same version.
-constexpr int kGeneratorVersion = 1;
+constexpr int kGeneratorVersion = 2; // 2: the erodibility and the erode stage
 
 std::string describeRange(const ParamSpec& spec)
 {

@@ -38,6 +38,8 @@ public:
     ArchipelagoParams archipelago;
     LakesParams lakes;
     CoastalRiverParams coastalRivers; // island and archipelago
+    MaterialParams material;          // every preset: the erodibility
+    ErodeParams erode;                // every preset: the erode stage
 
 private:
     std::string unknownKeyMessage(std::string_view key) const;

@@ -12,6 +12,7 @@ namespace {
 constexpr double kLevelRing = 0.35; // radii outside the shore over which the land levels out
 constexpr double kRimWidth = 0.1;   // noise units of raised rim inside the map edge
 constexpr double kSiteMargin = 0.12; // keeps basins off the rim
+constexpr double kSandyShore = 0.1;  // radii outside the shore that are still sand
 
 } // namespace
 
@@ -37,10 +38,8 @@ double LakesLandscape::landAt(double nx, double ny) const
     return common_.seaLevel + params_.hillHeight * clamp01(sampleNoise(hills_, nx, ny));
 }
 
-double LakesLandscape::elevation(FramePoint p) const
+LakesLandscape::NearestLake LakesLandscape::nearestLake(double nx, double ny) const
 {
-    const double nx = frame_.noiseX(p), ny = frame_.noiseY(p);
-    double elevation = landAt(nx, ny);
     const double shoreNoise = std::clamp(sampleNoise(shore_, nx, ny), -1.0, 1.0);
     std::size_t nearest = lakes_.size();
     double bestInland = -std::numeric_limits<double>::infinity();
@@ -53,6 +52,20 @@ double LakesLandscape::elevation(FramePoint p) const
             nearest = i;
         }
     }
+    return {nearest, bestInland};
+}
+
+double LakesLandscape::lakeBed(FramePoint p) const
+{
+    const NearestLake lake = nearestLake(frame_.noiseX(p), frame_.noiseY(p));
+    return lake.index < lakes_.size() ? smoothstep(-kSandyShore, 0.0, lake.inland) : 0.0;
+}
+
+double LakesLandscape::elevation(FramePoint p) const
+{
+    const double nx = frame_.noiseX(p), ny = frame_.noiseY(p);
+    double elevation = landAt(nx, ny);
+    const auto [nearest, bestInland] = nearestLake(nx, ny);
     if (nearest < lakes_.size() && bestInland > -kLevelRing) {
         const double level = lerp(elevation, centreLand_[nearest], smoothstep(-kLevelRing, 0.0, bestInland));
         const double t = std::min(bestInland, 1.0);

@@ -17,8 +17,17 @@ class LakesLandscape : public Landscape {
 public:
     LakesLandscape(const CommonParams& common, const LakesParams& params, const MapFrame& frame);
     double elevation(FramePoint p) const override;
+    // The lake floors, and a shore 0.1 radii wide around them.
+    double lakeBed(FramePoint p) const override;
 
 private:
+    // The lake whose warped shore is nearest inside, and how far inside (radii; 1 at its centre,
+    // negative outside); index lakes_.size() when there are none.
+    struct NearestLake {
+        std::size_t index;
+        double inland;
+    };
+    NearestLake nearestLake(double nx, double ny) const;
     double landAt(double nx, double ny) const;
 
     CommonParams common_;

@@ -15,6 +15,8 @@ public:
 
     // Bed elevation in metres before clamping to the height range.
     virtual double elevation(FramePoint p) const = 0;
+    // 0..1: how much the point lies on a lake's floor (sand in the erodibility); no lakes: 0.
+    virtual double lakeBed(FramePoint) const { return 0.0; }
 };
 
 } // namespace rb::gen

@@ -201,10 +201,46 @@ std::vector<ParamSpec> coastalRiverRows()
     };
 }
 
+// The erodibility (Erodibility.h): rock on steep and high ground, sand on beaches, river beds and
+// lake floors, soil elsewhere.
+std::vector<ParamSpec> materialRows()
+{
+    using M = MaterialParams;
+    return {
+        row<&S::material, &M::rockSlope>("rock_slope", kAll, Real, 40, 1, 89, "degrees",
+            "beds at least this steep are rock (the blend to soil starts at 70% of the slope)"),
+        row<&S::material, &M::rockHeight>("rock_height", kAll, Real, 0.7, 0, 1, "",
+            "beds above this fraction of the way from sea_level to the highest bed are rock (blend over 0.1 below it)"),
+        row<&S::material, &M::sandHeight>("sand_height", kIsland | kRiver | kArchipelago, Real, 2, 0, 100, "m",
+            "beds up to this height above sea_level are sand (beaches, sea floor), fading to soil over the next metre"),
+        row<&S::material, &M::sandHeight>("sand_height", kLakes, Real, 0, 0, 100, "m",
+            "beds up to this height above sea_level (the plain's datum) are sand, fading to soil over the next metre"),
+        row<&S::material, &M::rockErodibility>("rock_erodibility", kAll, Real, 0.15, 0, 1, "",
+            "erodibility of rock (0 bedrock that never erodes ... 1 loose)"),
+        row<&S::material, &M::soilErodibility>("soil_erodibility", kAll, Real, 0.6, 0, 1, "",
+            "erodibility of soil, the ground that is neither rock nor sand (sand is 1)"),
+    };
+}
+
+// The erode stage (ErodeStage.h).
+std::vector<ParamSpec> erodeRows()
+{
+    using E = ErodeParams;
+    return {
+        row<&S::erode, &E::hours>("erode_hours", kAll, Real, 0, 0, 48, "h",
+            "last stage: simulated hours of rain with erosion on, then the usual water on the eroded bed (0: off)"),
+        row<&S::erode, &E::rain>("erode_rain", kAll, Real, 20, 0, 500, "mm/h",
+            "rain rate during the erode stage (springs and inflows run too)"),
+        row<&S::erode, &E::talus>("erode_talus", kAll, Real, 60, 1, 89, "degrees",
+            "talus angle of the erode stage's thermal erosion: steeper ground slides until it is this steep (35: loose material)"),
+    };
+}
+
 std::vector<ParamSpec> buildTable()
 {
     std::vector<ParamSpec> table;
-    for (auto part : {commonRows(), islandRows(), riverRows(), archipelagoRows(), lakesRows(), coastalRiverRows()})
+    for (auto part : {commonRows(), islandRows(), riverRows(), archipelagoRows(), lakesRows(), coastalRiverRows(), materialRows(),
+                      erodeRows()})
         table.insert(table.end(), part.begin(), part.end());
     return table;
 }

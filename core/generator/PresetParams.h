@@ -84,4 +84,20 @@ struct LakesParams {
     double rain = 0.0;           // m/s
 };
 
+// The ground's material, written into the map's erodibility (Erodibility.h); every preset.
+struct MaterialParams {
+    double rockSlope = 0.0;       // degrees: beds at least this steep are rock
+    double rockHeight = 0.0;      // fraction of the way from sea level to the highest bed: above it, rock
+    double sandHeight = 0.0;      // m above sea level: below it, sand
+    double rockErodibility = 0.0; // 0..1
+    double soilErodibility = 0.0; // 0..1
+};
+
+// The optional last stage: so many hours of rain with erosion on (ErodeStage.h); every preset.
+struct ErodeParams {
+    double hours = 0.0; // simulated hours (0: off)
+    double rain = 0.0;  // mm/h
+    double talus = 0.0; // degrees: the thermal erosion's talus angle during the stage
+};
+
 } // namespace rb::gen

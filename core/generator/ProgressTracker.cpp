@@ -12,8 +12,8 @@ ProgressTracker::ProgressTracker(ProgressCallback callback, const std::atomic<bo
 
 void ProgressTracker::beginPhase(int begin, int end)
 {
-    begin_ = begin;
-    end_ = end;
+    begin_ = begin * top_ / 100;
+    end_ = end * top_ / 100;
     report(0.0);
 }
 
@@ -28,6 +28,7 @@ void ProgressTracker::report(double fraction)
 
 void ProgressTracker::finish()
 {
+    top_ = 100;
     begin_ = end_ = 100;
     report(1.0);
 }

@@ -16,6 +16,9 @@ public:
 
     // The next reports describe the part of the run from `begin` to `end` percent.
     void beginPhase(int begin, int end);
+    // The phases begun from now on are drawn into 0..top percent (100: as given). The making of
+    // a map shrinks so when a long stage (the erosion) follows.
+    void setScale(int top) { top_ = top; }
     // Fraction 0..1 of the current phase done; calls back when the whole percent has grown.
     void report(double fraction);
     void finish(); // reports 100
@@ -29,6 +32,7 @@ private:
     int begin_ = 0;
     int end_ = 0;
     int reported_ = -1;
+    int top_ = 100;
 };
 
 } // namespace rb::gen

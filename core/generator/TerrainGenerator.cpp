@@ -3,6 +3,8 @@
 #include "generator/ArchipelagoLandscape.h"
 #include "generator/ChannelCarver.h"
 #include "generator/ChannelRouter.h"
+#include "generator/ErodeStage.h"
+#include "generator/Erodibility.h"
 #include "generator/IslandLandscape.h"
 #include "generator/IslandRivers.h"
 #include "generator/LakesLandscape.h"
@@ -32,8 +34,14 @@ constexpr int kIslandTerrainEnd = 75; // then the coastal rivers, up to kWaterBe
 constexpr int kRiverTerrainEnd = 55;
 constexpr int kRiverCostEnd = 65;
 constexpr int kRiverRouteEnd = 85;
-constexpr int kWaterBegin = 85;
+constexpr int kMaterialBegin = 85; // the erodibility
+constexpr int kWaterBegin = 91;
 constexpr int kWaterEnd = 98;
+// With the erode stage the simulation dominates: the making above shrinks into the first
+// kMakingShare percent, the erosion takes the rest up to kErodeEnd, then the water is placed again.
+constexpr int kMakingShare = 10;
+constexpr int kErodeEnd = 98;
+constexpr int kRewaterEnd = 99;
 
 // Rounds down to two significant digits: a dt people can read, never above the computed one.
 double roundDownTwoDigits(double value)
@@ -63,6 +71,8 @@ public:
     GenerationResult run()
     {
         result_.map.state = MapState(lattice_);
+        const bool eroding = settings_.erode.hours > 0.0;
+        if (eroding) progress_.setScale(kMakingShare);
         const std::unique_ptr<Landscape> landscape = makeLandscape();
         const bool river = settings_.preset() == Preset::River;
         const bool islands = settings_.preset() == Preset::Island || settings_.preset() == Preset::Archipelago;
@@ -77,9 +87,15 @@ public:
             if (auto status = buildRiver(static_cast<const RiverLandscape&>(*landscape)); status != GenerationStatus::Ok)
                 return status == GenerationStatus::Cancelled ? cancelled() : failure(status, routeError_);
         }
+        progress_.beginPhase(kMaterialBegin, kWaterBegin);
+        if (!assignErodibility(*landscape)) return cancelled();
         progress_.beginPhase(kWaterBegin, kWaterEnd);
         if (!placeWater()) return cancelled();
         result_.map.params = simulationParams();
+        if (eroding) {
+            if (auto status = erode(); status != GenerationStatus::Ok)
+                return status == GenerationStatus::Cancelled ? cancelled() : failure(status, erodeError_);
+        }
         result_.map.generatorSettings = settings_.toJson();
         progress_.finish();
         return std::move(result_);
@@ -154,7 +170,9 @@ private:
             return GenerationStatus::Invalid;
         }
         const ChannelShape shape{std::max(0.5 * river.riverWidth, lattice_.cellSize()), river.bankWidth, river.riverDepth};
+        const FloatField uncarved = result_.map.state.bed;
         channelBottom_ = carveChannel(lattice_, result_.map.state.bed, *path, shape);
+        markCarved(uncarved);
         result_.map.boundary.push_back(inflowSegment(path->front(), shape.halfWidth));
         result_.channel = std::move(*path);
         return GenerationStatus::Ok;
@@ -176,14 +194,62 @@ private:
         choice.minHeadHeight = common().seaLevel + rivers.depth;
         const ChannelShape shape{std::max(0.5 * rivers.width, lattice_.cellSize()), rivers.bankWidth, rivers.depth};
         result_.rivers = chooseRivers(lattice_, state.bed, drainage, choice);
+        const FloatField uncarved = state.bed;
         for (const std::vector<CellCoord>& path : result_.rivers) {
             carveChannel(lattice_, state.bed, path, shape);
             const WorldPoint head = lattice_.worldPosition(path.front().x, path.front().y);
             result_.map.sources.push_back({PointSource::Kind::Spring, head.x, head.y, rivers.discharge, false, -1});
         }
         keepRiversDownhill(result_.rivers, state.bed);
+        markCarved(uncarved);
         progress_.report(1.0);
         return !progress_.cancelled();
+    }
+
+    // Every cell the carving lowered: a river's bed or bank, which the erodibility makes sand.
+    void markCarved(const FloatField& uncarved)
+    {
+        const FloatField& bed = result_.map.state.bed;
+        carved_.assign(lattice_.cellCount(), 0);
+        for (std::size_t i = 0; i < carved_.size(); ++i) carved_[i] = bed[i] < uncarved[i] ? 1 : 0;
+    }
+
+    // The map's erodibility from the finished terrain (Erodibility.h). Returns false when cancelled.
+    bool assignErodibility(const Landscape& landscape)
+    {
+        LakeBedAt lakeBed;
+        if (settings_.preset() == Preset::Lakes) lakeBed = [&](int x, int y) { return landscape.lakeBed(frame_.at(x, y)); };
+        std::optional<FloatField> field = erodibilityField(lattice_, result_.map.state.bed, carved_, lakeBed, common().seaLevel,
+                                                           settings_.material, options_.threads, progress_);
+        if (!field) return false;
+        result_.map.state.erodibility = std::move(*field);
+        carved_ = {};
+        return !progress_.cancelled();
+    }
+
+    // The erode stage: the map as made so far rains for erode_hours with erosion on; the eroded bed
+    // replaces the terrain, its change since the generated terrain becomes the map's deposition,
+    // and the water is placed again as for any generated map (the map starts still, at time 0).
+    GenerationStatus erode()
+    {
+        progress_.setScale(100);
+        progress_.beginPhase(kMakingShare, kErodeEnd);
+        ErodeOutcome outcome = erodeTerrain(result_.map, settings_.erode, options_.threads, progress_);
+        if (outcome.status != GenerationStatus::Ok) {
+            erodeError_ = std::move(outcome.error);
+            return outcome.status;
+        }
+        MapState& state = result_.map.state;
+        FloatField deposition(lattice_.width(), lattice_.height());
+        for (std::size_t i = 0; i < deposition.size(); ++i) deposition[i] = outcome.bed[i] - state.bed[i];
+        state.bed = std::move(outcome.bed);
+        state.deposition = std::move(deposition);
+        std::fill(state.depth.values().begin(), state.depth.values().end(), 0.0f);
+        progress_.beginPhase(kErodeEnd, kRewaterEnd);
+        if (!placeWater()) return GenerationStatus::Cancelled;
+        result_.map.params = simulationParams();
+        result_.erosion = outcome.summary;
+        return GenerationStatus::Ok;
     }
 
     // The entry-edge cell on the valley floor with the lowest bed (ties: the first along the side).
@@ -287,7 +353,9 @@ private:
     MapFrame frame_;
     GenerationResult result_;
     std::vector<std::uint8_t> channelBottom_;
+    std::vector<std::uint8_t> carved_; // cells the rivers' carving lowered; empty without rivers
     std::string routeError_;
+    std::string erodeError_;
 };
 
 } // namespace

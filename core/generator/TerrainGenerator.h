@@ -16,8 +16,9 @@ struct GenerationOptions {
 
 // Makes a map from settings: terrain from the preset's libnoise graph evaluated at every cell's
 // world position (in parallel over rows), then for the river preset the least-cost channel and
-// its carving, boundary segments, initial water and simulation parameters suited to the preset.
-// The same settings give bitwise the same map whatever the thread count.
+// its carving (the islands: their rivers), the erodibility, boundary segments, initial water and
+// simulation parameters suited to the preset; with erode_hours above 0 the erode stage last
+// (ErodeStage.h). The same settings give bitwise the same map whatever the thread count.
 GenerationResult generateMap(const GeneratorSettings& settings, const GenerationOptions& options = {});
 
 } // namespace rb::gen
