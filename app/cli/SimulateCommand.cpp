@@ -295,7 +295,7 @@ int runSimulate(const QStringList& args)
 
     opencl::SolverChoice choice = opencl::createSolver(backend, *map);
     if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
-    const bool erosionLines = map->params.erosion.enabled || map->state.hasErosionState();
+    const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
     if (!cli::stepAndReport(*choice.solver, steps, every, erosionLines)) return cli::kExitFailure;
     if (parser.isSet("output") && !cli::saveMap(parser.value("output"), choice.solver->readMap())) return cli::kExitFailure;
     return cli::kExitOk;

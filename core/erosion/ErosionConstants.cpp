@@ -26,6 +26,7 @@ ErosionConstants ErosionConstants::from(const SimParams& params, const Lattice& 
         c.directionX[static_cast<std::size_t>(f)] = static_cast<float>(lattice.family(f).directionX);
         c.directionY[static_cast<std::size_t>(f)] = static_cast<float>(lattice.family(f).directionY);
     }
+    c.diagonalRestingDrop = static_cast<float>(std::sqrt(2.0) * lattice.cellSize() * talus);
     c.velocityScale = lattice.familyCount() > 0 ? 2.0f / static_cast<float>(lattice.familyCount()) : 1.0f;
     c.cellArea = lattice.cellArea();
     return c;

@@ -18,6 +18,7 @@ struct ErosionConstants {
     // Per family: the pipe length, and the height difference over it at which material rests
     // (1% under the talus angle, so that the slides leave no slope above it).
     std::array<float, Lattice::kMaxFamilies> spacing{}, restingDrop{};
+    float diagonalRestingDrop = 0.0f; // the square lattice's diagonal neighbours, √2·dx away (ThermalSlide)
     // Per family, to rebuild a cell's velocity from its faces' flows (io/VelocityField.h's rule):
     // the face width, the unit direction, and 2/F over the F families.
     std::array<float, Lattice::kMaxFamilies> faceWidth{}, directionX{}, directionY{};

@@ -22,9 +22,10 @@ std::size_t offsetBy(std::size_t cell, std::ptrdiff_t offset)
 } // namespace
 
 ThermalSlide::ThermalSlide(const Lattice& lattice, int threadCount)
-    : lattice_(lattice), neighbours_(lattice), threadCount_(std::max(1, threadCount))
+    : lattice_(lattice), threadCount_(std::max(1, threadCount))
 {
     given_.resize(lattice_.cellCount());
+    firmness_.resize(lattice_.cellCount());
     perExcess_.resize(lattice_.cellCount());
     newBed_.resize(lattice_.cellCount());
     rowGives_.resize(toSize(lattice_.height()));
@@ -35,11 +36,12 @@ ThermalSlide::ThermalSlide(const Lattice& lattice, int threadCount)
 void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger)
 {
     if (c.thermalShare <= 0.0f) return;
+    buildRows(c);
     const int height = lattice_.height(), width = lattice_.width();
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) rowGives_[toSize(y)] = measureGiving(c, y, fields) ? 1 : 0;
+    for (int y = 0; y < height; ++y) rowGives_[toSize(y)] = measureGiving(y, c.thermalShare, fields) ? 1 : 0;
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) settleRow(c, y, fields);
+    for (int y = 0; y < height; ++y) settleRow(y, fields);
     // Written back once every row has read the old bed.
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
@@ -53,32 +55,54 @@ void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields,
     ledger.rounding += rounding * c.cellArea;
 }
 
+void ThermalSlide::buildRows(const ErosionConstants& c)
+{
+    const auto width = static_cast<std::ptrdiff_t>(lattice_.width());
+    for (int parity = 0; parity < 2; ++parity) {
+        Row& row = rows_[toSize(parity)];
+        row.count = 0;
+        const auto add = [&](CellOffset o, float drop) {
+            const auto k = toSize(row.count++);
+            row.step[k] = o;
+            row.cell[k] = o.dy * width + o.dx;
+            row.restingDrop[k] = drop;
+        };
+        for (int f = 0; f < lattice_.familyCount(); ++f)
+            for (const CellOffset o : {lattice_.family(f).tailOffset(parity), lattice_.family(f).headOffset(parity)}) add(o, c.restingDrop[toSize(f)]);
+        if (lattice_.kind() == LatticeKind::Square)
+            for (const CellOffset o : {CellOffset{-1, -1}, CellOffset{1, -1}, CellOffset{-1, 1}, CellOffset{1, 1}}) add(o, c.diagonalRestingDrop);
+    }
+}
+
 bool ThermalSlide::rowMoves(int y) const
 {
     const int last = lattice_.height() - 1;
     return rowGives_[toSize(y)] || (y > 0 && rowGives_[toSize(y - 1)]) || (y < last && rowGives_[toSize(y + 1)]);
 }
 
-bool ThermalSlide::measureGiving(const ErosionConstants& c, int y, const ErosionFields& fields)
+bool ThermalSlide::measureGiving(int y, float share, const ErosionFields& fields)
 {
-    const CellNeighbours::Row& row = neighbours_.row(y);
+    const Row& row = rows_[toSize(y & 1)];
     const bool interiorRow = y > 0 && y < lattice_.height() - 1;
     bool anyGives = false;
     for (int x = 0; x < lattice_.width(); ++x) {
         const std::size_t cell = lattice_.index(x, y);
         const bool interior = interiorRow && x > 0 && x < lattice_.width() - 1;
-        const float own = fields.bed[cell];
+        const float erodibility = fields.erodibility ? fields.erodibility[cell] : 1.0f;
+        // Bedrock never rests "above" its angle: it does not slide (and never sends a share).
+        const float firmness = fields.deposition[cell] > 0.0f ? 1.0f : (erodibility > 0.0f ? 1.0f / erodibility : 0.0f);
+        firmness_[cell] = firmness;
         float steepest = 0.0f, total = 0.0f;
-        for (int k = 0; k < row.count; ++k) {
+        for (int k = 0; k < row.count && firmness > 0.0f; ++k) {
             const auto n = toSize(k);
             if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
-            const float excess = own - fields.bed[offsetBy(cell, row.cell[n])] - c.restingDrop[toSize(row.family[n])];
+            const float excess = fields.bed[cell] - fields.bed[offsetBy(cell, row.cell[n])] - row.restingDrop[n] * firmness;
             if (excess <= 0.0f) continue;
             steepest = std::max(steepest, excess);
             total += excess;
         }
-        const float wanted = c.thermalShare * 0.5f * steepest;
-        const float given = wanted > 0.0f ? erodibleAmount(wanted, fields.deposition[cell], fields.erodibility ? fields.erodibility[cell] : 1.0f) : 0.0f;
+        const float wanted = share * 0.5f * steepest;
+        const float given = wanted > 0.0f ? erodibleAmount(wanted, fields.deposition[cell], erodibility) : 0.0f;
         given_[cell] = given;
         perExcess_[cell] = given > 0.0f ? given / total : 0.0f;
         anyGives = anyGives || given > 0.0f;
@@ -87,12 +111,12 @@ bool ThermalSlide::measureGiving(const ErosionConstants& c, int y, const Erosion
 }
 
 // Each cell's new bed: what it gave away, plus what every higher neighbour sent its way.
-void ThermalSlide::settleRow(const ErosionConstants& c, int y, const ErosionFields& fields)
+void ThermalSlide::settleRow(int y, const ErosionFields& fields)
 {
     rowSlid_[toSize(y)] = 0.0;
     rowRounding_[toSize(y)] = 0.0;
     if (!rowMoves(y)) return;
-    const CellNeighbours::Row& row = neighbours_.row(y);
+    const Row& row = rows_[toSize(y & 1)];
     const bool interiorRow = y > 0 && y < lattice_.height() - 1;
     double rounding = 0.0, slid = 0.0;
     for (int x = 0; x < lattice_.width(); ++x) {
@@ -105,7 +129,8 @@ void ThermalSlide::settleRow(const ErosionConstants& c, int y, const ErosionFiel
             if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
             const std::size_t neighbour = offsetBy(cell, row.cell[n]);
             if (perExcess_[neighbour] == 0.0f) continue;
-            const float excess = fields.bed[neighbour] - own - c.restingDrop[toSize(row.family[n])];
+            // The neighbour's own excess towards this cell, as it measured it (the same floats).
+            const float excess = fields.bed[neighbour] - own - row.restingDrop[n] * firmness_[neighbour];
             if (excess > 0.0f) received += perExcess_[neighbour] * excess;
         }
         float updated = own, remainder = fields.bedRemainder[cell];

@@ -1,5 +1,7 @@
 #include "generator/ErodeStage.h"
 
+#include "erosion/BedChange.h"
+
 #include "solver/AdaptiveTimeStep.h"
 #include "solver/CpuSolver.h"
 
@@ -39,23 +41,24 @@ ErodeOutcome stopped(GenerationStatus status, std::string error)
 }
 
 // The water goes back to the generator's own, so the load it still carries settles where it is
-// (as it would where the water drains away), booked as deposition; the float rounding of adding it
-// to the bed goes to the ledger's rounding so the books still close.
+// (as it would where the water drains away), booked as deposition. The generated map keeps no bed
+// remainder (docs/erosion.md, "Conservation"): what the bed's float had not yet taken is dropped,
+// and with the settling's own rounding booked as rounding, so the books still close on the bed.
 void settleLoad(const MapState& state, FloatField& bed, SedimentLedger& ledger)
 {
-    if (state.sediment.empty()) return;
-    double settled = 0.0, load = 0.0;
+    double settled = 0.0, dropped = 0.0;
     for (std::size_t i = 0; i < bed.size(); ++i) {
-        const float s = state.sediment[i];
-        if (s == 0.0f) continue;
-        const float newBed = bed[i] + s;
-        settled += static_cast<double>(newBed - bed[i]);
-        load += static_cast<double>(s);
-        bed[i] = newBed;
+        const float s = state.sediment.empty() ? 0.0f : state.sediment[i];
+        float remainder = state.bedRemainder.empty() ? 0.0f : state.bedRemainder[i];
+        if (s == 0.0f && remainder == 0.0f) continue;
+        const double material = static_cast<double>(bed[i]) + static_cast<double>(remainder) + static_cast<double>(s);
+        changeBed(bed[i], remainder, s);
+        settled += static_cast<double>(s);
+        dropped += static_cast<double>(bed[i]) - material; // the remainder left behind, and the rounding
     }
     const double area = state.lattice.cellArea();
     ledger.deposited += settled * area;
-    ledger.rounding += (settled - load) * area;
+    ledger.rounding += dropped * area;
 }
 
 } // namespace

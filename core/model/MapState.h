@@ -77,6 +77,8 @@ struct MapState {
     double volume() const; // m³ of water on the map (double accumulation)
     double dyeVolume(int channel) const; // m³ of dyed water of one channel
     double sedimentVolume() const;       // m³ of suspended sediment
+    // The erosion has run on this map (a load, a net change or books); an erodibility alone is not enough.
+    bool hasEroded() const { return !sediment.empty() || !deposition.empty() || !bedRemainder.empty() || sedimentLedger != SedimentLedger{}; }
     bool hasErosionState() const { return !erodibility.empty() || !sediment.empty() || !deposition.empty() || !bedRemainder.empty() || sedimentLedger != SedimentLedger{}; }
     // Empty when the dimensions agree with the lattice and every value lies in its range
     // (ValueRanges.h): bed, depth ≥ 0, flows, 0 ≤ dye ≤ depth, time, step counter, ledgers; else

@@ -246,15 +246,21 @@ TEST_F(CliErosion, ExportsTheErodibilityAndTheDeposition)
 
 TEST_F(CliErosion, AMapThatNeverErodedExportsLooseSoilAndNoChange)
 {
+    // The generator writes an erodibility; a map from before it (or imported) has none.
+    Map plain = readMap(river);
+    plain.state.erodibility = {};
+    const QString bare = dir.filePath("bare.rbmap");
+    QString error;
+    ASSERT_TRUE(io::writeMapFile(bare, plain, &error)) << error.toStdString();
     const QString erod = dir.filePath("erod.exr"), dep = dir.filePath("dep.tif"), depPng = dir.filePath("dep.png");
-    const CliRun run = cli({"export", river, "--erodibility", erod, "--deposition", dep});
+    const CliRun run = cli({"export", bare, "--erodibility", erod, "--deposition", dep});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const FloatField erodibility = readRaster(erod), deposition = readRaster(dep);
     ASSERT_FALSE(erodibility.empty());
     for (float v : erodibility.values()) ASSERT_EQ(v, 1.0f);
     ASSERT_FALSE(deposition.empty());
     for (float v : deposition.values()) ASSERT_EQ(v, 0.0f);
-    ASSERT_EQ(cli({"export", river, "--deposition", depPng}).exitCode, 0);
+    ASSERT_EQ(cli({"export", bare, "--deposition", depPng}).exitCode, 0);
     const FloatField levels = readRaster(depPng);
     ASSERT_FALSE(levels.empty());
     for (float v : levels.values()) ASSERT_EQ(v, 32768.0f); // round(0.5 · 65535): no change
