@@ -38,10 +38,7 @@ io::Heightmap exportAndRead(const MapState& state, io::Layer layer, const QStrin
     return back ? *back : io::Heightmap{};
 }
 
-bool sameBits(const FloatField& a, const FloatField& b)
-{
-    return a.width() == b.width() && a.height() == b.height() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
+using test::sameBits;
 
 class FloatFormats : public ::testing::TestWithParam<std::tuple<const char*, LatticeKind>> {};
 

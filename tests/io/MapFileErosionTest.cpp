@@ -23,15 +23,7 @@ namespace {
 
 using test::randomMap;
 
-bool sameBits(const FloatField& a, const FloatField& b)
-{
-    return a.width() == b.width() && a.height() == b.height() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
-
-bool sameBits(double a, double b)
-{
-    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
+using test::sameBits;
 
 // A W×H field of values in [low, high] that differ cell by cell, with exact zeros and -0.0.
 FloatField randomField(int width, int height, float low, float high, std::uint32_t seed)

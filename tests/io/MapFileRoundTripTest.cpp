@@ -22,15 +22,7 @@ namespace {
 
 using test::randomMap;
 
-bool sameBits(const FloatField& a, const FloatField& b)
-{
-    return a.width() == b.width() && a.height() == b.height() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
-
-bool sameBits(double a, double b)
-{
-    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
+using test::sameBits;
 
 // Map == compares floats by value (-0 == +0); a continuation must be bit-exact, so check bits too.
 void expectBitExact(const Map& expected, const Map& actual)

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -106,6 +107,16 @@ Map randomMap(LatticeKind kind, int width, int height, std::uint64_t seed)
     map.sources = someSources(map.state.lattice, rng);
     map.generatorSettings = "{\"preset\": \"île \\\"étoilée\\\"\",\n \"seed\": " + std::to_string(seed) + ", \"tab\":\"\t\"}";
     return map;
+}
+
+bool sameBits(const FloatField& a, const FloatField& b)
+{
+    return a.width() == b.width() && a.height() == b.height() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+bool sameBits(double a, double b)
+{
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
 } // namespace rb::test

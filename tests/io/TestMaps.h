@@ -17,4 +17,8 @@ double randomFiniteDouble(std::uint64_t& state);
 // A random bit pattern with |value| ≤ limit.
 double randomDoubleWithin(std::uint64_t& state, double limit);
 
+// Equal bit for bit (−0 and 0 differ, NaNs of the same pattern agree): what a lossless path keeps.
+bool sameBits(const FloatField& a, const FloatField& b);
+bool sameBits(double a, double b);
+
 } // namespace rb::test

@@ -16,6 +16,22 @@
 namespace rb {
 namespace {
 
+// The solver's map written to a file and read back, as a designer saving halfway would (nullopt
+// after reporting a failure).
+std::optional<Map> savedAndReloaded(const Solver& solver)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("halfway.rbmap");
+    QString error;
+    if (!io::writeMapFile(path, solver.readMap(), &error)) {
+        ADD_FAILURE() << "writing: " << error.toStdString();
+        return std::nullopt;
+    }
+    std::optional<Map> reloaded = io::readMapFile(path, &error);
+    if (!reloaded) ADD_FAILURE() << "reading: " << error.toStdString();
+    return reloaded;
+}
+
 class SaveLoadContinue : public ::testing::TestWithParam<test::BackendLattice> {};
 
 TEST_P(SaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
@@ -34,12 +50,8 @@ TEST_P(SaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
 
     auto first = test::loadedSolver(GetParam().backend, map);
     ASSERT_TRUE(first->step(300).ok());
-    QTemporaryDir dir;
-    const QString path = dir.filePath("halfway.rbmap");
-    QString error;
-    ASSERT_TRUE(io::writeMapFile(path, first->readMap(), &error)) << error.toStdString();
-    const std::optional<Map> reloaded = io::readMapFile(path, &error);
-    ASSERT_TRUE(reloaded.has_value()) << error.toStdString();
+    const std::optional<Map> reloaded = savedAndReloaded(*first);
+    ASSERT_TRUE(reloaded.has_value());
     auto resumed = test::loadedSolver(GetParam().backend, *reloaded);
     ASSERT_TRUE(resumed->step(400).ok());
 
@@ -91,12 +103,8 @@ TEST_P(MomentumSaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
 
     const auto first = loaded(map, 1); // and another thread count on the way
     ASSERT_TRUE(first->step(120).ok());
-    QTemporaryDir dir;
-    const QString path = dir.filePath("halfway.rbmap");
-    QString error;
-    ASSERT_TRUE(io::writeMapFile(path, first->readMap(), &error)) << error.toStdString();
-    const std::optional<Map> reloaded = io::readMapFile(path, &error);
-    ASSERT_TRUE(reloaded.has_value()) << error.toStdString();
+    const std::optional<Map> reloaded = savedAndReloaded(*first);
+    ASSERT_TRUE(reloaded.has_value());
     ASSERT_FALSE(reloaded->state.velocities.empty());
     const auto resumed = loaded(*reloaded, 3);
     ASSERT_TRUE(resumed->step(180).ok());
@@ -156,12 +164,8 @@ TEST_P(ErosionSaveLoadContinue, ResumedRunErodesBitwiseAsTheUninterruptedOne)
 
     auto first = test::loadedSolver(backend().backend, map);
     ASSERT_TRUE(first->step(80).ok());
-    QTemporaryDir dir;
-    const QString path = dir.filePath("halfway.rbmap");
-    QString error;
-    ASSERT_TRUE(io::writeMapFile(path, first->readMap(), &error)) << error.toStdString();
-    const std::optional<Map> reloaded = io::readMapFile(path, &error);
-    ASSERT_TRUE(reloaded.has_value()) << error.toStdString();
+    const std::optional<Map> reloaded = savedAndReloaded(*first);
+    ASSERT_TRUE(reloaded.has_value());
     EXPECT_EQ(io::mapFormatVersion(*reloaded), 4u);
     EXPECT_FALSE(reloaded->state.sediment.empty());
     EXPECT_FALSE(reloaded->state.deposition.empty());
