@@ -607,6 +607,9 @@ void MainWindow::refreshFromSnapshot()
     // period ends (its command), so a paused snapshot is not followed (it may lag a terrain edit).
     if (snapshot->playing && snapshot->params.erosion.enabled) viewport_->followBed(snapshot->state->bed);
     statisticsDock_->erosionLegend()->setScale(viewport_->depositionScale());
+    // Jumping through the history would undo terrain the running erosion is changing (as Edit ›
+    // Undo would): the list waits for the pause like the Undo action.
+    undoHistoryDock_->setHistoryLocked(document()->isErosionRunning());
     riverNetwork_->offer(snapshot->state, document()->map().boundary, snapshot->mapId);
     statusBar_->showState(snapshot->state);
     statisticsDock_->showDiagnostics(snapshot->diagnostics, snapshot->stepsPerSecond);

@@ -13,4 +13,12 @@ UndoHistoryDock::UndoHistoryDock(QUndoStack* stack, QWidget* parent) : QDockWidg
     setWidget(view_);
 }
 
+void UndoHistoryDock::setHistoryLocked(bool locked)
+{
+    if (view_->isEnabled() == !locked) return;
+    view_->setEnabled(!locked);
+    view_->setToolTip(locked ? tr("Pause the simulation first: erosion is changing the terrain")
+                             : tr("Every edit since the map was opened, generated or imported; click one to go back to it"));
+}
+
 } // namespace rb::panels

@@ -13,6 +13,8 @@ class UndoHistoryDock : public QDockWidget {
 public:
     explicit UndoHistoryDock(QUndoStack* stack, QWidget* parent = nullptr);
     QUndoView* view() const { return view_; }
+    // Locked while erosion runs: the list shows the history but cannot jump through it.
+    void setHistoryLocked(bool locked);
 
 private:
     QUndoView* view_ = nullptr;

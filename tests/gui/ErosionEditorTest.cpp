@@ -11,6 +11,7 @@
 #include "panels/ErosionLegend.h"
 #include "panels/SimulationDock.h"
 #include "panels/StatisticsDock.h"
+#include "panels/UndoHistoryDock.h"
 #include "tools/BrushTool.h"
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"
@@ -18,6 +19,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QUndoStack>
+#include <QUndoView>
 #include <QWindow>
 
 #include <algorithm>
@@ -256,8 +258,12 @@ private slots:
         const int index = stack()->index();
         window()->action("undo")->trigger(); // waits for the pause too
         QCOMPARE(stack()->index(), index);
+        auto* history = window()->findChild<rb::panels::UndoHistoryDock*>();
+        QVERIFY(history);
+        QTRY_VERIFY(!history->view()->isEnabled()); // and so does the history list
         window()->runner()->pause();
         QTRY_VERIFY(!window()->document()->isErosionRunning());
+        QTRY_VERIFY(history->view()->isEnabled());
         manager->setActiveTool(manager->tool("navigate"));
     }
 };
