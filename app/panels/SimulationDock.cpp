@@ -170,7 +170,8 @@ void SimulationDock::addErosionSection(QWidget* body, QVBoxLayout* layout)
                                        [](ErosionParams& e, double v) { e.depositionRate = v; });
     talus_ = addErosionNumber("talusAngle", tr("Talus angle"), 1.0, 89.0, 1, 1.0, " °",
                               tr("Loose ground steeper than this slides downhill (thermal erosion): banks cut by the water "
-                                 "slump to it. Unit: degrees"),
+                                 "slump to it. Firmer ground stands steeper (the slope over its erodibility); "
+                                 "bedrock never slides. Unit: degrees"),
                               [](ErosionParams& e, double v) { e.talusDegrees = v; });
     thermalRate_ = addErosionNumber("thermalRate", tr("Slide rate"), 0.0, 1000.0, 3, 0.1, " /s",
                                     tr("Share of the excess over the talus angle that slides per second (0 = no thermal "
