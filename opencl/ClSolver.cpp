@@ -496,7 +496,7 @@ const char* ClSolver::Impl::unstableWhat() const
     if (diagnostics.cfl > 1.0) return "the CFL number rose above 1";
     if (diagnostics.maxDepth > ranges::kMaxElevation) return kWaterOutOfRange;
     constexpr auto kLimit = static_cast<float>(ranges::kMaxElevation);
-    if (erosion.enabled() && !std::all_of(bed.begin(), bed.end(), [](float b) { return b >= -kLimit && b <= kLimit; }))
+    if (erosion.updatedThisCall() && !std::all_of(bed.begin(), bed.end(), [](float b) { return b >= -kLimit && b <= kLimit; }))
         return "the eroded terrain left its range (lower the erosion rates or dt)";
     return nullptr;
 }
@@ -511,16 +511,18 @@ StepResult ClSolver::step(int count)
     const int start = s.current; // no step of this call writes it: a refused call returns to it
     const Impl::DyeMode dyeMode = s.dyeMode();
     const bool dyeOnDevice = dyeMode == Impl::DyeMode::Device || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
-    // Diffusion on the host, the host's carrier and the erosion need every step's water: one step per batch.
-    const bool onHost = dyeMode == Impl::DyeMode::Host || s.erosion.enabled();
+    // Diffusion on the host, the host's carrier and the erosion with interval 1 need every step's
+    // water: one step per batch. A longer bed interval ends a batch where the bed updates.
+    const bool onHost = dyeMode == Impl::DyeMode::Host || s.erosion.needsEveryStep();
     const bool stepwise = onHost || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
     try {
         if (dyeMode != Impl::DyeMode::None) s.dye.beginCall();
-        if (s.erosion.enabled()) s.erosion.beginCall(s.bed);
+        s.erosion.beginCall();
         if (onHost) s.readWater(s.dyeDepthBefore, nullptr);
         if (dyeOnDevice) s.startDeviceDyeCall();
         for (int done = 0; done < count;) {
-            const int batch = stepwise ? 1 : std::min(kStepsPerBatch, count - done);
+            int batch = stepwise ? 1 : std::min(kStepsPerBatch, count - done);
+            if (s.erosion.enabled()) batch = std::min(batch, s.erosion.stepsUntilUpdate(s.steps + done));
             s.queue.enqueueFillBuffer(s.stepLedger, 0.0f, 0, static_cast<std::size_t>(batch) * kLedgerSlots * sizeof(float));
             for (int i = 0; i < batch; ++i) {
                 // First step: a set other than the start; then the one that is neither start nor current.
@@ -532,9 +534,12 @@ StepResult ClSolver::step(int count)
                 s.current = next;
             }
             s.readBatchLedger(batch);
+            const std::int64_t stepNumber = s.steps + done + batch; // of the batch's last step
             if (onHost) {
-                s.carryOnHost();
+                s.carryOnHost(stepNumber);
                 s.dyeEditedOnHost = true; // the device's channels are behind the mirror's now
+            } else if (s.erosion.dueAfter(stepNumber)) {
+                s.updateBedOnHost();
             }
             if (dyeMode == Impl::DyeMode::DeviceWithHostDiffusion) s.diffuseDyeOnHost();
             done += batch;

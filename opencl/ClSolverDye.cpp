@@ -64,7 +64,7 @@ std::size_t ledgerIndex(std::size_t channel, DyeLedgerSlot slot)
 ClSolver::Impl::DyeMode ClSolver::Impl::dyeMode() const
 {
     if (dye.empty()) return DyeMode::None;
-    if (!dyeKernels || erosion.enabled()) return DyeMode::Host; // erosion reads every step's water on the host anyway
+    if (!dyeKernels || erosion.needsEveryStep()) return DyeMode::Host; // the erosion reads every step's water on the host anyway
     return params.dyeDiffusivity > 0.0 ? DyeMode::DeviceWithHostDiffusion : DyeMode::Device;
 }
 
@@ -325,17 +325,26 @@ void ClSolver::Impl::diffuseDyeOnHost()
     pushDyeLedgers();
 }
 
-void ClSolver::Impl::carryOnHost()
+void ClSolver::Impl::carryOnHost(std::int64_t stepNumber)
 {
     readWater(dyeDepthAfter, &dyeFlows);
     WaterStepRecord water{dyeDepthBefore.data(), dyeDepthAfter.data(), {}};
     for (std::size_t f = 0; f < dyeFlows.size(); ++f) water.flows[f] = dyeFlows[f].data();
     dye.carry(water);
-    if (erosion.enabled()) {
-        erosion.step(water, bed);
+    if (erosion.dueAfter(stepNumber)) {
+        erosion.update(water, bed);
         uploadBed();
     }
     std::swap(dyeDepthBefore, dyeDepthAfter); // the next step starts from this one's water
+}
+
+void ClSolver::Impl::updateBedOnHost()
+{
+    readWater(dyeDepthAfter, &dyeFlows);
+    WaterStepRecord water{nullptr, dyeDepthAfter.data(), {}};
+    for (std::size_t f = 0; f < dyeFlows.size(); ++f) water.flows[f] = dyeFlows[f].data();
+    erosion.update(water, bed);
+    uploadBed();
 }
 
 void ClSolver::Impl::uploadBed()

@@ -190,7 +190,8 @@ struct ClSolver::Impl {
     std::vector<float> dyeDepthBefore, dyeDepthAfter;
     std::vector<std::vector<float>> dyeFlows; // padded host layout, one per family
     void readWater(std::vector<float>& depth, std::vector<std::vector<float>>* flows) const; // the current set
-    void carryOnHost();          // after a step: its water read back, the host's dye and erosion moved with it
+    void carryOnHost(std::int64_t stepNumber); // after a step: its water read back, the host's dye (and a due bed update) moved with it
+    void updateBedOnHost();      // a bed update on the water as it stands, the new bed sent back
     // Erosion (docs/erosion.md) runs on the host, as the CPU solver runs it: every step's water is
     // read back, ErosionStage moves the host's bed mirror and the bed goes back onto the device.
     ErosionStage erosion;

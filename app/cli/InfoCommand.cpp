@@ -84,6 +84,7 @@ QJsonObject erosionJson(const Map& map)
             {"talus_degrees", e.talusDegrees},
             {"thermal_rate", e.thermalRate},
             {"min_depth", e.minDepth},
+            {"interval_steps", e.interval},
             {"sediment", s.sedimentVolume()},
             {"eroded", l.netEroded()},
             {"ledger", QJsonObject{{"eroded", l.eroded}, {"deposited", l.deposited}, {"slid", l.slid}, {"rounding", l.rounding},

@@ -38,8 +38,23 @@ bool applyTimeStepOption(const QCommandLineParser& parser, SimParams& params)
     return true;
 }
 
-// --erosion turns erosion on; --erosion-rate, --deposition-rate, --capacity and --talus replace
-// the map's (by default the defaults) and act only with erosion on.
+// A run with erosion on that ends before the bed's next update leaves the terrain as it was: say
+// so, rather than let "eroded 0" look like the answer.
+QString bedUpdateWait(const Map& map, int steps)
+{
+    const ErosionParams& erosion = map.params.erosion;
+    if (!erosion.enabled || steps <= 0) return {};
+    const std::int64_t next = (map.state.steps / erosion.interval + 1) * erosion.interval;
+    if (map.state.steps + steps >= next) return {};
+    return QString("the bed updates once every %1 steps (--erosion-interval); this run ends at step %2, before the next update at step %3, "
+                   "so the terrain will not change")
+        .arg(erosion.interval)
+        .arg(map.state.steps + steps)
+        .arg(next);
+}
+
+// --erosion turns erosion on; --erosion-rate, --deposition-rate, --capacity, --talus and
+// --erosion-interval replace the map's (by default the defaults) and act only with erosion on.
 bool applyErosionOptions(const QCommandLineParser& parser, ErosionParams& erosion)
 {
     if (parser.isSet("erosion")) erosion.enabled = true;
@@ -54,6 +69,12 @@ bool applyErosionOptions(const QCommandLineParser& parser, ErosionParams& erosio
         const auto value = cli::numberOption(parser, name);
         if (!value) return false;
         *target = *value;
+    }
+    if (parser.isSet("erosion-interval")) {
+        if (!erosion.enabled) return cli::fail("--erosion-interval acts only with erosion on: add --erosion", cli::kExitUsage), false;
+        bool ok = false;
+        erosion.interval = parser.value("erosion-interval").toInt(&ok);
+        if (!ok) return cli::fail("--erosion-interval must be a whole number of steps", cli::kExitUsage), false;
     }
     if (const std::string problem = erosion.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
     return true;
@@ -269,6 +290,8 @@ int runSimulate(const QStringList& args)
         {"capacity", QString("With --erosion: transport capacity factor, s/m: the water carries capacity · depth · speed · slope (default %1).").arg(erosionDefaults.capacity), "K"},
         {"inflow-sediment", "With --erosion: the load every inflow segment and spring brings, as a volume concentration (0-0.5; default: the map's).", "C"},
         {"talus", QString("With --erosion: talus angle, degrees (1-89): steeper slopes slide (default %1).").arg(erosionDefaults.talusDegrees), "DEGREES"},
+        {"erosion-interval", QString("With --erosion: the bed updates once every N steps of the water, by N steps' worth (1-%1; 1 = after every step, the load "
+                                     "carried exactly as dye; default %2, or the map's).").arg(ErosionParams::kMaxInterval).arg(ErosionParams::kDefaultInterval), "N"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
@@ -295,6 +318,7 @@ int runSimulate(const QStringList& args)
 
     opencl::SolverChoice choice = opencl::createSolver(backend, *map);
     if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
+    if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
     if (!cli::stepAndReport(*choice.solver, steps, every, erosionLines)) return cli::kExitFailure;
     if (parser.isSet("output") && !cli::saveMap(parser.value("output"), choice.solver->readMap())) return cli::kExitFailure;

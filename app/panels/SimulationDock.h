@@ -90,6 +90,7 @@ private:
     QDoubleSpinBox* erosionRate_ = nullptr;
     QDoubleSpinBox* depositionRate_ = nullptr;
     QDoubleSpinBox* talus_ = nullptr;
+    QDoubleSpinBox* interval_ = nullptr;
     QDoubleSpinBox* thermalRate_ = nullptr;
     QDoubleSpinBox* minDepth_ = nullptr;
     QLabel* message_ = nullptr;

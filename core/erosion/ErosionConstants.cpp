@@ -9,12 +9,18 @@ namespace rb {
 ErosionConstants ErosionConstants::from(const SimParams& params, const Lattice& lattice)
 {
     const ErosionParams& e = params.erosion;
-    const auto shareOf = [&](double rate) { return static_cast<float>(std::min(1.0, rate * params.dt)); };
     ErosionConstants c;
+    c.intervalSeconds = params.dt * e.interval;
+    // The share of a gap a rate closes over the interval, as the relaxation d/dt = −rate·gap does.
+    const auto shareOf = [&](double rate) { return static_cast<float>(-std::expm1(-rate * c.intervalSeconds)); };
     c.capacity = static_cast<float>(e.capacity);
     c.erosionShare = shareOf(e.erosionRate);
     c.depositionShare = shareOf(e.depositionRate);
-    c.thermalShare = shareOf(e.thermalRate);
+    // The slides relax towards the talus slope, each moving at most half a pair's excess: over a
+    // long interval they run as many times as the rate asks (at most once per step of the water),
+    // each closing its share of the rest.
+    c.thermalSlides = std::clamp(static_cast<int>(std::ceil(e.thermalRate * c.intervalSeconds)), 1, e.interval);
+    c.thermalShare = static_cast<float>(-std::expm1(-e.thermalRate * c.intervalSeconds / c.thermalSlides));
     c.minDepth = static_cast<float>(e.minDepth);
     constexpr double kRestingMargin = 0.99;
     const double talus = std::tan(e.talusDegrees * std::numbers::pi / 180.0) * kRestingMargin;

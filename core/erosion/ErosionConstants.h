@@ -7,13 +7,15 @@
 
 namespace rb {
 
-// One erosion step's numbers in the float arithmetic the step uses, computed once from the
-// parameters (docs/erosion.md): rates become shares of one step, capped at 1.
+// One bed update's numbers in the float arithmetic the update uses, computed once from the
+// parameters (docs/erosion.md): rates become the shares of a gap they close over the interval.
 struct ErosionConstants {
+    double intervalSeconds = 0.0; // Δt = interval·dt
     float capacity = 0.0f;        // s/m
-    float erosionShare = 0.0f;    // of the capacity deficit taken per step
-    float depositionShare = 0.0f; // of the surplus settled per step
-    float thermalShare = 0.0f;    // of half the steepest excess slid per step
+    float erosionShare = 0.0f;    // of the capacity deficit taken per update
+    float depositionShare = 0.0f; // of the surplus settled per update
+    float thermalShare = 0.0f;    // of half the steepest excess slid per slide
+    int thermalSlides = 1;        // slides per update
     float minDepth = 0.0f;        // m
     // Per family: the pipe length, and the height difference over it at which material rests
     // (1% under the talus angle, so that the slides leave no slope above it).

@@ -10,6 +10,7 @@ namespace rb {
 
 void ErosionStage::load(const Lattice& lattice, const MapState& state, int threadCount)
 {
+    suspendedVolume_.reset();
     lattice_ = lattice;
     threadCount_ = std::max(1, threadCount);
     erodibility_ = state.erodibility.values();
@@ -29,6 +30,7 @@ void ErosionStage::load(const Lattice& lattice, const MapState& state, int threa
 // keeps them as state); a map that never eroded has neither.
 void ErosionStage::allocateLoad()
 {
+    suspendedVolume_.reset();
     if (load_.empty()) load_.emplace_back(lattice_.cellCount(), 0.0f);
     if (deposition_.empty()) deposition_.assign(lattice_.cellCount(), 0.0f);
     if (bedRemainder_.empty()) bedRemainder_.assign(lattice_.cellCount(), 0.0f);
@@ -57,6 +59,7 @@ void ErosionStage::setBoundaryAndSources(const std::vector<BoundaryEdge>& edges,
 // The load as a dye channel: inflows bring their segment's sediment, springs theirs.
 void ErosionStage::rebuildTransport()
 {
+    intervalTransport_.reset();
     if (load_.empty()) return transport_.reset();
     std::vector<DyeBoundaryEdge> edges;
     for (const BoundaryEdge& e : edges_) {
@@ -68,7 +71,14 @@ void ErosionStage::rebuildTransport()
     std::vector<DyeSource> sources;
     for (const SourceCell& s : sources_)
         sources.push_back({s.cell, s.kind, s.rate, s.drainAll, s.sediment > 0.0 ? 0 : -1, static_cast<float>(s.sediment)});
+    intervalTransport_ = std::make_unique<IntervalLoadTransport>(lattice_, edges, sources, threadCount_);
     transport_ = std::make_unique<DyeTransport>(lattice_, std::move(edges), std::move(sources), threadCount_);
+}
+
+int ErosionStage::stepsUntilUpdate(std::int64_t stepsDone) const
+{
+    const std::int64_t interval = params_.interval;
+    return static_cast<int>(interval - stepsDone % interval);
 }
 
 ErosionFields ErosionStage::fields(std::vector<float>& bed)
@@ -76,8 +86,16 @@ ErosionFields ErosionStage::fields(std::vector<float>& bed)
     return {bed.data(), load_[0].data(), deposition_.data(), bedRemainder_.data(), erodibility_.empty() ? nullptr : erodibility_.data()};
 }
 
-void ErosionStage::beginCall(const std::vector<float>& bed)
+void ErosionStage::beginCall()
 {
+    keptThisCall_ = false;
+}
+
+// Only the bed updates change the bed and the load during a call, so the first update of a call
+// still sees what the call started from.
+void ErosionStage::keepCallStart(const std::vector<float>& bed)
+{
+    keptThisCall_ = true;
     keptBed_ = bed;
     keptLoad_ = load_;
     keptDeposition_ = deposition_;
@@ -86,17 +104,28 @@ void ErosionStage::beginCall(const std::vector<float>& bed)
     keptLedger_ = ledger_;
 }
 
-void ErosionStage::step(const WaterStepRecord& water, std::vector<float>& bed)
+void ErosionStage::update(const WaterStepRecord& water, std::vector<float>& bed)
 {
     if (!params_.enabled) return;
-    transport_->step(water, loadConstants_, load_, loadLedger_);
+    suspendedVolume_.reset();
+    if (!keptThisCall_) keepCallStart(bed);
+    carryLoad(water);
     ledger_.carried = loadLedger_[0];
     exchange_->exchange(constants_, water.depthAfter, water.flows, fields(bed), ledger_);
-    slide_->slide(constants_, fields(bed), ledger_);
+    for (int k = 0; k < constants_.thermalSlides; ++k) slide_->slide(constants_, fields(bed), ledger_, k > 0);
+}
+
+void ErosionStage::carryLoad(const WaterStepRecord& water)
+{
+    if (params_.interval == 1) return transport_->step(water, loadConstants_, load_, loadLedger_);
+    intervalTransport_->carry(water.depthAfter, water.flows, constants_.intervalSeconds, load_[0], loadLedger_[0]);
 }
 
 void ErosionStage::restoreCall(std::vector<float>& bed)
 {
+    suspendedVolume_.reset();
+    if (!keptThisCall_) return;
+    keptThisCall_ = false;
     std::swap(bed, keptBed_);
     std::swap(load_, keptLoad_);
     std::swap(deposition_, keptDeposition_);
@@ -107,6 +136,7 @@ void ErosionStage::restoreCall(std::vector<float>& bed)
 
 void ErosionStage::keepWithinWater(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after)
 {
+    suspendedVolume_.reset();
     if (load_.empty()) return;
     const auto width = static_cast<std::size_t>(lattice_.width());
     double removed = 0.0;
@@ -163,6 +193,7 @@ void ErosionStage::restore(const CellRegion& rect, const std::vector<float>& sed
     for (std::size_t i = 0; i < sediment.size(); ++i)
         if (!(sediment[i] >= 0.0f) || !std::isfinite(sediment[i]) || !std::isfinite(deposition[i]) || !(std::abs(bedRemainder[i]) <= 1.0f))
             throw std::invalid_argument("erosion restore: a load must be finite and not negative, a deposition finite, a remainder within ±1 m");
+    suspendedVolume_.reset();
     if (load_.empty() || deposition_.empty()) allocateLoad();
     if (!rect.empty()) {
         writeRegion(load_[0], lattice_.width(), rect, sediment);
@@ -200,9 +231,12 @@ void ErosionStage::writeTo(MapState& state) const
 double ErosionStage::suspendedVolume() const
 {
     if (load_.empty()) return 0.0;
-    double sum = 0.0;
-    for (float s : load_[0]) sum += s;
-    return sum * lattice_.cellArea();
+    if (!suspendedVolume_) {
+        double sum = 0.0;
+        for (float s : load_[0]) sum += s;
+        suspendedVolume_ = sum * lattice_.cellArea();
+    }
+    return *suspendedVolume_;
 }
 
 } // namespace rb

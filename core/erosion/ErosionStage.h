@@ -1,6 +1,7 @@
 #pragma once
 
 #include "erosion/ErosionConstants.h"
+#include "erosion/IntervalLoadTransport.h"
 #include "erosion/SedimentExchange.h"
 #include "erosion/ThermalSlide.h"
 #include "lattice/Lattice.h"
@@ -13,19 +14,23 @@
 #include "solver/SourceCells.h"
 #include "transport/DyeTransport.h"
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace rb {
 
-// Erosion as a stage of the step (docs/erosion.md), kept on the host beside the water: after each
-// step of the water
-//   1. the suspended load rides with the water (DyeTransport, as one dye channel that evaporation
-//      leaves behind and the water is not bounded by),
+// Erosion as a stage of the step (docs/erosion.md), kept on the host beside the water: once every
+// `interval` steps of the water (the steps whose number is a multiple of it, so a run does not
+// depend on how it is split into calls), over Δt = interval·dt,
+//   1. the suspended load rides with the water: with interval 1 exactly as one dye channel does
+//      (DyeTransport; evaporation leaves it behind and the water is not bounded by it), with a
+//      longer interval implicitly on the last step's flows (IntervalLoadTransport),
 //   2. the bed and the load trade towards the water's capacity (SedimentExchange),
 //   3. loose material slides where the bed is steeper than the talus angle (ThermalSlide).
 // It owns the load, the net deposition and the erodibility, and keeps what a call started from
-// (the bed too) for a refused call.
+// (the bed too, at the call's first update) for a refused call.
 class ErosionStage {
 public:
     void load(const Lattice& lattice, const MapState& state, int threadCount);
@@ -34,10 +39,19 @@ public:
                                const std::vector<SourceCell>& sources);
 
     bool enabled() const { return params_.enabled; }
+    // Interval 1 carries the load with every step, so the water must run step by step.
+    bool needsEveryStep() const { return params_.enabled && params_.interval == 1; }
+    // After the water's step number `step` (counted from the map's start), the bed updates.
+    bool dueAfter(std::int64_t step) const { return params_.enabled && step % params_.interval == 0; }
+    // Steps the water can take from `stepsDone` before the next update is due (at least 1).
+    int stepsUntilUpdate(std::int64_t stepsDone) const;
 
-    void beginCall(const std::vector<float>& bed);
-    void step(const WaterStepRecord& water, std::vector<float>& bed); // one step of the water just taken
-    void restoreCall(std::vector<float>& bed);
+    void beginCall();
+    // The bed update due after the water's step just taken (`water.depthBefore` is read only
+    // with interval 1).
+    void update(const WaterStepRecord& water, std::vector<float>& bed);
+    void restoreCall(std::vector<float>& bed); // back to the call's start, if an update ran in it
+    bool updatedThisCall() const { return keptThisCall_; } // only an update moves the bed during a call
 
     // After a depth edit over `rect`: water taken away takes its load in proportion (booked as
     // edited); added water is clean.
@@ -54,11 +68,13 @@ public:
                  const SedimentLedger& ledger);
 
     void writeTo(MapState& state) const;
-    double suspendedVolume() const; // m³
+    double suspendedVolume() const; // m³ (summed again only after the load changed)
     const SedimentLedger& ledger() const { return ledger_; }
 
 private:
     void allocateLoad();
+    void keepCallStart(const std::vector<float>& bed);
+    void carryLoad(const WaterStepRecord& water);
     void rebuildTransport();
     ErosionFields fields(std::vector<float>& bed);
 
@@ -79,7 +95,10 @@ private:
     std::vector<std::vector<float>> keptLoad_;
     std::vector<DyeLedger> keptLoadLedger_;
     SedimentLedger keptLedger_;
-    std::unique_ptr<DyeTransport> transport_;
+    bool keptThisCall_ = false;
+    mutable std::optional<double> suspendedVolume_;
+    std::unique_ptr<DyeTransport> transport_;              // interval 1
+    std::unique_ptr<IntervalLoadTransport> intervalTransport_; // longer intervals
     std::unique_ptr<SedimentExchange> exchange_;
     std::unique_ptr<ThermalSlide> slide_;
 };

@@ -31,6 +31,9 @@ private:
     float speedAt(const ErosionConstants& c, int x, int y, float depth, const std::array<const float*, Lattice::kMaxFamilies>& flows) const;
     float downhillSlopeAt(const ErosionConstants& c, int x, int y, const float* bed) const;
     void capacityRow(const ErosionConstants& c, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows, const float* bed);
+    template <int Families>
+    void interiorCapacities(const ErosionConstants& c, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
+                            const float* bed);
     void exchangeRow(const ErosionConstants& c, int y, const float* depth, const ErosionFields& fields);
     static double sumRows(const std::vector<double>& rows);
 

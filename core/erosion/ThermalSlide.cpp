@@ -29,17 +29,19 @@ ThermalSlide::ThermalSlide(const Lattice& lattice, int threadCount)
     perExcess_.resize(lattice_.cellCount());
     newBed_.resize(lattice_.cellCount());
     rowGives_.resize(toSize(lattice_.height()));
+    rowToMeasure_.resize(toSize(lattice_.height()));
     rowSlid_.resize(toSize(lattice_.height()));
     rowRounding_.resize(toSize(lattice_.height()));
 }
 
-void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger)
+void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger, bool again)
 {
     if (c.thermalShare <= 0.0f) return;
     buildRows(c);
+    markRowsToMeasure(again);
     const int height = lattice_.height(), width = lattice_.width();
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) rowGives_[toSize(y)] = measureGiving(y, c.thermalShare, fields) ? 1 : 0;
+    for (int y = 0; y < height; ++y) rowGives_[toSize(y)] = rowToMeasure_[toSize(y)] && measureGiving(y, c.thermalShare, fields) ? 1 : 0;
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) settleRow(y, fields);
     // Written back once every row has read the old bed.
@@ -72,6 +74,18 @@ void ThermalSlide::buildRows(const ErosionConstants& c)
         if (lattice_.kind() == LatticeKind::Square)
             for (const CellOffset o : {CellOffset{-1, -1}, CellOffset{1, -1}, CellOffset{-1, 1}, CellOffset{1, 1}}) add(o, c.diagonalRestingDrop);
     }
+}
+
+// After a slide, a cell can give only if its bed, or a neighbour's, moved in it: the rows within one
+// of a moved row. A row left out kept its measure, which gave nothing (or it would have moved).
+void ThermalSlide::markRowsToMeasure(bool again)
+{
+    const int height = lattice_.height();
+    if (!again) return std::fill(rowToMeasure_.begin(), rowToMeasure_.end(), std::uint8_t{1});
+    std::vector<std::uint8_t> moved(toSize(height));
+    for (int y = 0; y < height; ++y) moved[toSize(y)] = rowMoves(y) ? 1 : 0;
+    for (int y = 0; y < height; ++y)
+        rowToMeasure_[toSize(y)] = moved[toSize(y)] || (y > 0 && moved[toSize(y - 1)]) || (y < height - 1 && moved[toSize(y + 1)]);
 }
 
 bool ThermalSlide::rowMoves(int y) const

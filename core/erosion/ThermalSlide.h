@@ -24,7 +24,9 @@ class ThermalSlide {
 public:
     ThermalSlide(const Lattice& lattice, int threadCount);
 
-    void slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger);
+    // One slide over every row; with `again`, a further slide right after the last one, which
+    // looks only near the rows that moved in it (nowhere else can anything have changed).
+    void slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger, bool again = false);
 
 private:
     // The cells a slide reaches, for rows of either parity: the lattice's neighbours (and the
@@ -38,6 +40,7 @@ private:
     void buildRows(const ErosionConstants& c);
     bool measureGiving(int y, float share, const ErosionFields& fields); // true if a cell of the row gives
     bool rowMoves(int y) const; // a cell of the row gives, or a neighbouring row's does
+    void markRowsToMeasure(bool again);
     void settleRow(int y, const ErosionFields& fields);
 
     const Lattice& lattice_;
@@ -47,7 +50,7 @@ private:
     std::vector<float> perExcess_; // given / the sum of its excess drops: a neighbour receives this × its excess
     std::vector<float> firmness_;  // 1 / erodibility: how much steeper than loose soil the cell rests
     std::vector<float> newBed_;
-    std::vector<std::uint8_t> rowGives_;
+    std::vector<std::uint8_t> rowGives_, rowToMeasure_;
     std::vector<double> rowSlid_, rowRounding_;
 };
 

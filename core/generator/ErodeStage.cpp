@@ -61,6 +61,15 @@ void settleLoad(const MapState& state, FloatField& bed, SedimentLedger& ledger)
     ledger.rounding += dropped * area;
 }
 
+// The bed's interval: the default, but short stages still update the bed often enough for
+// their erosion to show (at least kBedUpdates times over the stage at the map's first dt).
+int bedInterval(double seconds, double dt)
+{
+    constexpr double kBedUpdates = 32.0;
+    const double steps = dt > 0.0 ? seconds / dt : 0.0;
+    return static_cast<int>(std::clamp(std::floor(steps / kBedUpdates), 1.0, static_cast<double>(ErosionParams::kDefaultInterval)));
+}
+
 } // namespace
 
 ErodeOutcome erodeTerrain(const Map& map, const ErodeParams& params, int threads, ProgressTracker& progress)
@@ -69,6 +78,7 @@ ErodeOutcome erodeTerrain(const Map& map, const ErodeParams& params, int threads
     rainy.rain = params.rain / kMillimetresPerMetre / kSecondsPerHour;
     rainy.erosion.enabled = true;
     rainy.erosion.talusDegrees = params.talus;
+    rainy.erosion.interval = bedInterval(params.hours * kSecondsPerHour, rainy.dt);
     CpuSolver solver(threads);
     try {
         solver.load(map);

@@ -60,7 +60,8 @@ QJsonObject erosionParamsToJson(const ErosionParams& e)
             {"depositionRate", exact(e.depositionRate)},
             {"talusDegrees", exact(e.talusDegrees)},
             {"thermalRate", exact(e.thermalRate)},
-            {"minDepth", exact(e.minDepth)}};
+            {"minDepth", exact(e.minDepth)},
+            {"interval", e.interval}};
 }
 
 QJsonObject sedimentLedgerToJson(const SedimentLedger& l)
@@ -218,6 +219,8 @@ ErosionParams erosionParamsFromJson(const JsonFields& params)
     e.talusDegrees = f.exactNumber("talusDegrees");
     e.thermalRate = f.exactNumber("thermalRate");
     e.minDepth = f.exactNumber("minDepth");
+    // Maps saved before the bed's interval existed updated the bed after every step.
+    e.interval = f.has("interval") ? f.integer("interval", 1, ErosionParams::kMaxInterval) : 1;
     return e;
 }
 

@@ -2,6 +2,8 @@
 
 #include "model/ValueRanges.h"
 
+#include <string>
+
 namespace rb {
 
 std::string ErosionParams::validate() const
@@ -15,6 +17,8 @@ std::string ErosionParams::validate() const
              checkRange("erosion minimum depth", minDepth, 1e-6, 100.0, "m"),
          })
         if (!problem.empty()) return problem;
+    if (interval < 1 || interval > kMaxInterval)
+        return "the erosion's bed interval must be a whole number of steps from 1 to " + std::to_string(kMaxInterval) + " (got " + std::to_string(interval) + ")";
     return {};
 }
 

@@ -120,10 +120,9 @@ StepResult CpuSolver::step(int count)
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
 
-    const bool stepwise = !dye_.empty() || erosion_.enabled();
-    if (stepwise) advanceStepwise(count);
-    else if (params_.model == FlowModel::Momentum) advanceMomentum(count);
-    else advance(count); // the state before the call is now in kept_
+    erosion_.beginCall();
+    if (!dye_.empty() || erosion_.needsEveryStep()) advanceStepwise(count);
+    else advanceBetweenBedUpdates(count); // the state before the call is now in kept_
 
     const bool finite = refreshDiagnostics();
     std::string message;
@@ -132,7 +131,7 @@ StepResult CpuSolver::step(int count)
     if (message.empty()) return {count, {}};
     std::swap(state_, kept_);
     dye_.restoreCall();
-    if (stepwise && erosion_.enabled()) erosion_.restoreCall(bed_);
+    erosion_.restoreCall(bed_);
     time_ = before.time;
     steps_ = before.steps;
     ledger_ = before.ledger;
@@ -144,7 +143,7 @@ StepResult CpuSolver::step(int count)
 const char* CpuSolver::unstableWhat(bool finite) const
 {
     if (!finite) return "a value turned NaN/Inf";
-    if (erosion_.enabled() && !bedInRange()) return "the eroded terrain left its range (lower the erosion rates or dt)";
+    if (erosion_.updatedThisCall() && !bedInRange()) return "the eroded terrain left its range (lower the erosion rates or dt)";
     if (refuseAboveCfl_ && !(diagnostics_.cfl <= 1.0)) return "the CFL number rose above 1";
     if (diagnostics_.maxDepth > ranges::kMaxElevation || largestMagnitude_ > ranges::kMaxFlow) return kWaterOutOfRange;
     return nullptr;
@@ -249,28 +248,40 @@ void CpuSolver::setCurrents(const std::vector<FloatField>& cells, const std::vec
     dye_.setCurrentFlows(flows);
 }
 
-void CpuSolver::advance(int count)
+void CpuSolver::advance(int count, bool callStart)
 {
     for (int done = 0; done < count;) {
         const int steps = std::min(tiling_.stepsPerPass, count - done);
-        advancePass(steps, done == 0 ? kept_ : scratch_);
+        advancePass(steps, callStart && done == 0 ? kept_ : scratch_);
         done += steps;
     }
 }
 
-void CpuSolver::advanceMomentum(int count)
+void CpuSolver::advanceMomentum(int count, bool callStart)
 {
-    kept_ = state_;
+    if (callStart) kept_ = state_;
     runMomentumSteps(count);
 }
 
-// The dye and the erosion need each step's flows and the depths around it (and the erosion moves
-// the bed under the next step), so a call runs its steps one by one; the pipes' temporal tiling
-// gives bitwise the same water either way.
+// The water runs at full speed (the pipes' temporal tiling) between the bed's updates: the bed is
+// still while the water moves, and an update needs only the water as it stands.
+void CpuSolver::advanceBetweenBedUpdates(int count)
+{
+    for (int done = 0; done < count;) {
+        const int run = erosion_.enabled() ? std::min(count - done, erosion_.stepsUntilUpdate(steps_)) : count - done;
+        if (params_.model == FlowModel::Momentum) advanceMomentum(run, done == 0);
+        else advance(run, done == 0);
+        done += run;
+        if (erosion_.dueAfter(steps_)) erosion_.update(waterNow(), bed_);
+    }
+}
+
+// The dye needs each step's flows and the depths around it (and so does the erosion's load with
+// interval 1), so a call runs its steps one by one; the pipes' temporal tiling gives bitwise the
+// same water either way.
 void CpuSolver::advanceStepwise(int count)
 {
     dye_.beginCall();
-    if (erosion_.enabled()) erosion_.beginCall(bed_);
     if (params_.model == FlowModel::Momentum) kept_ = state_;
     for (int i = 0; i < count; ++i) {
         depthBefore_ = state_.depth;
@@ -278,7 +289,7 @@ void CpuSolver::advanceStepwise(int count)
         else advancePass(1, i == 0 ? kept_ : scratch_);
         const WaterStepRecord water = lastStep();
         dye_.carry(water);
-        erosion_.step(water, bed_);
+        if (erosion_.dueAfter(steps_)) erosion_.update(water, bed_);
     }
 }
 
@@ -286,6 +297,13 @@ bool CpuSolver::bedInRange() const
 {
     constexpr auto kLimit = static_cast<float>(ranges::kMaxElevation);
     return std::all_of(bed_.begin(), bed_.end(), [](float b) { return b >= -kLimit && b <= kLimit; });
+}
+
+WaterStepRecord CpuSolver::waterNow() const
+{
+    WaterStepRecord water{nullptr, state_.depth.data(), {}};
+    for (std::size_t f = 0; f < state_.flows.size(); ++f) water.flows[f] = state_.flows[f].data();
+    return water;
 }
 
 WaterStepRecord CpuSolver::lastStep() const

@@ -74,11 +74,13 @@ private:
         std::vector<std::vector<float>> velocities; // momentum model only: padded, one per family
     };
 
-    void advance(int count);                       // `count` steps, tile by tile
-    void advanceMomentum(int count);               // `count` momentum steps (the state before them kept)
+    void advance(int count, bool callStart);       // `count` steps, tile by tile
+    void advanceMomentum(int count, bool callStart); // `count` momentum steps (at the call's start, the state before them kept)
+    void advanceBetweenBedUpdates(int count);      // `count` steps, the bed updated at its interval
     void runMomentumSteps(int count);              // `count` momentum steps on state_
-    void advanceStepwise(int count);               // `count` steps one at a time, the dye and the erosion after each
+    void advanceStepwise(int count);               // `count` steps one at a time, the dye (and erosion) after each
     WaterStepRecord lastStep() const;              // the step just taken (depthBefore_ → state_)
+    WaterStepRecord waterNow() const;              // the water and its last step's flows, without the depths before
     void updateDyeSources();                       // the dye's boundary and sources after either changed
     void matchVelocitiesToModel();                 // velocities for the momentum model, none for pipes
     void advancePass(int steps, FieldSet& target); // one pass: every tile `steps` steps ahead, into target

@@ -11,7 +11,8 @@ namespace {
 
 constexpr int kStepsPerCall = 16;
 
-// Args: size, lattice (0 square, 1 triangle), model (0 pipes, 1 momentum), erosion (0 off, 1 on).
+// Args: size, lattice (0 square, 1 triangle), model (0 pipes, 1 momentum), the bed's interval in
+// steps (0: erosion off).
 void BM_CpuErosionStep(benchmark::State& state)
 {
     Map map = floodedBasin(static_cast<int>(state.range(0)), state.range(1) == 0 ? LatticeKind::Square : LatticeKind::Triangle);
@@ -19,6 +20,7 @@ void BM_CpuErosionStep(benchmark::State& state)
     map.params.manning = state.range(2) == 0 ? 0.0 : 0.03;
     map.params.rain = 1e-5;
     map.params.erosion.enabled = state.range(3) != 0;
+    if (map.params.erosion.enabled) map.params.erosion.interval = static_cast<int>(state.range(3));
     CpuSolver solver;
     solver.load(map);
     for (auto _ : state) {
@@ -33,8 +35,8 @@ void BM_CpuErosionStep(benchmark::State& state)
 
 // Off and on side by side, so one run gives the ratio.
 BENCHMARK(BM_CpuErosionStep)
-    ->ArgsProduct({{256, 1024}, {0, 1}, {0, 1}, {0, 1}})
-    ->ArgNames({"size", "triangle", "momentum", "erosion"})
+    ->ArgsProduct({{256, 1024}, {0, 1}, {0, 1}, {0, 1, ErosionParams::kDefaultInterval}})
+    ->ArgNames({"size", "triangle", "momentum", "interval"})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

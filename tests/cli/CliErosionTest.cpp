@@ -206,7 +206,7 @@ TEST_F(CliErosion, BadValuesAreRefusedAndNothingIsWritten)
 TEST_F(CliErosion, ExportsTheErodibilityAndTheDeposition)
 {
     const QString out = dir.filePath("eroded.rbmap");
-    erode(out, 60);
+    erode(out, 60, {"--erosion-interval", "4"}); // the bed updates 15 times
     // A soft bank and bedrock beside it, written into the eroded map.
     Map map = readMap(out);
     const int w = map.state.lattice.width(), h = map.state.lattice.height();

@@ -242,7 +242,7 @@ TEST_P(ErosionAgreement, ARefusedCallLeavesTheTerrainAsItWas)
     map.params.erosion.capacity = 1e6;
     map.params.erosion.erosionRate = 1e6;
     solver.setParams(map.params);
-    const StepResult refused = solver.step(200);
+    const StepResult refused = solver.step(20 * map.params.erosion.interval);
     ASSERT_FALSE(refused.ok());
     EXPECT_NE(refused.error.find("eroded terrain"), std::string::npos) << refused.error;
     expectSameErosion(before, solver.readState());

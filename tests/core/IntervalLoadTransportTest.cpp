@@ -1,0 +1,182 @@
+// The erosion's load over a bed interval (issue 14; docs/erosion.md, "The bed's interval"): the
+// implicit donor-cell transport must carry a blob at the water's speed whatever the Courant
+// number, conserve the load face by face (books closed with springs, drains and open edges to
+// 1e-6), never take a load below 0 however few its sweeps, and reach what the inflow brings.
+#include "erosion/IntervalLoadTransport.h"
+#include "solver/BoundaryEdges.h"
+#include "solver/CpuSolver.h"
+#include "solver/SourceCells.h"
+#include "TestMaps.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+
+namespace rb {
+namespace {
+
+Lattice latticeOf(LatticeKind kind, int width, int height)
+{
+    return Lattice(kind, width, kind == LatticeKind::Square ? height : static_cast<int>(std::lround(height / 0.8660254)), 1.0);
+}
+
+double total(const Lattice& lattice, const std::vector<float>& load)
+{
+    double sum = 0.0;
+    for (float s : load) sum += s;
+    return sum * lattice.cellArea();
+}
+
+// Water 1 m deep flowing east at `speed` between walls north and south: every face carries
+// h·w·(u·d); the flows at the map's east and west edges are 0 (walls there too).
+struct UniformFlow {
+    Lattice lattice;
+    std::vector<float> depth;
+    std::vector<std::vector<float>> flows;
+
+    UniformFlow(const Lattice& l, double speed) : lattice(l), depth(l.cellCount(), 1.0f)
+    {
+        for (int f = 0; f < lattice.familyCount(); ++f) {
+            const EdgeFamily& family = lattice.family(f);
+            std::vector<float> q(lattice.paddedCount(), 0.0f);
+            for (int y = 0; y < lattice.height(); ++y)
+                for (int x = 0; x < lattice.width(); ++x) {
+                    const CellOffset t = family.tailOffset(y);
+                    if (!lattice.contains(x + t.dx, y + t.dy)) continue;
+                    q[lattice.paddedIndex(x, y)] = static_cast<float>(family.faceWidth * speed * family.directionX);
+                }
+            flows.push_back(std::move(q));
+        }
+    }
+    IntervalLoadTransport::Flows pointers() const
+    {
+        IntervalLoadTransport::Flows p{};
+        for (std::size_t f = 0; f < flows.size(); ++f) p[f] = flows[f].data();
+        return p;
+    }
+};
+
+struct Centroid {
+    double x = 0.0, y = 0.0, spread = 0.0; // spread: the rms distance along x
+};
+
+Centroid centroidOf(const Lattice& lattice, const std::vector<float>& load)
+{
+    double sum = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0;
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) {
+            const double s = load[lattice.index(x, y)];
+            const WorldPoint p = lattice.worldPosition(x, y);
+            sum += s;
+            sx += s * p.x;
+            sy += s * p.y;
+            sxx += s * p.x * p.x;
+        }
+    Centroid c{sx / sum, sy / sum, 0.0};
+    c.spread = std::sqrt(std::max(0.0, sxx / sum - c.x * c.x));
+    return c;
+}
+
+class IntervalLoadOnLattice : public ::testing::TestWithParam<LatticeKind> {};
+
+// Five cells an interval (a Courant number no explicit step survives), and the blob still travels
+// at the water's speed: backward Euler's upwind kernel shifts its mean by exactly C cells.
+TEST_P(IntervalLoadOnLattice, ABlobTravelsAtTheWatersSpeedAtCourantFive)
+{
+    const Lattice lattice = latticeOf(GetParam(), 200, 24);
+    const double speed = 1.0, seconds = 5.0;
+    const UniformFlow water(lattice, speed);
+    IntervalLoadTransport transport(lattice, {}, {});
+    std::vector<float> load(lattice.cellCount(), 0.0f);
+    const WorldPoint start = lattice.worldPosition(30, lattice.height() / 2);
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) {
+            const WorldPoint p = lattice.worldPosition(x, y);
+            load[lattice.index(x, y)] = static_cast<float>(0.01 * std::exp(-((p.x - start.x) * (p.x - start.x)) / 18.0));
+        }
+    DyeLedger ledger;
+    const double before = total(lattice, load);
+    const Centroid first = centroidOf(lattice, load);
+    const int intervals = 20; // 100 m
+    int sweeps = 0;
+    for (int i = 0; i < intervals; ++i) sweeps += transport.carry(water.depth.data(), water.pointers(), seconds, load, ledger);
+    const Centroid last = centroidOf(lattice, load);
+    const double travelled = last.x - first.x, expected = speed * seconds * intervals;
+    std::cout << std::setprecision(6) << latticeKindName(GetParam()) << ": travelled " << travelled << " m of " << expected << " m, spread "
+              << first.spread << " → " << last.spread << " m, " << static_cast<double>(sweeps) / intervals << " sweeps an interval\n";
+    EXPECT_NEAR(travelled, expected, 0.02 * expected);
+    EXPECT_NEAR(last.y, first.y, 0.01 * expected) << "no drift across the flow";
+    EXPECT_NEAR(total(lattice, load), before, 1e-6 * before);
+    EXPECT_EQ(ledger.clipped, 0.0);
+}
+
+// Still water: the load stays exactly where it is, in one sweep.
+TEST_P(IntervalLoadOnLattice, StillWaterKeepsItsLoadExactly)
+{
+    const Lattice lattice = latticeOf(GetParam(), 40, 40);
+    const UniformFlow still(lattice, 0.0);
+    IntervalLoadTransport transport(lattice, {}, {});
+    std::vector<float> load = test::randomDepth(lattice, 5, 0.05f).values();
+    const std::vector<float> start = load;
+    DyeLedger ledger;
+    transport.carry(still.depth.data(), still.pointers(), 100.0, load, ledger);
+    EXPECT_TRUE(load == start);
+}
+
+// The real solver's water (a dam break over a rough bed with a spring bringing sediment, a drain
+// and the sea on the east side), carried over intervals of 50 steps: the books close and no load
+// is ever below 0, with the sweeps cut short or run to the end.
+TEST_P(IntervalLoadOnLattice, BooksCloseWithSpringsDrainsAndTheSeaAndNoLoadGoesNegative)
+{
+    const Lattice lattice = latticeOf(GetParam(), 48, 24);
+    Map map = test::basinMap(lattice, test::roughTerrain(lattice, 11, 0.4f));
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width() / 3; ++x) map.state.depth(x, y) = std::max(0.0f, 1.2f - map.state.bed(x, y));
+    map.params.dt = 0.02;
+    map.params.friction = 0.02;
+    map.boundary = {wholeSide(lattice, Side::East, BoundaryType::Sea, 0.2)};
+    const WorldPoint spring = lattice.worldPosition(20, lattice.height() / 2), drain = lattice.worldPosition(30, 3);
+    map.sources = {{PointSource::Kind::Spring, spring.x, spring.y, 0.05, false}, {PointSource::Kind::Drain, drain.x, drain.y, 0.02, false}};
+    CpuSolver solver(1);
+    solver.load(map);
+
+    std::vector<DyeBoundaryEdge> edges;
+    for (const BoundaryEdge& e : expandBoundary(lattice, map.boundary)) edges.push_back({e.family, e.flowIndex, e.cell, e.inward, {}});
+    std::vector<DyeSource> sources;
+    for (const SourceCell& s : resolveSources(lattice, map.sources))
+        sources.push_back({s.cell, s.kind, s.rate, s.drainAll, s.kind == PointSource::Kind::Spring ? 0 : -1, 0.1f});
+    IntervalLoadTransport transport(lattice, edges, sources);
+    std::vector<float> load = test::randomDepth(lattice, 3, 0.02f).values();
+    DyeLedger ledger;
+    const double start = total(lattice, load);
+    const int interval = 50;
+    int sweeps = 0, capped = 0;
+    for (int i = 0; i < 40; ++i) {
+        ASSERT_TRUE(solver.step(interval).ok());
+        const MapState water = solver.readState();
+        IntervalLoadTransport::Flows flows{};
+        for (std::size_t f = 0; f < water.flows.size(); ++f) flows[f] = water.flows[f].values().data();
+        const int taken = transport.carry(water.depth.values().data(), flows, interval * map.params.dt, load, ledger);
+        sweeps += taken;
+        capped += taken == IntervalLoadTransport::kMaxSweeps ? 1 : 0;
+        for (float s : load) ASSERT_GE(s, 0.0f);
+    }
+    const double expected = start + ledger.inflow() - ledger.outflow() + ledger.clipped;
+    const double now = total(lattice, load);
+    std::cout << std::setprecision(7) << latticeKindName(GetParam()) << ": " << start << " → " << now << " m³; springs " << ledger.springs << ", drained "
+              << ledger.drains << ", to the sea " << ledger.boundaryOut << ", clipped " << ledger.clipped << "; imbalance " << (now - expected) / start << "; "
+              << sweeps / 40.0 << " sweeps an interval, " << capped << " intervals at the cap\n";
+    EXPECT_GT(ledger.springs, 0.0);
+    EXPECT_GT(ledger.drains, 0.0);
+    EXPECT_GT(ledger.boundaryOut, 0.0);
+    EXPECT_LE(std::abs(now - expected), 1e-6 * start);
+    EXPECT_LE(std::abs(ledger.clipped), 1e-6 * start) << "the clamp only mops up rounding";
+}
+
+INSTANTIATE_TEST_SUITE_P(BothLattices, IntervalLoadOnLattice, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
+                         [](const auto& info) { return std::string(latticeKindName(info.param)); });
+
+} // namespace
+} // namespace rb
