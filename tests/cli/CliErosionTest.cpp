@@ -193,6 +193,10 @@ TEST_F(CliErosion, BadValuesAreRefusedAndNothingIsWritten)
         {{"--talus", "30"}, "add --erosion"},
         {{"--inflow-sediment", "0.01"}, "add --erosion"},
         {{"--erosion", "--inflow-sediment", "0.7"}, "--inflow-sediment"},
+        {{"--erosion-interval", "8"}, "add --erosion"},
+        {{"--erosion", "--erosion-interval", "0"}, "bed interval"},
+        {{"--erosion", "--erosion-interval", "1001"}, "bed interval"},
+        {{"--erosion", "--erosion-interval", "2.5"}, "--erosion-interval must be a whole number"},
     };
     for (const auto& [options, phrase] : bad) {
         const CliRun run = cli(QStringList{"simulate", river, "--steps", "3", "-o", out} + options);
@@ -265,6 +269,26 @@ TEST_F(CliErosion, AMapThatNeverErodedExportsLooseSoilAndNoChange)
     ASSERT_FALSE(levels.empty());
     for (float v : levels.values()) ASSERT_EQ(v, 32768.0f); // round(0.5 · 65535): no change
     EXPECT_EQ(readJson(depPng + ".json")["scale"].toDouble(), 1.0);
+}
+
+// The bed updates on multiples of --erosion-interval of the step counter: a run ending before
+// the next update says so (the terrain would not change), one reaching it does not, and the map
+// keeps the interval.
+TEST_F(CliErosion, TheBedIntervalIsKeptAndARunEndingBeforeAnUpdateSaysSo)
+{
+    const QString out = dir.filePath("eroded.rbmap");
+    const CliRun shortRun = cli({"simulate", river, "--steps", "20", "--erosion", "--erosion-interval", "32", "-o", out});
+    ASSERT_EQ(shortRun.exitCode, 0) << shortRun.err.toStdString();
+    EXPECT_TRUE(shortRun.err.contains("before the next update at step 32")) << shortRun.err.toStdString();
+    const Map map = readMap(out);
+    EXPECT_EQ(map.params.erosion.interval, 32);
+    EXPECT_TRUE(map.state.bed == readMap(river).state.bed) << "no update yet";
+    const CliRun reaching = cli({"simulate", out, "--steps", "12", "-o", out});
+    ASSERT_EQ(reaching.exitCode, 0) << reaching.err.toStdString();
+    EXPECT_FALSE(reaching.err.contains("next update")) << reaching.err.toStdString();
+    EXPECT_FALSE(readMap(out).state.bed == map.state.bed) << "step 32 updated the bed";
+    const CliRun info = cli({"info", out});
+    EXPECT_EQ(QJsonDocument::fromJson(info.out.toUtf8()).object()["erosion"].toObject()["interval_steps"].toInt(), 32);
 }
 
 TEST_F(CliErosion, InfoShowsTheErosion)

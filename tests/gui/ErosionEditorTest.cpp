@@ -130,8 +130,9 @@ private slots:
         child<QDoubleSpinBox>("talusAngle")->setValue(30.0);
         child<QDoubleSpinBox>("thermalRate")->setValue(0.5);
         child<QDoubleSpinBox>("erosionMinDepth")->setValue(0.02);
+        child<QDoubleSpinBox>("erosionInterval")->setValue(8);
         const auto snapshot = rb::guitest::waitForSnapshot(*window(), [](const rb::editor::SimulationSnapshot& s) {
-            return s.params.erosion.enabled && s.params.erosion.minDepth == 0.02;
+            return s.params.erosion.enabled && s.params.erosion.minDepth == 0.02 && s.params.erosion.interval == 8;
         });
         QVERIFY(snapshot);
         const rb::ErosionParams& e = snapshot->params.erosion;
@@ -139,12 +140,17 @@ private slots:
         QCOMPARE(e.depositionRate, 0.75);
         QCOMPARE(e.talusDegrees, 30.0);
         QCOMPARE(e.thermalRate, 0.5);
-        QCOMPARE(stack()->count(), before + 6); // each an undo step like any parameter
+        QCOMPARE(stack()->count(), before + 7); // each an undo step like any parameter
         QCOMPARE(stack()->text(before + 1), QString("Change erosion capacity"));
-        for (const char* name : {"erosionCapacity", "erosionRate", "depositionRate", "talusAngle", "thermalRate", "erosionMinDepth"})
+        QCOMPARE(stack()->text(before + 6), QString("Change erosion bed interval"));
+        for (const char* name : {"erosionCapacity", "erosionRate", "depositionRate", "talusAngle", "thermalRate", "erosionMinDepth", "erosionInterval"})
             QVERIFY2(!child<QDoubleSpinBox>(name)->toolTip().isEmpty(), name);
         QVERIFY(child<QDoubleSpinBox>("erosionCapacity")->toolTip().contains("s/m"));
 
+        stack()->undo(); // bed interval back
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [](const rb::editor::SimulationSnapshot& s) {
+            return s.params.erosion.interval == rb::ErosionParams::kDefaultInterval;
+        }));
         stack()->undo(); // min depth back
         stack()->undo(); // slide rate back
         QVERIFY(rb::guitest::waitForSnapshot(*window(), [](const rb::editor::SimulationSnapshot& s) {

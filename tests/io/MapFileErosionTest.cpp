@@ -66,6 +66,7 @@ Map erodedMap(LatticeKind kind, FlowModel model, std::uint64_t seed)
     e.talusDegrees = 31.5;
     e.thermalRate = 0.3;
     e.minDepth = 0.005;
+    e.interval = 13;
     map.boundary.front().sediment = 0.1 / 3.0; // sediment is stored whatever the type (kept like dye)
     map.sources.front().kind = PointSource::Kind::Spring;
     map.sources.front().sediment = 0.25;
@@ -318,8 +319,27 @@ TEST_F(MapFileErosionCorruption, WrongSizesAndValuesAreRefused)
     EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: deposition"));
 }
 
+// Files written before the bed's interval existed updated the bed after every step: they read 1.
+TEST_F(MapFileErosionCorruption, ABedIntervalMissingFromAnOlderFileReadsAsEveryStep)
+{
+    QJsonObject header = test::headerOf(file);
+    QJsonObject params = header["params"].toObject();
+    QJsonObject erosion = params["erosion"].toObject();
+    ASSERT_EQ(erosion["interval"].toInt(), 13);
+    erosion.remove("interval");
+    params["erosion"] = erosion;
+    header["params"] = params;
+    QString error;
+    const std::optional<Map> map = io::decodeMap(test::withHeader(file, header), &error);
+    ASSERT_TRUE(map) << error.toStdString();
+    EXPECT_EQ(map->params.erosion.interval, 1);
+}
+
 TEST_F(MapFileErosionCorruption, HeaderItemsAreCheckedLikeTheOthers)
 {
+    for (const QJsonValue& bad : {QJsonValue(0), QJsonValue(1001), QJsonValue(2.5), QJsonValue("8")})
+        EXPECT_TRUE(contains(refusalOfHeader([&](QJsonObject& h) { setErosionParam(h, "interval", bad); }), "params.erosion.interval"))
+            << refusalOfHeader([&](QJsonObject& h) { setErosionParam(h, "interval", bad); });
     EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { setErosionParam(h, "talusDegrees", "95"); }), "invalid values: talus angle"));
     EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { setErosionParam(h, "capacity", 0.1); }),
                          "malformed header: 'params.erosion.capacity'"));

@@ -193,7 +193,7 @@ TEST_P(ErosionBehaviour, AGradedChannelReachesEquilibriumWhereTheLoadMeetsCapaci
 INSTANTIATE_TEST_SUITE_P(BackendsLattices, ErosionBehaviour, test::allBackendLattices(), test::backendLatticeName);
 
 // Rain with erosion on a rough basin large enough for the solver's threads.
-Map rainyRoughBasin(LatticeKind kind, FlowModel model)
+Map rainyRoughBasin(LatticeKind kind, FlowModel model, int interval)
 {
     const Lattice lattice(kind, 64, 48, 1.0);
     FloatField bed = test::roughTerrain(lattice, 7, 3.0f);
@@ -202,6 +202,7 @@ Map rainyRoughBasin(LatticeKind kind, FlowModel model)
     map.params.model = model;
     map.params.manning = model == FlowModel::Momentum ? 0.035 : 0.0;
     map.params.rain = 2e-3;
+    map.params.erosion.interval = interval;
     return map;
 }
 
@@ -215,11 +216,16 @@ void expectSameErosion(const MapState& a, const MapState& b)
     EXPECT_TRUE(a.sedimentLedger == b.sedimentLedger);
 }
 
-class ErosionAgreement : public ::testing::TestWithParam<std::tuple<LatticeKind, FlowModel>> {};
+// The lattice, the flow model and the bed's interval: 1 (every step), 7 (updates inside the
+// calls, between the pipes' tiled passes) and the default.
+class ErosionAgreement : public ::testing::TestWithParam<std::tuple<LatticeKind, FlowModel, int>> {
+protected:
+    Map basin() const { return rainyRoughBasin(std::get<0>(GetParam()), std::get<1>(GetParam()), std::get<2>(GetParam())); }
+};
 
 TEST_P(ErosionAgreement, ThreadCountsAndBackendsGiveBitwiseTheSameErosion)
 {
-    const Map map = rainyRoughBasin(std::get<0>(GetParam()), std::get<1>(GetParam()));
+    const Map map = basin();
     CpuSolver one(1), two(2);
     one.load(map);
     two.load(map);
@@ -233,7 +239,7 @@ TEST_P(ErosionAgreement, ThreadCountsAndBackendsGiveBitwiseTheSameErosion)
 
 TEST_P(ErosionAgreement, ARefusedCallLeavesTheTerrainAsItWas)
 {
-    Map map = rainyRoughBasin(std::get<0>(GetParam()), std::get<1>(GetParam()));
+    Map map = basin();
     CpuSolver solver(1);
     solver.load(map);
     ASSERT_TRUE(solver.step(200).ok());
@@ -248,14 +254,32 @@ TEST_P(ErosionAgreement, ARefusedCallLeavesTheTerrainAsItWas)
     expectSameErosion(before, solver.readState());
 }
 
-std::string agreementName(const ::testing::TestParamInfo<std::tuple<LatticeKind, FlowModel>>& info)
+// The bed updates on multiples of its interval of the step counter: a run cut into uneven calls,
+// or saved and resumed, erodes bitwise as one call does.
+TEST_P(ErosionAgreement, CallsOfAnyLengthAndAResumeGiveBitwiseTheSameErosion)
 {
-    return std::string(latticeKindName(std::get<0>(info.param))) + "_" + std::string(flowModelName(std::get<1>(info.param)));
+    const Map map = basin();
+    CpuSolver whole(2), pieces(2);
+    whole.load(map);
+    pieces.load(map);
+    ASSERT_TRUE(whole.step(600).ok());
+    for (const int count : {1, 37, 64, 98}) ASSERT_TRUE(pieces.step(count).ok());
+    CpuSolver resumed(2);
+    resumed.load(pieces.readMap());
+    ASSERT_TRUE(resumed.step(600 - 200).ok());
+    ASSERT_GT(whole.readState().sedimentLedger.eroded, 0.0);
+    expectSameErosion(whole.readState(), resumed.readState());
+}
+
+std::string agreementName(const ::testing::TestParamInfo<std::tuple<LatticeKind, FlowModel, int>>& info)
+{
+    return std::string(latticeKindName(std::get<0>(info.param))) + "_" + std::string(flowModelName(std::get<1>(info.param))) + "_interval"
+           + std::to_string(std::get<2>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(LatticesModels, ErosionAgreement,
                          ::testing::Combine(::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
-                                            ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)),
+                                            ::testing::Values(FlowModel::Pipes, FlowModel::Momentum), ::testing::Values(1, 7, ErosionParams::kDefaultInterval)),
                          agreementName);
 
 } // namespace

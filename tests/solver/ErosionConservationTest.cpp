@@ -14,12 +14,13 @@
 namespace rb {
 namespace {
 
-using Case = std::tuple<test::BackendLattice, FlowModel>;
+using Case = std::tuple<test::BackendLattice, FlowModel, int>; // the bed's interval too
 
 class ErosionConservation : public ::testing::TestWithParam<Case> {
 protected:
     const test::BackendLattice& where() const { return std::get<0>(GetParam()); }
     FlowModel model() const { return std::get<1>(GetParam()); }
+    int interval() const { return std::get<2>(GetParam()); }
 
     // A rough bowl, 5 m deep, with walls all round: the rain runs down its sides into a lake.
     Map roughBasin() const
@@ -38,6 +39,7 @@ protected:
         map.params.model = model();
         map.params.manning = model() == FlowModel::Momentum ? 0.035 : 0.0; // a natural channel's roughness
         map.params.rain = 2e-3;
+        map.params.erosion.interval = interval();
         return map;
     }
 };
@@ -54,9 +56,9 @@ TEST_P(ErosionConservation, BedPlusSuspendedSedimentIsConstantInAClosedBasin)
     const MapState end = solver->readState();
     const SedimentLedger& ledger = end.sedimentLedger;
     const double drift = test::storedMaterial(end) - start;
-    std::printf("[ figures ] %s %s: eroded %.4g m³, deposited %.4g m³, suspended %.4g m³, slid %.4g m³; "
+    std::printf("[ figures ] %s %s, interval %d: eroded %.4g m³, deposited %.4g m³, suspended %.4g m³, slid %.4g m³; "
                 "drift %.3g m³ (%.3g of the material, %.3g of the eroded); rounding booked %.3g m³\n",
-                test::nameOf(where()).c_str(), std::string(flowModelName(model())).c_str(), ledger.eroded, ledger.deposited,
+                test::nameOf(where()).c_str(), std::string(flowModelName(model())).c_str(), interval(), ledger.eroded, ledger.deposited,
                 end.sedimentVolume(), ledger.slid, drift, drift / start, drift / ledger.eroded, ledger.rounding);
     EXPECT_GT(ledger.eroded, 1.0) << "the rain must have moved material for the balance to mean something";
     EXPECT_GT(ledger.deposited, 0.1 * ledger.eroded);
@@ -70,11 +72,14 @@ TEST_P(ErosionConservation, BedPlusSuspendedSedimentIsConstantInAClosedBasin)
 
 std::string caseName(const ::testing::TestParamInfo<Case>& info)
 {
-    return test::nameOf(std::get<0>(info.param)) + "_" + std::string(flowModelName(std::get<1>(info.param)));
+    return test::nameOf(std::get<0>(info.param)) + "_" + std::string(flowModelName(std::get<1>(info.param))) + "_interval"
+           + std::to_string(std::get<2>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(BackendsLatticesModels, ErosionConservation,
-                         ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)), caseName);
+                         ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum),
+                                            ::testing::Values(1, ErosionParams::kDefaultInterval)),
+                         caseName);
 
 } // namespace
 } // namespace rb
