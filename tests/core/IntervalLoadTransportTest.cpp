@@ -29,14 +29,14 @@ double total(const Lattice& lattice, const std::vector<float>& load)
     return sum * lattice.cellArea();
 }
 
-// Water 1 m deep flowing east at `speed` between walls north and south: every face carries
-// h·w·(u·d); the flows at the map's east and west edges are 0 (walls there too).
+// Water 1 m deep flowing at (ux, uy) inside walls: every face carries h·w·(u·d); the faces on
+// the map's edges carry nothing.
 struct UniformFlow {
     Lattice lattice;
     std::vector<float> depth;
     std::vector<std::vector<float>> flows;
 
-    UniformFlow(const Lattice& l, double speed) : lattice(l), depth(l.cellCount(), 1.0f)
+    UniformFlow(const Lattice& l, double ux, double uy = 0.0) : lattice(l), depth(l.cellCount(), 1.0f)
     {
         for (int f = 0; f < lattice.familyCount(); ++f) {
             const EdgeFamily& family = lattice.family(f);
@@ -45,7 +45,7 @@ struct UniformFlow {
                 for (int x = 0; x < lattice.width(); ++x) {
                     const CellOffset t = family.tailOffset(y);
                     if (!lattice.contains(x + t.dx, y + t.dy)) continue;
-                    q[lattice.paddedIndex(x, y)] = static_cast<float>(family.faceWidth * speed * family.directionX);
+                    q[lattice.paddedIndex(x, y)] = static_cast<float>(family.faceWidth * (ux * family.directionX + uy * family.directionY));
                 }
             flows.push_back(std::move(q));
         }
@@ -110,6 +110,36 @@ TEST_P(IntervalLoadOnLattice, ABlobTravelsAtTheWatersSpeedAtCourantFive)
     EXPECT_NEAR(last.y, first.y, 0.01 * expected) << "no drift across the flow";
     EXPECT_NEAR(total(lattice, load), before, 1e-6 * before);
     EXPECT_EQ(ledger.clipped, 0.0);
+}
+
+// The same across the rows, where the red-black sweeps carry the load from row to row.
+TEST_P(IntervalLoadOnLattice, ABlobTravelsAcrossTheRowsAtTheWatersSpeed)
+{
+    const Lattice lattice = latticeOf(GetParam(), 110, 110);
+    const double ux = 0.6, uy = 0.8, seconds = 5.0;
+    const UniformFlow water(lattice, ux, uy);
+    IntervalLoadTransport transport(lattice, {}, {});
+    std::vector<float> load(lattice.cellCount(), 0.0f);
+    const WorldPoint start{25.0, 20.0};
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) {
+            const WorldPoint p = lattice.worldPosition(x, y);
+            const double r2 = (p.x - start.x) * (p.x - start.x) + (p.y - start.y) * (p.y - start.y);
+            load[lattice.index(x, y)] = static_cast<float>(0.01 * std::exp(-r2 / 18.0));
+        }
+    DyeLedger ledger;
+    const double before = total(lattice, load);
+    const Centroid first = centroidOf(lattice, load);
+    const int intervals = 12; // 60 m
+    int sweeps = 0;
+    for (int i = 0; i < intervals; ++i) sweeps += transport.carry(water.depth.data(), water.pointers(), seconds, load, ledger);
+    const Centroid last = centroidOf(lattice, load);
+    const double dx = last.x - first.x, dy = last.y - first.y, expected = seconds * intervals;
+    std::cout << std::setprecision(6) << latticeKindName(GetParam()) << ": moved (" << dx << ", " << dy << ") m of (" << ux * expected << ", "
+              << uy * expected << "), " << static_cast<double>(sweeps) / intervals << " sweeps an interval\n";
+    EXPECT_NEAR(dx, ux * expected, 0.03 * expected);
+    EXPECT_NEAR(dy, uy * expected, 0.03 * expected);
+    EXPECT_NEAR(total(lattice, load), before, 1e-6 * before);
 }
 
 // Still water: the load stays exactly where it is, in one sweep.
