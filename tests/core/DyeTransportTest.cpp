@@ -20,15 +20,12 @@ namespace {
 
 Lattice latticeOf(LatticeKind kind, int width, int height)
 {
-    // About the same world extent on both lattices (triangle rows are √3/2 dx apart).
-    return Lattice(kind, width, kind == LatticeKind::Square ? height : static_cast<int>(std::lround(height / 0.8660254)), 1.0);
+    return test::latticeOfExtent(kind, width, height); // about the same world extent on both lattices
 }
 
 double totalDye(const Lattice& lattice, const std::vector<float>& dyed)
 {
-    double sum = 0.0;
-    for (float d : dyed) sum += d;
-    return sum * lattice.cellArea();
+    return test::volumeOf(lattice, dyed);
 }
 
 // The dye's boundary edges from the water's: inflow segments dye their water with `inflowDye`.

@@ -19,14 +19,12 @@ namespace {
 
 Lattice latticeOf(LatticeKind kind, int width, int height)
 {
-    return Lattice(kind, width, kind == LatticeKind::Square ? height : static_cast<int>(std::lround(height / 0.8660254)), 1.0);
+    return test::latticeOfExtent(kind, width, height);
 }
 
 double total(const Lattice& lattice, const std::vector<float>& load)
 {
-    double sum = 0.0;
-    for (float s : load) sum += s;
-    return sum * lattice.cellArea();
+    return test::volumeOf(lattice, load);
 }
 
 // Water 1 m deep flowing at (ux, uy) inside walls: every face carries h·w·(u·d); the faces on
@@ -79,6 +77,41 @@ Centroid centroidOf(const Lattice& lattice, const std::vector<float>& load)
     return c;
 }
 
+// A Gaussian of load (σ = 3 m, 1 cm high) around `centre`; a band across the map with `band`.
+std::vector<float> blobOfLoad(const Lattice& lattice, WorldPoint centre, bool band)
+{
+    std::vector<float> load(lattice.cellCount(), 0.0f);
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) {
+            const WorldPoint p = lattice.worldPosition(x, y);
+            const double r2 = (p.x - centre.x) * (p.x - centre.x) + (band ? 0.0 : (p.y - centre.y) * (p.y - centre.y));
+            load[lattice.index(x, y)] = static_cast<float>(0.01 * std::exp(-r2 / 18.0));
+        }
+    return load;
+}
+
+// A load carried `intervals` times over `seconds` by uniform water: where it was and went.
+struct Carried {
+    Centroid first, last;
+    double before = 0.0, after = 0.0;
+    double sweeps = 0.0; // an interval
+    DyeLedger ledger;
+};
+
+Carried carry(const UniformFlow& water, double seconds, int intervals, std::vector<float> load)
+{
+    IntervalLoadTransport transport(water.lattice, {}, {});
+    Carried c;
+    c.before = total(water.lattice, load);
+    c.first = centroidOf(water.lattice, load);
+    int sweeps = 0;
+    for (int i = 0; i < intervals; ++i) sweeps += transport.carry(water.depth.data(), water.pointers(), seconds, load, c.ledger);
+    c.last = centroidOf(water.lattice, load);
+    c.after = total(water.lattice, load);
+    c.sweeps = static_cast<double>(sweeps) / intervals;
+    return c;
+}
+
 class IntervalLoadOnLattice : public ::testing::TestWithParam<LatticeKind> {};
 
 // Five cells an interval (a Courant number no explicit step survives), and the blob still travels
@@ -87,29 +120,15 @@ TEST_P(IntervalLoadOnLattice, ABlobTravelsAtTheWatersSpeedAtCourantFive)
 {
     const Lattice lattice = latticeOf(GetParam(), 200, 24);
     const double speed = 1.0, seconds = 5.0;
-    const UniformFlow water(lattice, speed);
-    IntervalLoadTransport transport(lattice, {}, {});
-    std::vector<float> load(lattice.cellCount(), 0.0f);
-    const WorldPoint start = lattice.worldPosition(30, lattice.height() / 2);
-    for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) {
-            const WorldPoint p = lattice.worldPosition(x, y);
-            load[lattice.index(x, y)] = static_cast<float>(0.01 * std::exp(-((p.x - start.x) * (p.x - start.x)) / 18.0));
-        }
-    DyeLedger ledger;
-    const double before = total(lattice, load);
-    const Centroid first = centroidOf(lattice, load);
     const int intervals = 20; // 100 m
-    int sweeps = 0;
-    for (int i = 0; i < intervals; ++i) sweeps += transport.carry(water.depth.data(), water.pointers(), seconds, load, ledger);
-    const Centroid last = centroidOf(lattice, load);
-    const double travelled = last.x - first.x, expected = speed * seconds * intervals;
+    const Carried c = carry(UniformFlow(lattice, speed), seconds, intervals, blobOfLoad(lattice, lattice.worldPosition(30, lattice.height() / 2), true));
+    const double travelled = c.last.x - c.first.x, expected = speed * seconds * intervals;
     std::cout << std::setprecision(6) << latticeKindName(GetParam()) << ": travelled " << travelled << " m of " << expected << " m, spread "
-              << first.spread << " → " << last.spread << " m, " << static_cast<double>(sweeps) / intervals << " sweeps an interval\n";
+              << c.first.spread << " → " << c.last.spread << " m, " << c.sweeps << " sweeps an interval\n";
     EXPECT_NEAR(travelled, expected, 0.02 * expected);
-    EXPECT_NEAR(last.y, first.y, 0.01 * expected) << "no drift across the flow";
-    EXPECT_NEAR(total(lattice, load), before, 1e-6 * before);
-    EXPECT_EQ(ledger.clipped, 0.0);
+    EXPECT_NEAR(c.last.y, c.first.y, 0.01 * expected) << "no drift across the flow";
+    EXPECT_NEAR(c.after, c.before, 1e-6 * c.before);
+    EXPECT_EQ(c.ledger.clipped, 0.0);
 }
 
 // The same across the rows, where the red-black sweeps carry the load from row to row.
@@ -117,29 +136,14 @@ TEST_P(IntervalLoadOnLattice, ABlobTravelsAcrossTheRowsAtTheWatersSpeed)
 {
     const Lattice lattice = latticeOf(GetParam(), 110, 110);
     const double ux = 0.6, uy = 0.8, seconds = 5.0;
-    const UniformFlow water(lattice, ux, uy);
-    IntervalLoadTransport transport(lattice, {}, {});
-    std::vector<float> load(lattice.cellCount(), 0.0f);
-    const WorldPoint start{25.0, 20.0};
-    for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) {
-            const WorldPoint p = lattice.worldPosition(x, y);
-            const double r2 = (p.x - start.x) * (p.x - start.x) + (p.y - start.y) * (p.y - start.y);
-            load[lattice.index(x, y)] = static_cast<float>(0.01 * std::exp(-r2 / 18.0));
-        }
-    DyeLedger ledger;
-    const double before = total(lattice, load);
-    const Centroid first = centroidOf(lattice, load);
     const int intervals = 12; // 60 m
-    int sweeps = 0;
-    for (int i = 0; i < intervals; ++i) sweeps += transport.carry(water.depth.data(), water.pointers(), seconds, load, ledger);
-    const Centroid last = centroidOf(lattice, load);
-    const double dx = last.x - first.x, dy = last.y - first.y, expected = seconds * intervals;
+    const Carried c = carry(UniformFlow(lattice, ux, uy), seconds, intervals, blobOfLoad(lattice, {25.0, 20.0}, false));
+    const double dx = c.last.x - c.first.x, dy = c.last.y - c.first.y, expected = seconds * intervals;
     std::cout << std::setprecision(6) << latticeKindName(GetParam()) << ": moved (" << dx << ", " << dy << ") m of (" << ux * expected << ", "
-              << uy * expected << "), " << static_cast<double>(sweeps) / intervals << " sweeps an interval\n";
+              << uy * expected << "), " << c.sweeps << " sweeps an interval\n";
     EXPECT_NEAR(dx, ux * expected, 0.03 * expected);
     EXPECT_NEAR(dy, uy * expected, 0.03 * expected);
-    EXPECT_NEAR(total(lattice, load), before, 1e-6 * before);
+    EXPECT_NEAR(c.after, c.before, 1e-6 * c.before);
 }
 
 // Still water: the load stays exactly where it is, in one sweep.

@@ -1,6 +1,7 @@
 #include "TestMaps.h"
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 namespace rb::test {
@@ -59,6 +60,18 @@ Map basinMap(const Lattice& lattice, const FloatField& bed)
 float minDepth(const MapState& state)
 {
     return *std::min_element(state.depth.values().begin(), state.depth.values().end());
+}
+
+Lattice latticeOfExtent(LatticeKind kind, int width, int height)
+{
+    return Lattice(kind, width, kind == LatticeKind::Square ? height : static_cast<int>(std::lround(height / 0.8660254)), 1.0);
+}
+
+double volumeOf(const Lattice& lattice, const std::vector<float>& perCell)
+{
+    double sum = 0.0;
+    for (float v : perCell) sum += v;
+    return sum * lattice.cellArea();
 }
 
 } // namespace rb::test

@@ -3,6 +3,7 @@
 #include "model/Map.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace rb::test {
 
@@ -20,5 +21,12 @@ Map basinMap(const Lattice& lattice, const FloatField& bed);
 
 // Smallest depth on the map.
 float minDepth(const MapState& state);
+
+// A lattice of 1 m cells, `width` × `height` on the square lattice; on the triangle lattice as many
+// rows as cover the same world extent (its rows are √3/2 m apart).
+Lattice latticeOfExtent(LatticeKind kind, int width, int height);
+
+// Σ values · cell area: the volume of a per-cell depth (water, dye, load), m³.
+double volumeOf(const Lattice& lattice, const std::vector<float>& perCell);
 
 } // namespace rb::test
