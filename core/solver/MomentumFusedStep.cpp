@@ -1,5 +1,6 @@
 #include "solver/MomentumFusedStep.h"
 
+#include "solver/CubeRoot.h"
 #include "solver/StepContract.h"
 #include "solver/VectorClones.h"
 
@@ -90,6 +91,23 @@ RB_VECTOR_CLONES void slowRun(float* __restrict next, const float* __restrict de
 {
     for (int x = x0; x < x1; ++x) {
         const float slowed = moved[x] * factor;
+        next[x] = larger(depth[x], tailDepth[x]) <= dryDepth ? 0.0f : slowed;
+    }
+}
+
+// MomentumStep::applyFriction under Manning's friction, with faceSpeed, for a run of faces: the same
+// float operations in the same order, and glibc's cube root inline so that the run vectorises.
+RB_VECTOR_CLONES void manningRun(float* __restrict next, const float* __restrict moved, const float* __restrict depth, const float* __restrict tailDepth,
+                                 const float* __restrict ux, const float* __restrict tailUx, const float* __restrict uy,
+                                 const float* __restrict tailUy, float directionX, float directionY, float dtManning, float dryDepth, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float along = moved[x];
+        const float cellX = 0.5f * (tailUx[x] + ux[x]), cellY = 0.5f * (tailUy[x] + uy[x]);
+        const float across = -directionY * cellX + directionX * cellY;
+        const float fullSpeed = std::sqrt(along * along + across * across);
+        const float h = std::max(0.5f * (depth[x] + tailDepth[x]), dryDepth); // h^(4/3) below: h is a positive normal float
+        const float slowed = along / (1.0f + dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
         next[x] = larger(depth[x], tailDepth[x]) <= dryDepth ? 0.0f : slowed;
     }
 }
@@ -402,15 +420,10 @@ void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int 
         return;
     }
     const std::size_t rowCell = lattice_.index(0, y);
-    for (int x = x0; x < x1; ++x) { // Manning: a cube root per face, not vectorised
-        if (larger(depth[x], depth[x + tail]) <= kDryDepth) {
-            next[x] = 0.0f;
-            continue;
-        }
-        const auto head = rowCell + static_cast<std::size_t>(x);
-        const auto tailCell = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(head) + tail);
-        next[x] = applyFriction(moved[x], faceSpeed(f, tailCell, head, moved[x]), 0.5f * (depth[x] + depth[x + tail]));
-    }
+    const float* ux = cellUx_.data() + rowCell;
+    const float* uy = cellUy_.data() + rowCell;
+    manningRun(next, moved, depth, depth + tail, ux, ux + tail, uy, uy + tail, static_cast<float>(family.directionX),
+               static_cast<float>(family.directionY), c_.dt * c_.manningTerm, kDryDepth, x0, x1);
 }
 
 // Stage 4: Q = U·(water over the higher bed upwind)·w on every face with both cells on the map.
