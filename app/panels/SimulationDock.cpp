@@ -185,7 +185,7 @@ void SimulationDock::addErosionSection(QWidget* body, QVBoxLayout* layout)
     interval_ = addErosionNumber("erosionInterval", tr("Bed interval"), 1.0, ErosionParams::kMaxInterval, 0, 1.0, tr(" steps"),
                                  tr("The terrain changes once every so many steps of the water, by that many steps' worth: the "
                                     "bed moves far slower than the water, and updating it less often makes erosion cheap "
-                                    "(the default, 64, adds about a fifth or less to a step at 1024²). 1 = after every step, the sediment carried exactly as dye"),
+                                    "(the default, 64, adds at most about a quarter to a step at 1024²). 1 = after every step, the sediment carried exactly as dye"),
                                  [](ErosionParams& e, double v) { e.interval = static_cast<int>(std::lround(v)); });
     layout->addWidget(group);
 }
