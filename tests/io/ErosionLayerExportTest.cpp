@@ -1,6 +1,7 @@
 // The erosion layers (export --erodibility, --deposition): the map's values in float formats on
 // both lattices, the defaults of a map that never eroded, the signed PNG encoding of the
 // deposition with its scale, and the --all image's channels only when the map holds the fields.
+#include "TestFiles.h"
 #include "TestMaps.h"
 
 #include "io/LayerExport.h"
@@ -35,10 +36,7 @@ MapState erodedState(LatticeKind kind)
 
 FloatField readBack(const QString& path)
 {
-    QString error;
-    std::optional<io::SampleRaster> raster = io::readSampleRaster(path, &error);
-    EXPECT_TRUE(raster) << error.toStdString();
-    return raster ? raster->samples : FloatField();
+    return test::readRasterSamples(path);
 }
 
 class ErosionLayerExport : public ::testing::TestWithParam<LatticeKind> {};

@@ -1,4 +1,5 @@
 #include "FileLayout.h"
+#include "TestFiles.h"
 #include "TestMaps.h"
 
 #include "io/LayerExport.h"
@@ -29,10 +30,7 @@ MapState wetState(LatticeKind kind)
 
 FloatField readBack(const QString& path)
 {
-    QString error;
-    std::optional<io::SampleRaster> raster = io::readSampleRaster(path, &error);
-    EXPECT_TRUE(raster) << error.toStdString();
-    return raster ? raster->samples : FloatField();
+    return test::readRasterSamples(path);
 }
 
 TEST(LayerExport, SurfaceIsBedPlusDepthWhereWet)

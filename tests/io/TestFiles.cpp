@@ -1,6 +1,10 @@
 #include "TestFiles.h"
 
+#include "io/SampleRaster.h"
+
 #include <QFile>
+
+#include <gtest/gtest.h>
 
 #include <stdexcept>
 
@@ -10,6 +14,14 @@ void writeBytes(const QString& path, const QByteArray& bytes)
 {
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) throw std::runtime_error("cannot write test file");
+}
+
+FloatField readRasterSamples(const QString& path)
+{
+    QString error;
+    std::optional<io::SampleRaster> raster = io::readSampleRaster(path, &error);
+    EXPECT_TRUE(raster) << error.toStdString();
+    return raster ? raster->samples : FloatField();
 }
 
 QByteArray npyBytes(const std::string& dict, const QByteArray& data, int majorVersion)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/Field.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -8,6 +10,10 @@
 namespace rb::test {
 
 void writeBytes(const QString& path, const QByteArray& bytes);
+
+// The samples of a raster an export wrote (io::readSampleRaster), or an empty field and a test
+// failure naming the error.
+FloatField readRasterSamples(const QString& path);
 
 // A .npy file assembled by hand (not by the code under test): magic, version, header length,
 // the dict text padded with spaces to a multiple of 64 and a newline, then `data`.
