@@ -34,7 +34,9 @@ void ErosionStage::allocateLoad()
     if (load_.empty()) load_.emplace_back(lattice_.cellCount(), 0.0f);
     if (deposition_.empty()) deposition_.assign(lattice_.cellCount(), 0.0f);
     if (bedRemainder_.empty()) bedRemainder_.assign(lattice_.cellCount(), 0.0f);
-    rebuildTransport();
+    // Only once: setParams comes here on every change of dt (the automatic dt's every 16 steps),
+    // and the transports' buffers are tens of megabytes on a large map.
+    if (!transport_) rebuildTransport();
 }
 
 void ErosionStage::setParams(const SimParams& params)
