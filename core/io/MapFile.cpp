@@ -35,20 +35,6 @@ std::array<const FloatField*, 4> erosionArrays(const MapState& state)
     return {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
 }
 
-// Fields of the map in file order, paired with their names.
-std::vector<const FloatField*> mapArrays(const MapState& state)
-{
-    std::vector<const FloatField*> arrays{&state.bed, &state.depth};
-    for (const FloatField& flow : state.flows) arrays.push_back(&flow);
-    for (const FloatField& velocity : state.velocities) arrays.push_back(&velocity);
-    for (const FloatField& dye : state.dye) arrays.push_back(&dye);
-    for (const FloatField& current : state.currents) arrays.push_back(&current);
-    for (const FloatField& flux : state.currentFlows) arrays.push_back(&flux);
-    for (const FloatField* erosion : erosionArrays(state))
-        if (!erosion->empty()) arrays.push_back(erosion);
-    return arrays;
-}
-
 bool writeHead(QIODevice& out, const Map& map)
 {
     const QByteArray json = QJsonDocument(headerToJson(map)).toJson(QJsonDocument::Indented);
@@ -218,6 +204,42 @@ bool isFinite(const VolumeLedger& l)
     return true;
 }
 
+// The arrays a map's file holds, in file order, each with its name: one list, so that no name can
+// land on another array. Velocities belong to the momentum model only; a pipes map never
+// writes them (its reader would not expect them).
+struct NamedArray {
+    std::string name;
+    const FloatField* field = nullptr;
+};
+
+std::vector<NamedArray> namedArrays(const Map& map)
+{
+    const MapState& state = map.state;
+    const Lattice& lattice = state.lattice;
+    std::vector<NamedArray> arrays{{"bed", &state.bed}, {"depth", &state.depth}};
+    for (std::size_t f = 0; f < state.flows.size(); ++f) {
+        // A map with more flow arrays than its lattice has families is invalid; name the extras
+        // anyway so that the reader reports them instead of the writer crashing.
+        const auto family = static_cast<int>(f);
+        const std::string name = family < lattice.familyCount() ? "flow." + std::string(lattice.family(family).name) : "flow.extra" + std::to_string(f);
+        arrays.push_back({name, &state.flows[f]});
+    }
+    if (map.params.model == FlowModel::Momentum)
+        for (std::size_t f = 0; f < state.velocities.size() && static_cast<int>(f) < lattice.familyCount(); ++f)
+            arrays.push_back({"velocity." + std::string(lattice.family(static_cast<int>(f)).name), &state.velocities[f]});
+    for (std::size_t c = 0; c < state.dye.size(); ++c) arrays.push_back({dyeArrayName(c), &state.dye[c]});
+    if (!state.currents.empty()) {
+        const char* names[] = {"current.x", "current.y"};
+        for (std::size_t i = 0; i < state.currents.size() && i < 2; ++i) arrays.push_back({names[i], &state.currents[i]});
+    }
+    for (std::size_t f = 0; f < state.currentFlows.size(); ++f)
+        arrays.push_back({currentFluxArrayName(lattice, static_cast<int>(f)), &state.currentFlows[f]});
+    const auto erosion = erosionArrays(state);
+    for (std::size_t i = 0; i < erosion.size(); ++i)
+        if (!erosion[i]->empty()) arrays.push_back({erosionArrayNames()[i], erosion[i]});
+    return arrays;
+}
+
 } // namespace
 
 bool mapHoldsErosion(const Map& map)
@@ -250,22 +272,9 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
     };
     report(0);
     if (!writeHead(out, map)) return false;
-    std::vector<std::string> names = mapArrayNames(map.state.lattice);
-    if (map.params.model == FlowModel::Momentum && !map.state.velocities.empty())
-        for (int f = 0; f < map.state.lattice.familyCount(); ++f) names.push_back("velocity." + std::string(map.state.lattice.family(f).name));
-    for (std::size_t c = 0; c < map.state.dye.size(); ++c) names.push_back(dyeArrayName(c));
-    if (!map.state.currents.empty()) names.insert(names.end(), {"current.x", "current.y"});
-    for (std::size_t f = 0; f < map.state.currentFlows.size(); ++f)
-        names.push_back(currentFluxArrayName(map.state.lattice, static_cast<int>(f)));
-    const auto erosion = erosionArrays(map.state);
-    for (std::size_t i = 0; i < erosion.size(); ++i)
-        if (!erosion[i]->empty()) names.push_back(erosionArrayNames()[i]);
-    const std::vector<const FloatField*> arrays = mapArrays(map.state);
+    const std::vector<NamedArray> arrays = namedArrays(map);
     for (std::size_t i = 0; i < arrays.size(); ++i) {
-        // A map with more flow arrays than its lattice has families is invalid; name the extras
-        // anyway so that the reader reports them instead of the writer crashing.
-        const std::string name = i < names.size() ? names[i] : "flow.extra" + std::to_string(i);
-        if (!writeArrayBlock(out, name, *arrays[i])) return false;
+        if (!writeArrayBlock(out, arrays[i].name, *arrays[i].field)) return false;
         // Every array is the same size, so each is an equal share of the work (the header is tiny).
         report(static_cast<int>(100 * (i + 1) / arrays.size()));
     }

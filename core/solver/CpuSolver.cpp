@@ -80,7 +80,9 @@ void CpuSolver::setParams(const SimParams& params)
 void CpuSolver::matchVelocitiesToModel()
 {
     if (params_.model == FlowModel::Pipes) {
-        state_.velocities.clear();
+        // From every copy of the state, or a swap (a pass, a refused call) would bring stale
+        // velocities back: into a saved pipes map, or into a later switch back to momentum.
+        for (FieldSet* set : {&state_, &kept_, &scratch_}) set->velocities.clear();
         return;
     }
     if (!state_.velocities.empty()) return;
@@ -346,7 +348,9 @@ void CpuSolver::advancePass(int steps, FieldSet& target)
         PipeStep step(view, constants_);
         step.runSteps(steps, tile.edges, tile.sources, tile.countedCells, &tileLedgers[static_cast<std::size_t>(t) * stepCount], &workspace);
     }
-    std::swap(state_, target);
+    // The pipes move depths and flows; any velocities stay with the state they belong to.
+    std::swap(state_.depth, target.depth);
+    std::swap(state_.flows, target.flows);
     for (std::size_t i = 0; i < stepCount; ++i) {
         VolumeLedger stepLedger;
         for (std::size_t t = 0; t < tiles.size(); ++t) stepLedger += tileLedgers[t * stepCount + i];

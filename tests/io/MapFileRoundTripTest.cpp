@@ -67,6 +67,26 @@ TEST_P(MapFileRoundTrip, MomentumMapsKeepTheirVelocitiesAsVersionTwo)
     EXPECT_TRUE(error.contains("version 1")) << error.toStdString();
 }
 
+// A pipes map carrying velocities (a state read while the model was switching) writes a file that
+// loads: the velocities are the momentum model's and stay out of a pipes file, with erosion arrays
+// after them or without.
+TEST_P(MapFileRoundTrip, PipesMapWithVelocitiesWritesALoadableFileWithoutThem)
+{
+    for (const bool erosion : {false, true}) {
+        Map map = randomMap(GetParam(), 12, 10, 5);
+        map.state.velocities = map.state.flows;
+        if (erosion) map.state.erodibility = FloatField(12, 10, 0.5f);
+        const QByteArray bytes = io::encodeMap(map);
+        QString error;
+        const std::optional<Map> back = io::decodeMap(bytes, &error);
+        ASSERT_TRUE(back) << error.toStdString();
+        EXPECT_EQ(back->params.model, FlowModel::Pipes);
+        EXPECT_TRUE(back->state.velocities.empty());
+        EXPECT_TRUE(sameBits(back->state.depth, map.state.depth));
+        EXPECT_EQ(back->state.erodibility.empty(), !erosion);
+    }
+}
+
 // A map with dye (format version 3) keeps its channels bit for bit, their ledgers, the dye
 // parameters and the segments' and springs' channels, with and without the momentum model's
 // velocities before the dye; older versions cannot claim dye.

@@ -118,6 +118,42 @@ TEST_P(MomentumSaveLoadContinue, ResumedRunIsBitwiseTheUninterruptedOne)
     EXPECT_EQ(a.ledger, b.ledger);
 }
 
+// A moving momentum map switched to the pipes keeps no velocities: not after the pipes' passes,
+// not after a refused call, not in the file it saves (which must load again). Switched back to
+// momentum, its velocities start from the flows in force, not from the velocities it was loaded with.
+TEST_P(MomentumSaveLoadContinue, SwitchedToPipesItSavesALoadableFileWithoutVelocities)
+{
+    const Map map = movingMap();
+    const auto solver = loaded(map, 2);
+    ASSERT_TRUE(solver->step(60).ok());
+    const std::vector<FloatField> loadedWith = solver->readState().velocities;
+    SimParams pipes = solver->params();
+    pipes.model = FlowModel::Pipes;
+    solver->setParams(pipes);
+    ASSERT_TRUE(solver->step(40).ok());
+    EXPECT_TRUE(solver->readState().velocities.empty()) << "after the pipes' passes";
+    // A flood through the west side puts the CFL number above 1 within a few steps: the call is
+    // refused after it has stepped, and the state it started from comes back.
+    solver->setBoundary({wholeSide(map.state.lattice, Side::West, BoundaryType::Inflow, 1e5)});
+    EXPECT_FALSE(solver->step(8).ok()) << "the flood should be refused";
+    EXPECT_TRUE(solver->readState().velocities.empty()) << "after a refused call";
+    solver->setBoundary(map.boundary);
+    ASSERT_TRUE(solver->step(10).ok());
+
+    const std::optional<Map> reloaded = savedAndReloaded(*solver);
+    ASSERT_TRUE(reloaded.has_value());
+    EXPECT_EQ(reloaded->params.model, FlowModel::Pipes);
+    EXPECT_TRUE(reloaded->state.velocities.empty());
+    EXPECT_TRUE(reloaded->state.depth == solver->readState().depth);
+
+    SimParams momentum = pipes;
+    momentum.model = FlowModel::Momentum;
+    solver->setParams(momentum);
+    const MapState switched = solver->readState();
+    EXPECT_TRUE(switched.velocities == MomentumStep::velocitiesFromFlows(switched));
+    EXPECT_FALSE(switched.velocities == loadedWith);
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, MomentumSaveLoadContinue, test::allBackendLattices(), test::backendLatticeName);
 
 // Erosion carries its state through the file (format version 4): the bed it moved, the load in
