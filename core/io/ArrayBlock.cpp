@@ -92,7 +92,7 @@ bool checkRecordHead(const RecordHead& head, const ArrayExpectation& expected, s
 {
     const QString name = quoted(expected.name);
     const std::uint64_t needed = std::uint64_t{head.width} * head.height * kFloatBytes;
-    if (head.name != expected.name) {
+    if (!expected.anyName && head.name != expected.name) {
         *error = "malformed array table: found array " + quoted(head.name) + " where " + name + " belongs";
     } else if (head.width != static_cast<std::uint32_t>(expected.width) || head.height != static_cast<std::uint32_t>(expected.height)) {
         *error = QString("inconsistent dimensions: array %1 is %2x%3 but the lattice needs %4x%5")

@@ -27,6 +27,7 @@ struct ArrayExpectation {
     std::string name;
     int width = 0;
     int height = 0;
+    bool anyName = false; // take the record whatever its name (a file known to name its arrays wrongly)
 };
 
 // Reads the next record, which must be the expected array. Checks the dimensions, the sizes

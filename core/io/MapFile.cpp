@@ -129,9 +129,35 @@ std::string currentFluxArrayName(const Lattice& lattice, int family)
     return "current.flow." + std::string(lattice.family(family).name);
 }
 
-std::optional<FloatField> readNamedArray(ByteReader& in, const std::string& name, int width, int height, QString* error)
+std::optional<FloatField> readNamedArray(ByteReader& in, const std::string& name, int width, int height, QString* error,
+                                         bool namesShifted = false)
 {
-    return readArrayBlock(in, ArrayExpectation{name, width, height}, error);
+    return readArrayBlock(in, ArrayExpectation{name, width, height, namesShifted}, error);
+}
+
+bool nextArrayHasSize(ByteReader in, int width, int height)
+{
+    std::uint8_t length = 0;
+    std::string_view name;
+    std::uint32_t w = 0, h = 0;
+    return in.readU8(length) && in.readBytes(length, name) && in.readU32(w) && in.readU32(h) && w == static_cast<std::uint32_t>(width)
+           && h == static_cast<std::uint32_t>(height);
+}
+
+// Riverbed before 2026-11-26 could save a pipes map with the momentum model's face velocities
+// after its flows (the CPU solver kept stale ones after a switch to pipes), giving each array from
+// there on the name of the one before it. Nothing else in a pipes map has the flows' padded size
+// right after them, so such a file is recognised, its velocities skipped, and the arrays after them
+// read by position and size. Returns whether it skipped them (the names after are then shifted),
+// or nullopt after reporting a damaged record.
+std::optional<bool> skipStrayVelocities(ByteReader& in, const MapHeader& header, QString* error)
+{
+    const Lattice& lattice = header.lattice;
+    const int pw = lattice.paddedWidth(), ph = lattice.paddedHeight();
+    if (header.params.model != FlowModel::Pipes || !nextArrayHasSize(in, pw, ph)) return false;
+    for (int f = 0; f < lattice.familyCount(); ++f)
+        if (!readNamedArray(in, "velocity." + std::string(lattice.family(f).name), pw, ph, error, true)) return std::nullopt;
+    return true;
 }
 
 std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* error)
@@ -154,6 +180,9 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
         else if (i == 1) state.depth = std::move(*field);
         else state.flows.push_back(std::move(*field));
     }
+    const std::optional<bool> skipped = skipStrayVelocities(in, header, error);
+    if (!skipped) return std::nullopt;
+    const bool namesShifted = *skipped;
     // Velocities follow the flows in a momentum map that was saved moving (version 2 ends with
     // them; in version 3 the dye may follow).
     if (header.params.model == FlowModel::Momentum && (version == 2 ? !in.atEnd() : nextArrayIs(in, "velocity.")))
@@ -163,20 +192,20 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
             state.velocities.push_back(std::move(*field));
         }
     for (std::size_t c = 0; c < header.dyeLedgers.size(); ++c) {
-        std::optional<FloatField> field = readNamedArray(in, dyeArrayName(c), w, h, error);
+        std::optional<FloatField> field = readNamedArray(in, dyeArrayName(c), w, h, error, namesShifted);
         if (!field) return std::nullopt;
         state.dye.push_back(std::move(*field));
     }
     for (const char* name : {"current.x", "current.y"}) {
         if (!header.currents) break;
-        std::optional<FloatField> field = readNamedArray(in, name, w, h, error);
+        std::optional<FloatField> field = readNamedArray(in, name, w, h, error, namesShifted);
         if (!field) return std::nullopt;
         state.currents.push_back(std::move(*field));
     }
     // The faces' fluxes follow the cells' current in maps stored since the dye rides on it.
-    if (header.currents && nextArrayIs(in, "current.flow."))
+    if (header.currents && (namesShifted ? nextArrayHasSize(in, pw, ph) : nextArrayIs(in, "current.flow.")))
         for (int f = 0; f < lattice.familyCount(); ++f) {
-            std::optional<FloatField> field = readNamedArray(in, currentFluxArrayName(lattice, f), pw, ph, error);
+            std::optional<FloatField> field = readNamedArray(in, currentFluxArrayName(lattice, f), pw, ph, error, namesShifted);
             if (!field) return std::nullopt;
             state.currentFlows.push_back(std::move(*field));
         }
@@ -186,7 +215,7 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
     FloatField* const erosionTargets[] = {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
     for (std::size_t i = 0; i < erosionArrayNames().size(); ++i) {
         if (!erosionPresent[i]) continue;
-        std::optional<FloatField> field = readNamedArray(in, erosionArrayNames()[i], w, h, error);
+        std::optional<FloatField> field = readNamedArray(in, erosionArrayNames()[i], w, h, error, namesShifted);
         if (!field) return std::nullopt;
         *erosionTargets[i] = std::move(*field);
     }

@@ -1,10 +1,12 @@
 #include "AllocationProbe.h"
 #include "TestMaps.h"
 
+#include "io/ArrayBlock.h"
 #include "io/ExactNumber.h"
 #include "io/MapFile.h"
 #include "model/ValueRanges.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QTemporaryDir>
 
@@ -85,6 +87,57 @@ TEST_P(MapFileRoundTrip, PipesMapWithVelocitiesWritesALoadableFileWithoutThem)
         EXPECT_TRUE(sameBits(back->state.depth, map.state.depth));
         EXPECT_EQ(back->state.erodibility.empty(), !erosion);
     }
+}
+
+// The file Riverbed wrote before 2026-11-26 for such a map: the velocities after the flows, and
+// every array from there on under the name of the one before it ("flow.extraN" past the end).
+QByteArray encodedWithStrayVelocities(const Map& map)
+{
+    const QByteArray sound = io::encodeMap(map);
+    std::uint32_t headerLength = 0;
+    std::memcpy(&headerLength, sound.constData() + 14, 4);
+    QByteArray bytes = sound.left(18 + static_cast<qsizetype>(headerLength) + 4);
+    QBuffer out(&bytes);
+    out.open(QIODevice::Append);
+    const MapState& s = map.state;
+    std::vector<const FloatField*> arrays{&s.bed, &s.depth};
+    std::vector<std::string> names{"bed", "depth"};
+    for (int f = 0; f < s.lattice.familyCount(); ++f) {
+        arrays.push_back(&s.flows[static_cast<std::size_t>(f)]);
+        names.push_back("flow." + std::string(s.lattice.family(f).name));
+    }
+    for (const FloatField& u : s.velocities) arrays.push_back(&u);
+    for (const auto& [field, name] : {std::pair{&s.erodibility, "erodibility"}, std::pair{&s.sediment, "sediment"}})
+        if (!field->empty()) arrays.push_back(field), names.push_back(name);
+    for (std::size_t i = 0; i < arrays.size(); ++i)
+        EXPECT_TRUE(io::writeArrayBlock(out, i < names.size() ? names[i] : "flow.extra" + std::to_string(i), *arrays[i]));
+    return bytes;
+}
+
+// Such a file, written by the bug, loads: its stray velocities are skipped and the arrays after
+// them read by position, each where it belongs. A sound file still refuses a misnamed array.
+TEST_P(MapFileRoundTrip, FilesWithStrayVelocitiesFromOlderBuildsLoad)
+{
+    Map map = randomMap(GetParam(), 12, 10, 5);
+    map.state.erodibility = FloatField(12, 10, 0.25f);
+    map.state.sediment = FloatField(12, 10, 0.0f);
+    map.state.sediment.values().back() = 0.5f;
+    map.state.velocities = map.state.flows;
+    const QByteArray bytes = encodedWithStrayVelocities(map);
+    QString error;
+    const std::optional<Map> back = io::decodeMap(bytes, &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_TRUE(back->state.velocities.empty());
+    EXPECT_TRUE(sameBits(back->state.erodibility, map.state.erodibility));
+    EXPECT_TRUE(sameBits(back->state.sediment, map.state.sediment));
+    map.state.velocities.clear();
+    EXPECT_TRUE(*back == map);
+
+    map.state.velocities.clear(); // the same misnaming without velocities is damage, not the bug
+    QByteArray misnamed = io::encodeMap(map);
+    misnamed.replace(QByteArray("\x0b" "erodibility", 12), QByteArray("\x0b" "erodibilitz", 12));
+    EXPECT_FALSE(io::decodeMap(misnamed, &error));
+    EXPECT_TRUE(error.contains("erodibilitz")) << error.toStdString();
 }
 
 // A map with dye (format version 3) keeps its channels bit for bit, their ledgers, the dye
