@@ -12,18 +12,53 @@ namespace {
 
 using contract::kScaleMargin; // a limited cell keeps this fraction back (StepContract.h)
 
-// −(the mean of four cells' discharges), summed in MomentumStep::advectionChange's order. Free
-// functions with restrict parameters: GCC vectorises these, not the same loops inline.
-RB_VECTOR_CLONES void negatedMeanOfFour(float* __restrict out, const float* __restrict a, const float* __restrict b, const float* __restrict c,
-                       const float* __restrict d, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) out[x] = -((((0.0f + a[x]) + b[x]) + c[x]) + d[x]) / 4.0f;
-}
+// MomentumStep::upwindShare of the upstream vector (vx, vy) for one neighbour direction, as
+// selects so that the loops using it vectorise.
+struct UpwindCone {
+    float nx, ny, toNext, fromPrevious, nextX, nextY, previousX, previousY;
 
-RB_VECTOR_CLONES void negatedOne(float* __restrict out, const float* __restrict a, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) out[x] = -(0.0f + a[x]);
-}
+    UpwindCone(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous)
+        : nx(n.directionX), ny(n.directionY), toNext(n.inverseCrossToNext), fromPrevious(n.inverseCrossFromPrevious),
+          nextX(next.directionX), nextY(next.directionY), previousX(previous.directionX), previousY(previous.directionY) {}
+
+    // The share where positive, else +0.
+    __attribute__((always_inline)) float upstream(float vx, float vy) const
+    {
+        const float a = (vx * nextY - vy * nextX) * toNext;
+        const float b = (nx * vy - ny * vx) * toNext;
+        const float c = (previousX * vy - previousY * vx) * fromPrevious;
+        const float d = (vx * ny - vy * nx) * fromPrevious;
+        // upwindShare's cones (−1: not in the next cone).
+        const float inNextCone = b >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
+        const float inPreviousCone = d >= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
+        const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
+        return share > 0.0f ? share : 0.0f;
+    }
+};
+
+// The same share where the neighbour and both its cone partners are axis directions (the square
+// lattice): a and c of UpwindCone are then both v·n, exactly (products with 0 and ±1, inverse
+// crosses of 1), and a neighbour is upstream where v·n > 0. The two agree for every finite v (a NaN
+// gives 0 in both); an infinite one can differ, but a call whose state turned infinite is refused.
+struct AxisCone {
+    float nx, ny;
+
+    __attribute__((always_inline)) float upstream(float vx, float vy) const
+    {
+        const float along = vx * nx + vy * ny;
+        return along > 0.0f ? along : 0.0f;
+    }
+    static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous)
+    {
+        const auto unitAxis = [](const MomentumStep::Neighbour& m) {
+            const float ax = std::fabs(m.directionX), ay = std::fabs(m.directionY);
+            return (ax == 1.0f && ay == 0.0f) || (ax == 0.0f && ay == 1.0f);
+        };
+        const auto perpendicular = [&](const MomentumStep::Neighbour& m) { return m.directionX * n.directionX + m.directionY * n.directionY == 0.0f; };
+        return unitAxis(n) && unitAxis(next) && unitAxis(previous) && perpendicular(next) && perpendicular(previous) &&
+               n.inverseCrossToNext == 1.0f && n.inverseCrossFromPrevious == 1.0f;
+    }
+};
 
 // std::min and std::max as the reference calls them ((b < a) ? b : a, (a < b) ? b : a), written
 // as plain selects so the loops that use them vectorise.
@@ -230,6 +265,8 @@ void MomentumFusedStep::buildStencils()
                 if (o.dx == t.dx && o.dy == t.dy) face.sharedCell = 1;           // its head is our tail
                 else if (o.dx + nt.dx == 0 && o.dy + nt.dy == 0) face.sharedCell = 0; // its tail is our head
                 face.upwind = &n;
+                const std::vector<Neighbour>& table = neighbours_[static_cast<std::size_t>(parity)];
+                face.axisCone = AxisCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)]);
                 s.neighbours.push_back(face);
             }
         }
@@ -325,38 +362,90 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 
 namespace {
 
-// One neighbour's upwind share (MomentumStep::upwindShare) of the upstream vectors (vx, vy) along
-// a run, added to the sums where positive: weights Σ s_k, weighted Σ s_k·(U − U_k).
-RB_VECTOR_CLONES void addUpstream(float* __restrict weights, float* __restrict weighted, const float* __restrict vxs, const float* __restrict vys,
-                 const float* __restrict own, const float* __restrict neighbourSpeeds, const MomentumStep::Neighbour& n,
-                 const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous, int x0, int x1)
+// Σ s_k and Σ s_k·(U − U_k) by discharge and by velocity, for one neighbour along a run.
+struct UpstreamSumRows {
+    float* __restrict weights;
+    float* __restrict weighted;
+    float* __restrict velocityWeights;
+    float* __restrict velocityWeighted;
+};
+
+// A neighbour that is not upstream adds exact zeros: the sums start at +0 and can never become −0,
+// so adding +0 or a finite ±0 product leaves them as they are.
+__attribute__((always_inline)) inline void addShares(const UpstreamSumRows& sums, int x, float byDischarge, float byVelocity,
+                                                     float difference)
 {
-    const float nx = n.directionX, ny = n.directionY, toNext = n.inverseCrossToNext, fromPrevious = n.inverseCrossFromPrevious;
-    const float nextX = next.directionX, nextY = next.directionY, previousX = previous.directionX, previousY = previous.directionY;
+    sums.weights[x] = sums.weights[x] + byDischarge;
+    sums.weighted[x] = sums.weighted[x] + byDischarge * difference;
+    sums.velocityWeights[x] = sums.velocityWeights[x] + byVelocity;
+    sums.velocityWeighted[x] = sums.velocityWeighted[x] + byVelocity * difference;
+}
+
+// The four cell fields the upstream vectors come from, at one row.
+struct CellRows {
+    const float* __restrict qx;
+    const float* __restrict qy;
+    const float* __restrict ux;
+    const float* __restrict uy;
+};
+
+// A neighbour along the family, sharing one cell with the face: the upstream vectors are −(that
+// cell's discharge) and −(its velocity), as MomentumStep::advectionChange sums them (0 + v).
+template <class Cone>
+__attribute__((always_inline)) inline void addThroughSharedCell(const UpstreamSumRows& sums, const CellRows& cells, std::ptrdiff_t shared,
+                                                                const float* __restrict own, const float* __restrict neighbourSpeeds,
+                                                                const Cone& cone, int x0, int x1)
+{
     for (int x = x0; x < x1; ++x) {
-        const float vx = vxs[x], vy = vys[x];
-        const float a = (vx * nextY - vy * nextX) * toNext;
-        const float b = (nx * vy - ny * vx) * toNext;
-        const float c = (previousX * vy - previousY * vx) * fromPrevious;
-        const float d = (vx * ny - vy * nx) * fromPrevious;
-        // upwindShare's cones as selects (−1: not in the next cone), so the loop vectorises.
-        const float inNextCone = b >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
-        const float inPreviousCone = d >= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
-        const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
-        // A neighbour that is not upstream adds exact zeros: the sums start at +0 and can
-        // never become −0, so adding +0 or a finite ±0 product leaves them as they are.
-        const float upstream = share > 0.0f ? share : 0.0f;
-        weights[x] = weights[x] + upstream;
-        weighted[x] = weighted[x] + upstream * (own[x] - neighbourSpeeds[x]);
+        const std::ptrdiff_t i = x + shared;
+        const float byDischarge = cone.upstream(-(0.0f + cells.qx[i]), -(0.0f + cells.qy[i]));
+        const float byVelocity = cone.upstream(-(0.0f + cells.ux[i]), -(0.0f + cells.uy[i]));
+        addShares(sums, x, byDischarge, byVelocity, own[x] - neighbourSpeeds[x]);
     }
 }
 
-// The upstream vector between two faces, −(the shared cell's vector) or −(the mean of the four
-// cells'), from one component's cell field (MomentumStep::advectionChange's sums, in its order).
-void negatedBetween(float* out, const float* cells, const std::ptrdiff_t (&offsets)[4], int sharedCell, int x0, int x1)
+// −(the mean of four cells' values), in advectionChange's order of summation.
+__attribute__((always_inline)) inline float negatedMean(const float* __restrict cells, const std::ptrdiff_t (&offsets)[4], int x)
 {
-    if (sharedCell >= 0) negatedOne(out, cells + offsets[sharedCell], x0, x1);
-    else negatedMeanOfFour(out, cells + offsets[0], cells + offsets[1], cells + offsets[2], cells + offsets[3], x0, x1);
+    return -((((0.0f + cells[x + offsets[0]]) + cells[x + offsets[1]]) + cells[x + offsets[2]]) + cells[x + offsets[3]]) / 4.0f;
+}
+
+// A neighbour across the family: the upstream vectors are −(the mean of the four cells').
+template <class Cone>
+__attribute__((always_inline)) inline void addThroughFourCells(const UpstreamSumRows& sums, const CellRows& cells,
+                                                               const std::ptrdiff_t (&offsets)[4], const float* __restrict own,
+                                                               const float* __restrict neighbourSpeeds, const Cone& cone, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float byDischarge = cone.upstream(negatedMean(cells.qx, offsets, x), negatedMean(cells.qy, offsets, x));
+        const float byVelocity = cone.upstream(negatedMean(cells.ux, offsets, x), negatedMean(cells.uy, offsets, x));
+        addShares(sums, x, byDischarge, byVelocity, own[x] - neighbourSpeeds[x]);
+    }
+}
+
+// The four loops, each compiled for the vector widths (RB_VECTOR_CLONES does not take templates).
+RB_VECTOR_CLONES void addUpstreamThroughSharedCell(UpstreamSumRows sums, CellRows cells, std::ptrdiff_t shared, const float* own,
+                                                   const float* neighbourSpeeds, UpwindCone cone, int x0, int x1)
+{
+    addThroughSharedCell(sums, cells, shared, own, neighbourSpeeds, cone, x0, x1);
+}
+
+RB_VECTOR_CLONES void addUpstreamThroughSharedCell(UpstreamSumRows sums, CellRows cells, std::ptrdiff_t shared, const float* own,
+                                                   const float* neighbourSpeeds, AxisCone cone, int x0, int x1)
+{
+    addThroughSharedCell(sums, cells, shared, own, neighbourSpeeds, cone, x0, x1);
+}
+
+RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, const std::ptrdiff_t (&offsets)[4], const float* own,
+                                                  const float* neighbourSpeeds, UpwindCone cone, int x0, int x1)
+{
+    addThroughFourCells(sums, cells, offsets, own, neighbourSpeeds, cone, x0, x1);
+}
+
+RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, const std::ptrdiff_t (&offsets)[4], const float* own,
+                                                  const float* neighbourSpeeds, AxisCone cone, int x0, int x1)
+{
+    addThroughFourCells(sums, cells, offsets, own, neighbourSpeeds, cone, x0, x1);
 }
 
 } // namespace
@@ -369,25 +458,23 @@ void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const 
     const FamilyStencil& s = stencil(y, f);
     const std::vector<Neighbour>& table = neighbours(y);
     const std::size_t row = lattice_.index(0, y);
-    float* weights = scratch.a.data();
-    float* weighted = scratch.b.data();
-    float* velocityWeights = scratch.e.data();
-    float* velocityWeighted = scratch.f.data();
-    float* vx = scratch.c.data(); // an upstream direction: −q̃ (or −ũ) between the two faces
-    float* vy = scratch.d.data();
-    float* wx = scratch.g.data();
-    float* wy = scratch.h.data();
-    for (float* sum : {weights, weighted, velocityWeights, velocityWeighted}) std::fill(sum + x0, sum + x1, 0.0f);
+    const UpstreamSumRows sums{scratch.a.data(), scratch.b.data(), scratch.e.data(), scratch.f.data()};
+    for (float* sum : {sums.weights, sums.weighted, sums.velocityWeights, sums.velocityWeighted}) std::fill(sum + x0, sum + x1, 0.0f);
+    const CellRows cells{cellQx_.data() + row, cellQy_.data() + row, cellUx_.data() + row, cellUy_.data() + row};
     for (const NeighbourFace& k : s.neighbours) {
         const Neighbour& n = *k.upwind;
         const Neighbour& next = table[static_cast<std::size_t>(n.nextInAngle)];
         const Neighbour& previous = table[static_cast<std::size_t>(n.previousInAngle)];
-        negatedBetween(vx, cellQx_.data() + row, k.cells, k.sharedCell, x0, x1);
-        negatedBetween(vy, cellQy_.data() + row, k.cells, k.sharedCell, x0, x1);
-        negatedBetween(wx, cellUx_.data() + row, k.cells, k.sharedCell, x0, x1);
-        negatedBetween(wy, cellUy_.data() + row, k.cells, k.sharedCell, x0, x1);
-        addUpstream(weights, weighted, vx, vy, speeds, speeds + k.slot, n, next, previous, x0, x1);
-        addUpstream(velocityWeights, velocityWeighted, wx, wy, speeds, speeds + k.slot, n, next, previous, x0, x1);
+        const float* neighbourSpeeds = speeds + k.slot;
+        if (k.axisCone) {
+            const AxisCone cone{n.directionX, n.directionY};
+            if (k.sharedCell >= 0) addUpstreamThroughSharedCell(sums, cells, k.cells[k.sharedCell], speeds, neighbourSpeeds, cone, x0, x1);
+            else addUpstreamThroughFourCells(sums, cells, k.cells, speeds, neighbourSpeeds, cone, x0, x1);
+        } else {
+            const UpwindCone cone(n, next, previous);
+            if (k.sharedCell >= 0) addUpstreamThroughSharedCell(sums, cells, k.cells[k.sharedCell], speeds, neighbourSpeeds, cone, x0, x1);
+            else addUpstreamThroughFourCells(sums, cells, k.cells, speeds, neighbourSpeeds, cone, x0, x1);
+        }
     }
 }
 

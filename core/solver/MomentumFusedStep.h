@@ -27,6 +27,7 @@ private:
         std::ptrdiff_t cells[4]{}; // our head, our tail, its head, its tail − our head's cell index
         int sharedCell = -1;       // the one cell the two faces share along the family (0 or 1), or −1
         const Neighbour* upwind = nullptr; // direction and cone data (MomentumStep's table)
+        bool axisCone = false;             // it and its cone partners are the axes: its share is max(0, v·n)
     };
     struct FamilyStencil {
         std::ptrdiff_t tailCell = 0; // tail's cell index − head's
