@@ -404,21 +404,42 @@ __attribute__((always_inline)) inline void addThroughSharedCell(const UpstreamSu
     }
 }
 
-// −(the mean of four cells' values), in advectionChange's order of summation.
-__attribute__((always_inline)) inline float negatedMean(const float* __restrict cells, const std::ptrdiff_t (&offsets)[4], int x)
+// The face's own two cells summed, (0 + head) + tail: the first half of every four-cell mean
+// below, the same for all its neighbours across the family, so summed once.
+struct FaceSumRows {
+    float* __restrict qx;
+    float* __restrict qy;
+    float* __restrict ux;
+    float* __restrict uy;
+};
+
+RB_VECTOR_CLONES void sumFaceCells(FaceSumRows out, CellRows cells, std::ptrdiff_t tail, int x0, int x1)
 {
-    return -((((0.0f + cells[x + offsets[0]]) + cells[x + offsets[1]]) + cells[x + offsets[2]]) + cells[x + offsets[3]]) / 4.0f;
+    for (int x = x0; x < x1; ++x) {
+        out.qx[x] = (0.0f + cells.qx[x]) + cells.qx[x + tail];
+        out.qy[x] = (0.0f + cells.qy[x]) + cells.qy[x + tail];
+        out.ux[x] = (0.0f + cells.ux[x]) + cells.ux[x + tail];
+        out.uy[x] = (0.0f + cells.uy[x]) + cells.uy[x + tail];
+    }
+}
+
+// −(the mean of four cells' values) in advectionChange's order of summation, the face's own two
+// already summed: −(((0 + c₀) + c₁) + c₂) + c₃)/4.
+__attribute__((always_inline)) inline float negatedMean(const float* __restrict faceSum, const float* __restrict cells,
+                                                        const std::ptrdiff_t (&offsets)[4], int x)
+{
+    return -((faceSum[x] + cells[x + offsets[2]]) + cells[x + offsets[3]]) / 4.0f;
 }
 
 // A neighbour across the family: the upstream vectors are −(the mean of the four cells').
 template <class Cone>
-__attribute__((always_inline)) inline void addThroughFourCells(const UpstreamSumRows& sums, const CellRows& cells,
+__attribute__((always_inline)) inline void addThroughFourCells(const UpstreamSumRows& sums, const CellRows& cells, const FaceSumRows& faceSums,
                                                                const std::ptrdiff_t (&offsets)[4], const float* __restrict own,
                                                                const float* __restrict neighbourSpeeds, const Cone& cone, int x0, int x1)
 {
     for (int x = x0; x < x1; ++x) {
-        const float byDischarge = cone.upstream(negatedMean(cells.qx, offsets, x), negatedMean(cells.qy, offsets, x));
-        const float byVelocity = cone.upstream(negatedMean(cells.ux, offsets, x), negatedMean(cells.uy, offsets, x));
+        const float byDischarge = cone.upstream(negatedMean(faceSums.qx, cells.qx, offsets, x), negatedMean(faceSums.qy, cells.qy, offsets, x));
+        const float byVelocity = cone.upstream(negatedMean(faceSums.ux, cells.ux, offsets, x), negatedMean(faceSums.uy, cells.uy, offsets, x));
         addShares(sums, x, byDischarge, byVelocity, own[x] - neighbourSpeeds[x]);
     }
 }
@@ -436,16 +457,16 @@ RB_VECTOR_CLONES void addUpstreamThroughSharedCell(UpstreamSumRows sums, CellRow
     addThroughSharedCell(sums, cells, shared, own, neighbourSpeeds, cone, x0, x1);
 }
 
-RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, const std::ptrdiff_t (&offsets)[4], const float* own,
-                                                  const float* neighbourSpeeds, UpwindCone cone, int x0, int x1)
+RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, FaceSumRows faceSums, const std::ptrdiff_t (&offsets)[4],
+                                                  const float* own, const float* neighbourSpeeds, UpwindCone cone, int x0, int x1)
 {
-    addThroughFourCells(sums, cells, offsets, own, neighbourSpeeds, cone, x0, x1);
+    addThroughFourCells(sums, cells, faceSums, offsets, own, neighbourSpeeds, cone, x0, x1);
 }
 
-RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, const std::ptrdiff_t (&offsets)[4], const float* own,
-                                                  const float* neighbourSpeeds, AxisCone cone, int x0, int x1)
+RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, FaceSumRows faceSums, const std::ptrdiff_t (&offsets)[4],
+                                                  const float* own, const float* neighbourSpeeds, AxisCone cone, int x0, int x1)
 {
-    addThroughFourCells(sums, cells, offsets, own, neighbourSpeeds, cone, x0, x1);
+    addThroughFourCells(sums, cells, faceSums, offsets, own, neighbourSpeeds, cone, x0, x1);
 }
 
 } // namespace
@@ -461,6 +482,8 @@ void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const 
     const UpstreamSumRows sums{scratch.a.data(), scratch.b.data(), scratch.e.data(), scratch.f.data()};
     for (float* sum : {sums.weights, sums.weighted, sums.velocityWeights, sums.velocityWeighted}) std::fill(sum + x0, sum + x1, 0.0f);
     const CellRows cells{cellQx_.data() + row, cellQy_.data() + row, cellUx_.data() + row, cellUy_.data() + row};
+    const FaceSumRows faceSums{scratch.c.data(), scratch.d.data(), scratch.g.data(), scratch.h.data()};
+    sumFaceCells(faceSums, cells, s.tailCell, x0, x1);
     for (const NeighbourFace& k : s.neighbours) {
         const Neighbour& n = *k.upwind;
         const Neighbour& next = table[static_cast<std::size_t>(n.nextInAngle)];
@@ -469,11 +492,11 @@ void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const 
         if (k.axisCone) {
             const AxisCone cone{n.directionX, n.directionY};
             if (k.sharedCell >= 0) addUpstreamThroughSharedCell(sums, cells, k.cells[k.sharedCell], speeds, neighbourSpeeds, cone, x0, x1);
-            else addUpstreamThroughFourCells(sums, cells, k.cells, speeds, neighbourSpeeds, cone, x0, x1);
+            else addUpstreamThroughFourCells(sums, cells, faceSums, k.cells, speeds, neighbourSpeeds, cone, x0, x1);
         } else {
             const UpwindCone cone(n, next, previous);
             if (k.sharedCell >= 0) addUpstreamThroughSharedCell(sums, cells, k.cells[k.sharedCell], speeds, neighbourSpeeds, cone, x0, x1);
-            else addUpstreamThroughFourCells(sums, cells, k.cells, speeds, neighbourSpeeds, cone, x0, x1);
+            else addUpstreamThroughFourCells(sums, cells, faceSums, k.cells, speeds, neighbourSpeeds, cone, x0, x1);
         }
     }
 }
