@@ -21,13 +21,17 @@ public:
              VolumeLedger& ledger);
 
 private:
+    // A neighbour's upwind share (MomentumStep::upwindShare), computed with fewer operations where
+    // its cone allows: Axis, max(0, v·n) (the square lattice); Wide, one cross product for both
+    // cone tests (inverse crosses ≥ 1: the triangle lattice); General, as the reference does.
+    enum class ConeKind { General, Axis, Wide };
     // A same-family face next to an interior face, as offsets from that face.
     struct NeighbourFace {
         std::ptrdiff_t slot = 0;   // its padded slot − ours
         std::ptrdiff_t cells[4]{}; // our head, our tail, its head, its tail − our head's cell index
         int sharedCell = -1;       // the one cell the two faces share along the family (0 or 1), or −1
         const Neighbour* upwind = nullptr; // direction and cone data (MomentumStep's table)
-        bool axisCone = false;             // it and its cone partners are the axes: its share is max(0, v·n)
+        ConeKind cone = ConeKind::General; // how its upwind share is computed (the same bits each way)
     };
     struct FamilyStencil {
         std::ptrdiff_t tailCell = 0; // tail's cell index − head's
