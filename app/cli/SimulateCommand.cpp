@@ -321,6 +321,8 @@ int runSimulate(const QStringList& args)
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
     if (!cli::stepAndReport(*choice.solver, steps, every, erosionLines)) return cli::kExitFailure;
-    if (parser.isSet("output") && !cli::saveMap(parser.value("output"), choice.solver->readMap())) return cli::kExitFailure;
-    return cli::kExitOk;
+    if (!parser.isSet("output")) return cli::kExitOk;
+    Map simulated = choice.solver->readMap();
+    simulated.keepDocumentFields(*map);
+    return cli::saveMap(parser.value("output"), simulated) ? cli::kExitOk : cli::kExitFailure;
 }

@@ -247,8 +247,7 @@ void EditingSession::withRunnerMap(const QString& description, std::function<voi
     jobs_->expect(description);
     runner_->requestMap(
         [this, description, use = std::move(use)](Map map) {
-            map.generatorSettings = document_->map().generatorSettings; // the document's, not the solver's
-            map.georeference = document_->map().georeference;           // the solver holds none
+            map.keepDocumentFields(document_->map());
             use(std::move(map)); // may start the job that writes it: the tracker is not idle in between
             jobs_->arrived(description);
         },

@@ -15,6 +15,12 @@ std::string Map::validateGeoreference() const
     return {};
 }
 
+void Map::keepDocumentFields(const Map& document)
+{
+    generatorSettings = document.generatorSettings;
+    georeference = document.georeference;
+}
+
 bool Map::usesDye() const
 {
     return !state.dye.empty() || dyeChannelsReferenced(boundary, sources) > 0;

@@ -25,6 +25,9 @@ struct Map {
     std::string validate() const;
     // True when the map holds dye or a boundary segment or spring brings some.
     bool usesDye() const;
+    // What a solver does not hold, the generator's settings and the georeference, taken from
+    // `document` (the map the run was loaded from): a solver's readMap() leaves them empty.
+    void keepDocumentFields(const Map& document);
     bool operator==(const Map&) const = default;
 
 private:

@@ -92,6 +92,27 @@ TEST_F(CliGdal, Int16GeoTiffRoundTripsItsGeoreference)
     EXPECT_EQ(after["bands"].toArray().first().toObject()["type"].toString(), "Float32");
 }
 
+// A simulated map keeps what the solver does not hold: the georeference of the DEM it came from
+// (so its GeoTIFF exports still say where they lie) and a generated map's settings.
+TEST_F(CliGdal, SimulatedMapsKeepTheirGeoreferenceAndGeneratorSettings)
+{
+    const QString map = dir.filePath("dem.rbmap"), simulated = dir.filePath("simulated.rbmap");
+    ASSERT_EQ(cli({"import", translate("dem.tif", {"-ot", "Float32"}), "--nodata", "fill", "-o", map}).exitCode, 0);
+    const CliRun run = cli({"simulate", map, "--steps", "3", "--fill-to", "120", "-o", simulated});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(lastJsonLine(cli({"info", simulated}).out)["georeference"], lastJsonLine(cli({"info", map}).out)["georeference"]);
+    const QString out = dir.filePath("simulated.tif");
+    ASSERT_EQ(cli({"export", simulated, "--terrain", out}).exitCode, 0);
+    EXPECT_EQ(gdalinfo(out)["geoTransform"].toArray(), (QJsonArray{500000.0, 30.0, 0.0, 4000120.0, 0.0, -30.0}));
+
+    const QString generated = dir.filePath("island.rbmap");
+    ASSERT_EQ(cli({"generate", "--preset", "island", "--size", "48", "-o", generated}).exitCode, 0);
+    ASSERT_EQ(cli({"simulate", generated, "--steps", "0", "-o", simulated}).exitCode, 0);
+    const QJsonValue settings = lastJsonLine(cli({"info", simulated}).out)["generator"];
+    EXPECT_TRUE(settings.isObject());
+    EXPECT_EQ(settings, lastJsonLine(cli({"info", generated}).out)["generator"]);
+}
+
 TEST_F(CliGdal, NoDataIsRefusedByDefaultWithItsCount)
 {
     const QString tif = translate("dem.tif", {"-ot", "Float32"});
