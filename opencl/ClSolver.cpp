@@ -279,6 +279,7 @@ void ClSolver::load(const Map& map)
     setSources(map.sources);
     s.enqueueDiagnostics();
     s.readDiagnostics();
+    s.diagnostics.cflAfterStep = s.diagnostics.cfl;
 }
 
 void ClSolver::setParams(const SimParams& params)
@@ -564,6 +565,7 @@ StepResult ClSolver::step(int count)
         s.rollBack(start, before);
         return {0, message};
     }
+    s.diagnostics.cflAfterStep = s.diagnostics.cfl;
     return {count, {}};
 }
 

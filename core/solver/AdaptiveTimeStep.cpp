@@ -1,6 +1,7 @@
 #include "solver/AdaptiveTimeStep.h"
 
 #include "model/ValueRanges.h"
+#include "solver/Stability.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +28,7 @@ StepResult AdaptiveTimeStep::step(Solver& solver, int count)
 {
     if (!solver.params().automaticDt()) return solver.step(count);
     StepResult total;
+    int halvings = 0; // of the dt, after refused calls in this one
     while (total.stepsDone < count) {
         // The dt is chosen on multiples of kStepsPerChoice of the step counter and kept between
         // them: however a run is cut into calls (frames, report lines, a save and a resume), the
@@ -34,25 +36,48 @@ StepResult AdaptiveTimeStep::step(Solver& solver, int count)
         const auto intoPeriod = static_cast<int>(solver.diagnostics().steps % kStepsPerChoice);
         const int steps = std::min(count - total.stepsDone, kStepsPerChoice - intoPeriod);
         // A new dt where a period starts; within one, the dt in force (saved with a map), unless an
-        // edit (a deep dab) has put the water beyond what that dt can carry.
-        const double cfl = solver.diagnostics().cfl;
-        const bool choose = intoPeriod == 0 || cfl > overloaded(solver.params());
-        const SimParams next = choose ? paramsForNextCall(solver.params(), cfl) : solver.params();
-        if (next.dt < ranges::kMinDt) {
-            total.error = "the automatic time step would fall below " + rangeNumberText(ranges::kMinDt) +
-                          " s (the water moves too fast for the CFL target); the state is as after step " +
-                          std::to_string(solver.diagnostics().steps);
-            return total;
-        }
+        // edit since the last step (a deep dab) has put the water beyond what that dt can carry. The
+        // water's own speeding up within a period does not count: calls cut elsewhere would see it
+        // at other steps.
+        const Diagnostics now = solver.diagnostics();
+        const bool edited = now.cfl != now.cflAfterStep;
+        const bool choose = halvings == 0 && (intoPeriod == 0 || (edited && now.cfl > overloaded(solver.params())));
+        const SimParams next = choose ? paramsForNextCall(solver.params(), now.cfl) : solver.params();
+        if (next.dt < ranges::kMinDt) return belowSmallestDt(total, solver);
         if (!(next == solver.params())) solver.setParams(next);
         const StepResult part = solver.step(steps);
         total.stepsDone += part.stepsDone;
-        if (!part.ok()) {
+        if (part.ok()) {
+            halvings = 0;
+            continue;
+        }
+        // A refused call left no trace. Where the water sped up within the period beyond the dt
+        // chosen at its start (a dam break doubles |u| + √(gh) in a few steps), the same steps
+        // again at half the dt (not chosen anew: that would undo it), which then holds to the
+        // period's end.
+        if (!retryable(part) || halvings == kMostHalvings) {
             total.error = part.error;
             return total;
         }
+        SimParams slower = solver.params();
+        slower.dt *= 0.5;
+        if (slower.dt < ranges::kMinDt) return belowSmallestDt(total, solver);
+        solver.setParams(slower);
+        ++halvings;
     }
     return total;
+}
+
+bool AdaptiveTimeStep::retryable(const StepResult& refused)
+{
+    return refused.error.rfind(kUnstablePrefix, 0) == 0;
+}
+
+StepResult AdaptiveTimeStep::belowSmallestDt(StepResult done, const Solver& solver)
+{
+    done.error = "the automatic time step would fall below " + rangeNumberText(ranges::kMinDt) +
+                 " s (the water moves too fast for the CFL target); the state is as after step " + std::to_string(solver.diagnostics().steps);
+    return done;
 }
 
 } // namespace rb

@@ -18,14 +18,19 @@ public:
 
     // `count` steps at the automatic dt (or one call at the fixed one): the dt is chosen again
     // every kStepsPerChoice steps of the step counter, and at once when an edit has put the water
-    // beyond twice the target at the dt in force. A dt below the smallest allowed, or a
-    // refused call, stops there: stepsDone says how far it got, the refused part left no trace.
+    // beyond twice the target at the dt in force. A call refused as unstable is taken again at
+    // half the dt (at most kMostHalvings times in a row). A dt below the smallest allowed, or a
+    // refusal that persists, stops there: stepsDone says how far it got, the refused part left
+    // no trace.
     static StepResult step(Solver& solver, int count);
 
     static constexpr int kStepsPerChoice = 16;
+    static constexpr int kMostHalvings = 6;
 
 private:
     static double overloaded(const SimParams& params);
+    static bool retryable(const StepResult& refused); // refused as unstable: a smaller dt may do
+    static StepResult belowSmallestDt(StepResult done, const Solver& solver);
 };
 
 } // namespace rb

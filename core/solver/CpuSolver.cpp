@@ -61,6 +61,7 @@ void CpuSolver::load(const Map& map)
     setBoundary(map.boundary);
     setSources(map.sources);
     refreshDiagnostics();
+    diagnostics_.cflAfterStep = diagnostics_.cfl;
 }
 
 void CpuSolver::setParams(const SimParams& params)
@@ -130,7 +131,10 @@ StepResult CpuSolver::step(int count)
     std::string message;
     if (const char* what = unstableWhat(finite)) message = refusal(before, what);
     else if (const std::string problem = checkLedger(ledger_); !problem.empty()) message = ledgerLimitMessage(before.steps, problem);
-    if (message.empty()) return {count, {}};
+    if (message.empty()) {
+        diagnostics_.cflAfterStep = diagnostics_.cfl;
+        return {count, {}};
+    }
     std::swap(state_, kept_);
     dye_.restoreCall();
     erosion_.restoreCall(bed_);

@@ -168,9 +168,16 @@ std::string driverAdvice(const RefusalContext& c, const Driver& driver)
 
 std::string dtAdvice(const RefusalContext& c)
 {
+    // Every CFL number grows linearly with dt: the dt that puts the water of the call's start at 1.
+    // (The momentum model's counts the speeds too, which depth alone would miss.)
+    const double limit = c.cflAtStart > 0.0 && std::isfinite(c.cflAtStart) ? c.params.dt / c.cflAtStart
+                                                                           : stableDtLimit(c.lattice, c.params, std::max(c.maxDepth, 1e-3));
     std::ostringstream advice;
-    advice << "Lower dt (now " << c.params.dt << " s; the stability limit for the deepest water is about "
-           << stableDtLimit(c.lattice, c.params, std::max(c.maxDepth, 1e-3)) << " s)";
+    if (limit > c.params.dt)
+        advice << "The water sped up during the call beyond what dt allows (now " << c.params.dt << " s; about " << limit
+               << " s for the water at the call's start): lower dt well below that, or let Riverbed choose it (an automatic time step)";
+    else
+        advice << "Lower dt (now " << c.params.dt << " s; the stability limit for the water at the call's start is about " << limit << " s)";
     // With constant pipes the wave speed is √(g·dx) whatever the depth; above Earth's pull gravity is
     // as much the cause as dt.
     if (c.params.pipe == PipeMode::Constant || c.params.gravity > 10.0) advice << " or the gravity (now " << c.params.gravity << " m/s²)";
@@ -181,7 +188,7 @@ std::string dtAdvice(const RefusalContext& c)
 
 std::string unstableCallMessage(const RefusalContext& c, const char* what)
 {
-    std::string message = std::string("unstable: ") + std::string(what) + " in the call starting at step " + std::to_string(c.callStart)
+    std::string message = std::string(kUnstablePrefix) + std::string(what) + " in the call starting at step " + std::to_string(c.callStart)
                           + ", so the state was left as it was before that call. ";
     // Water already beyond the limit at the start is dt's doing; water brought in during the call
     // may be an inflow's, a sea's or the rain's.

@@ -54,6 +54,9 @@ struct RefusalContext {
     std::int64_t callStart = 0;    // the step counter when the call started
 };
 
+// How the message of a call refused as unstable begins (a smaller dt may get through).
+inline constexpr const char* kUnstablePrefix = "unstable: ";
+
 // The message of a refused call: what went wrong, that the state is unchanged, and which parameter
 // to lower. That is dt (and gravity) when the water at the call's start was already beyond the
 // limit, or when nothing else explains it; a sea level, inflow, spring or rain that alone brings

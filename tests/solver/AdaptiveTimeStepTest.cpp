@@ -7,6 +7,7 @@
 
 #include "io/MapFile.h"
 #include "solver/AdaptiveTimeStep.h"
+#include "solver/Stability.h"
 
 #include <QTemporaryDir>
 
@@ -142,6 +143,75 @@ std::string caseName(const ::testing::TestParamInfo<std::tuple<test::BackendLatt
 
 INSTANTIATE_TEST_SUITE_P(Backends, AdaptiveTimeStepTest,
                          ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)), caseName);
+
+// Water let go on a steep slope speeds up within a period, past twice the target (the momentum
+// model's CFL number counts |u|; the pipes' follows the depth alone). Only an edit chooses a new
+// dt mid-period, never the water's own speeding up, which calls cut elsewhere would see at other
+// steps: one call and calls of one step give bitwise the same run.
+class AdaptiveTimeStepMomentum : public AdaptiveTimeStepTest {};
+
+TEST_P(AdaptiveTimeStepMomentum, WaterSpeedingUpWithinAPeriodGetsTheSameDtHoweverTheRunIsCut)
+{
+    const Lattice lattice(kind(), 64, 24, 1.0);
+    FloatField bed(lattice.width(), lattice.height());
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) bed(x, y) = static_cast<float>(-0.4 * lattice.worldPosition(x, y).x);
+    Map map = test::basinMap(lattice, bed);
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) map.state.depth(x, y) = 1.0f;
+    map.params.model = model();
+    map.params.cflTarget = 0.3;
+    map.params.dt = map.params.dtMax = 1.0;
+    const int steps = 3 * AdaptiveTimeStep::kStepsPerChoice;
+    auto whole = test::loadedSolver(backend(), map);
+    ASSERT_TRUE(AdaptiveTimeStep::step(*whole, steps).ok());
+    auto single = test::loadedSolver(backend(), map);
+    double largestMidPeriodCfl = 0.0;
+    for (int i = 0; i < steps; ++i) {
+        ASSERT_TRUE(AdaptiveTimeStep::step(*single, 1).ok()) << "step " << i;
+        if (single->diagnostics().steps % AdaptiveTimeStep::kStepsPerChoice != 0)
+            largestMidPeriodCfl = std::max(largestMidPeriodCfl, single->diagnostics().cfl);
+    }
+    EXPECT_GT(largestMidPeriodCfl, 2.0 * map.params.cflTarget) << "the water should outrun the period's dt";
+    EXPECT_LT(largestMidPeriodCfl, 1.0);
+    EXPECT_TRUE(whole->readState().depth == single->readState().depth);
+    EXPECT_EQ(whole->params(), single->params());
+    EXPECT_EQ(whole->diagnostics().time, single->diagnostics().time);
+}
+
+// Steeper, the water outruns the period's dt past the limit: the call at the chosen dt is refused,
+// and the automatic step takes it again at half the dt instead of stopping the run.
+TEST_P(AdaptiveTimeStepMomentum, ACallRefusedAsUnstableIsTakenAgainAtHalfTheDt)
+{
+    const Lattice lattice(kind(), 64, 24, 1.0);
+    FloatField bed(lattice.width(), lattice.height());
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) bed(x, y) = static_cast<float>(-1.5 * lattice.worldPosition(x, y).x);
+    Map map = test::basinMap(lattice, bed);
+    for (int y = 0; y < lattice.height(); ++y)
+        for (int x = 0; x < lattice.width(); ++x) map.state.depth(x, y) = 1.0f;
+    map.params.model = model();
+    map.params.cflTarget = 0.5;
+    map.params.dt = map.params.dtMax = 1.0;
+    const int steps = AdaptiveTimeStep::kStepsPerChoice;
+
+    auto plain = test::loadedSolver(backend(), map);
+    const SimParams chosen = AdaptiveTimeStep::paramsForNextCall(plain->params(), plain->diagnostics().cfl);
+    plain->setParams(chosen);
+    const StepResult refused = plain->step(steps);
+    ASSERT_FALSE(refused.ok()) << "the case should outrun the chosen dt";
+    EXPECT_EQ(refused.error.rfind(kUnstablePrefix, 0), 0u) << refused.error;
+
+    auto adaptive = test::loadedSolver(backend(), map);
+    const StepResult result = AdaptiveTimeStep::step(*adaptive, steps);
+    ASSERT_TRUE(result.ok()) << result.error;
+    EXPECT_EQ(result.stepsDone, steps);
+    EXPECT_LE(adaptive->params().dt, 0.5 * chosen.dt);
+    EXPECT_LE(adaptive->diagnostics().cfl, 1.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, AdaptiveTimeStepMomentum, ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Momentum)),
+                         caseName);
 
 TEST(AdaptiveTimeStepParams, ChosenFromTheCflNumberAndCappedByTheCeiling)
 {
