@@ -66,5 +66,27 @@ TEST_P(StabilityLimit, BisectionFindsTheStatedBound)
 INSTANTIATE_TEST_SUITE_P(Lattices, StabilityLimit, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
                          [](const auto& info) { return std::string(latticeKindName(info.param)); });
 
+// A call refused because the water sped up during it, with the dt fine for the water at its start:
+// the advice says so, with that water's limit (dt / its CFL number), instead of asking to lower dt
+// below a limit above it. Water already past the limit at the start: lower dt, below dt.
+TEST(StabilityAdvice, WaterThatSpedUpDuringTheCallIsNotToldToLowerDtBelowALimitAboveIt)
+{
+    const Lattice lattice(LatticeKind::Square, 8, 8, 1.0);
+    SimParams params;
+    params.dt = 0.02;
+    params.model = FlowModel::Momentum;
+    const std::vector<float> bed(lattice.cellCount(), 0.0f);
+    const RefusalContext spedUp{lattice, params, bed, {}, {}, 1.0, 0.25, 40};
+    const std::string during = unstableCallMessage(spedUp, "the CFL number rose above 1");
+    EXPECT_EQ(during.rfind(kUnstablePrefix, 0), 0u);
+    EXPECT_NE(during.find("sped up during the call"), std::string::npos) << during;
+    EXPECT_NE(during.find("about 0.08 s"), std::string::npos) << during; // 0.02 s / 0.25
+    EXPECT_EQ(during.find("Lower dt"), std::string::npos) << during;
+
+    const RefusalContext beyond{lattice, params, bed, {}, {}, 1.0, 2.0, 40};
+    const std::string atStart = unstableCallMessage(beyond, "the CFL number rose above 1");
+    EXPECT_NE(atStart.find("Lower dt (now 0.02 s; the stability limit for the water at the call's start is about 0.01 s)"), std::string::npos) << atStart;
+}
+
 } // namespace
 } // namespace rb
