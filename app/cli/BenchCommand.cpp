@@ -96,6 +96,9 @@ int runBench(const QStringList& args)
     if (!sizes) return cli::fail("--sizes must list whole numbers in 16..8192", cli::kExitUsage);
     const auto seconds = cli::numberOption(parser, "seconds");
     if (!seconds) return cli::kExitUsage;
+    constexpr double kMostSeconds = 3600.0;
+    if (!(*seconds > 0.0 && *seconds <= kMostSeconds))
+        return cli::fail(QString("--seconds must be above 0 and at most %1, got %2").arg(kMostSeconds).arg(*seconds), cli::kExitUsage);
     std::vector<LatticeKind> lattices;
     for (const QString& name : parser.value("lattice").split(',', Qt::SkipEmptyParts)) {
         const auto kind = parseLatticeKind(name.toStdString());

@@ -81,6 +81,7 @@ std::optional<Map> loadMap(const QString& path)
 
 bool saveMap(const QString& path, const Map& map)
 {
+    if (!path.endsWith(".rbmap", Qt::CaseInsensitive)) notice(QString("warning: %1 does not end in .rbmap; it is written as a Riverbed map all the same").arg(path));
     QString error;
     if (io::writeMapFile(path, map, &error)) return true;
     fail(error);

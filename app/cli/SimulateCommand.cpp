@@ -32,6 +32,12 @@ bool applyTimeStepOption(const QCommandLineParser& parser, SimParams& params)
         bool ok = false;
         target = text.startsWith("auto:") ? text.mid(5).toDouble(&ok) : 0.0;
         if (!ok) return cli::fail("--dt must be a number of seconds or auto[:CFL] (e.g. auto:0.5)", cli::kExitUsage), false;
+        // 0 is how a map says "fixed"; asked for here it would quietly turn the choosing off.
+        if (!(target >= ranges::kMinCflTarget && target <= ranges::kMaxCflTarget))
+            return cli::fail(QString("--dt auto:CFL needs a CFL number in [%1, %2], got '%3' (for a fixed step give --dt S)")
+                                 .arg(ranges::kMinCflTarget).arg(ranges::kMaxCflTarget).arg(text.mid(5)),
+                             cli::kExitUsage),
+                   false;
     }
     if (!params.automaticDt()) params.dtMax = params.dt;
     params.cflTarget = target;
@@ -221,7 +227,12 @@ bool releaseDyeOption(const QString& text, MapState& state)
         return cli::fail(QString("--dye-release '%1': expected X,Y,RADIUS,CHANNEL (metres, RADIUS > 0, CHANNEL 0..%2)").arg(text).arg(kMaxDyeChannels - 1),
                          cli::kExitUsage),
                false;
-    releaseDye(state, channel, {numbers[0], numbers[1]}, numbers[2]);
+    if (releaseDye(state, channel, {numbers[0], numbers[1]}, numbers[2]) <= 0.0)
+        return cli::fail(QString("--dye-release '%1': no water within %2 m of (%3, %4) m to dye (the map spans x 0..%5 m, y 0..%6 m)")
+                             .arg(text).arg(numbers[2]).arg(numbers[0]).arg(numbers[1])
+                             .arg(state.lattice.worldWidth()).arg(state.lattice.worldHeight()),
+                         cli::kExitUsage),
+               false;
     return true;
 }
 

@@ -52,6 +52,9 @@ TEST_F(CliRanges, AbsurdOptionValuesAreUsageErrorsNamingTheField)
         {{"--spring", "4,4,1e308"}, "spring 1: rate must lie in"},
         {{"--drain", "4,4,1e308"}, "drain 1: rate must lie in"},
         {{"--fill-to", "1e300"}, "--fill-to must lie in"},
+        {{"--dt", "auto:0"}, "--dt auto:CFL needs a CFL number in [0.01, 1], got '0'"},
+        {{"--dt", "auto:2"}, "--dt auto:CFL needs a CFL number in [0.01, 1], got '2'"},
+        {{"--dye-release", "1e9,1e9,1,0"}, "no water within 1 m of (1e+09, 1e+09) m to dye"},
     };
     for (const AbsurdOption& row : rows) {
         const CliRun run = simulate(row.args);

@@ -74,6 +74,13 @@ TEST_F(Cli, SimulateWritesAMapThatContinues)
     const CliRun again = cli({"simulate", out, "--steps", "10", "--report-every", "10"});
     ASSERT_EQ(again.exitCode, 0) << again.err.toStdString();
     EXPECT_EQ(jsonLines(again.out).front()["step"].toInteger(), 150);
+    // Any name is written as a map, with a warning when it does not say so.
+    const QString odd = dir.filePath("out.npy");
+    const CliRun written = cli({"simulate", map, "--steps", "1", "-o", odd});
+    ASSERT_EQ(written.exitCode, 0) << written.err.toStdString();
+    EXPECT_TRUE(written.err.contains("does not end in .rbmap")) << written.err.toStdString();
+    EXPECT_EQ(cli({"info", odd}).exitCode, 0);
+    EXPECT_FALSE(cli({"simulate", map, "--steps", "1", "-o", out}).err.contains("does not end in .rbmap"));
 }
 
 TEST_F(Cli, FillToRaisesTheSurface)
@@ -255,6 +262,11 @@ TEST(CliBench, MeasuresBothFlowModelsOnBothBackends)
     }
     EXPECT_FALSE(run.out.contains("not measured")) << run.out.toStdString();
     EXPECT_EQ(cli({"bench", "--model", "waves"}).exitCode, 2);
+    for (const char* seconds : {"0", "-1", "1e9"}) {
+        const CliRun refused = cli({"bench", "--sizes", "32", "--seconds", seconds});
+        EXPECT_EQ(refused.exitCode, 2) << seconds;
+        EXPECT_TRUE(refused.err.contains("--seconds must be above 0")) << refused.err.toStdString();
+    }
 }
 
 } // namespace
