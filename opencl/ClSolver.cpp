@@ -299,7 +299,17 @@ void ClSolver::setParams(const SimParams& params)
     } catch (const cl::Error& e) {
         throw std::runtime_error("the OpenCL device failed to take the flow model: " + describe(e));
     }
-    s.diagnostics.cfl = cflAfterParamsChange(before, s.diagnostics.cfl, s.lattice, params, s.diagnostics.maxDepth, s.diagnostics.maxSpeed);
+    // As CpuSolver::setParams: another model's speeds measured, not bounded from the old one's.
+    if (params.model != before.model) {
+        try {
+            s.enqueueDiagnostics();
+            s.readDiagnostics();
+        } catch (const cl::Error& e) {
+            throw std::runtime_error("the OpenCL device failed to take the flow model: " + describe(e));
+        }
+    } else {
+        s.diagnostics.cfl = cflAfterParamsChange(before, s.diagnostics.cfl, s.lattice, params, s.diagnostics.maxDepth, s.diagnostics.maxSpeed);
+    }
     if (perStepChanged && !s.sources.empty()) setSources(s.sources); // their depth per step depends on dt and the model
 }
 

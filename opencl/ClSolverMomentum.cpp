@@ -107,7 +107,7 @@ void ClSolver::Impl::matchVelocitiesToModel(const ClSolver& solver)
         hasVelocities = false;
         return;
     }
-    if (!hasVelocities) uploadVelocities(MomentumStep::velocitiesFromFlows(solver.readState()));
+    if (!hasVelocities) uploadVelocities(MomentumStep::velocitiesFromFlows(solver.readState(), params.gravity));
 }
 
 // Walls (where the step's cell vectors and neighbours leave faces out) and the inflows' shares,

@@ -74,7 +74,10 @@ void CpuSolver::setParams(const SimParams& params)
     dye_.setParams(params);
     erosion_.setParams(params);
     matchVelocitiesToModel();
-    diagnostics_.cfl = cflAfterParamsChange(before, diagnostics_.cfl, lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
+    // Another model has other speeds (momentum's from its velocities): measured, not bounded from
+    // the old model's fastest face, which the pipes' films put far beyond the momentum model's.
+    if (params.model != before.model) refreshDiagnostics();
+    else diagnostics_.cfl = cflAfterParamsChange(before, diagnostics_.cfl, lattice_, params_, diagnostics_.maxDepth, diagnostics_.maxSpeed);
 }
 
 // Switching to momentum keeps the water moving: velocities start from the flows in force.
@@ -87,7 +90,7 @@ void CpuSolver::matchVelocitiesToModel()
         return;
     }
     if (!state_.velocities.empty()) return;
-    for (const FloatField& u : MomentumStep::velocitiesFromFlows(readState())) state_.velocities.push_back(u.values());
+    for (const FloatField& u : MomentumStep::velocitiesFromFlows(readState(), params_.gravity)) state_.velocities.push_back(u.values());
 }
 
 void CpuSolver::setBoundary(const std::vector<BoundarySegment>& segments)

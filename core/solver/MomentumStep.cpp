@@ -527,8 +527,9 @@ void MomentumStep::applySources(const MomentumFields& fields, const std::vector<
     }
 }
 
-std::vector<FloatField> MomentumStep::velocitiesFromFlows(const MapState& state)
+std::vector<FloatField> MomentumStep::velocitiesFromFlows(const MapState& state, double gravity)
 {
+    const auto g = static_cast<float>(gravity);
     const Lattice& lattice = state.lattice;
     std::vector<FloatField> velocities;
     for (int f = 0; f < lattice.familyCount(); ++f) {
@@ -549,7 +550,10 @@ std::vector<FloatField> MomentumStep::velocitiesFromFlows(const MapState& state)
                 } else {
                     faceDepth = headInside ? state.depth(x, y) : state.depth(x + t.dx, y + t.dy);
                 }
-                if (faceDepth > kDryDepth) u.values()[slot] = q[slot] / (faceDepth * static_cast<float>(family.faceWidth));
+                if (!(faceDepth > kDryDepth)) continue;
+                const float speed = q[slot] / (faceDepth * static_cast<float>(family.faceWidth));
+                const float most = kSeedFroude * std::sqrt(g * faceDepth);
+                u.values()[slot] = std::clamp(speed, -most, most);
             }
         velocities.push_back(std::move(u));
     }

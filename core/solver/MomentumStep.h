@@ -65,8 +65,11 @@ public:
     static constexpr float kSpeedLimitCourant = 0.5f;
 
     // Face velocities that match a state's discharges (the pipes model's, or a saved map without
-    // velocities): U = Q / (w · water over the higher bed upwind), 0 where that is dry.
-    static std::vector<FloatField> velocitiesFromFlows(const MapState& state);
+    // velocities): U = Q / (w · water over the higher bed upwind), 0 where that is dry, and at most
+    // kSeedFroude·√(g·h) where a film carries more than its depth can: the pipes' films reach
+    // hundreds of m/s that way, which no momentum step could take.
+    static std::vector<FloatField> velocitiesFromFlows(const MapState& state, double gravity);
+    static constexpr float kSeedFroude = 2.0f;
 
     struct Neighbour {          // a face of the same family next to this one
         CellOffset offset;      // head of the neighbour face − head of this face

@@ -59,7 +59,7 @@ struct Arrays {
         std::mt19937 random(7);
         std::uniform_real_distribution<float> speed(-1.5f, 1.5f);
         for (const FloatField& q : map.state.flows) flows.push_back(q.values());
-        for (FloatField& u : MomentumStep::velocitiesFromFlows(map.state)) speeds.push_back(u.values());
+        for (FloatField& u : MomentumStep::velocitiesFromFlows(map.state, map.params.gravity)) speeds.push_back(u.values());
         for (std::vector<float>& u : speeds) // the state a running model has: velocities everywhere
             for (float& value : u) value = speed(random);
     }

@@ -150,7 +150,7 @@ TEST_P(MomentumSaveLoadContinue, SwitchedToPipesItSavesALoadableFileWithoutVeloc
     momentum.model = FlowModel::Momentum;
     solver->setParams(momentum);
     const MapState switched = solver->readState();
-    EXPECT_TRUE(switched.velocities == MomentumStep::velocitiesFromFlows(switched));
+    EXPECT_TRUE(switched.velocities == MomentumStep::velocitiesFromFlows(switched, solver->params().gravity));
     EXPECT_FALSE(switched.velocities == loadedWith);
 }
 
