@@ -148,20 +148,28 @@ INSTANTIATE_TEST_SUITE_P(Backends, AdaptiveTimeStepTest,
 // model's CFL number counts |u|; the pipes' follows the depth alone). Only an edit chooses a new
 // dt mid-period, never the water's own speeding up, which calls cut elsewhere would see at other
 // steps: one call and calls of one step give bitwise the same run.
-class AdaptiveTimeStepMomentum : public AdaptiveTimeStepTest {};
+class AdaptiveTimeStepMomentum : public AdaptiveTimeStepTest {
+protected:
+    // A metre of still water on a plane falling `slope` eastward, walled in, at an automatic dt
+    // for `target` (ceiling 1 s).
+    Map waterOnASlope(double slope, double target) const
+    {
+        const Lattice lattice(kind(), 64, 24, 1.0);
+        FloatField bed(lattice.width(), lattice.height());
+        for (int y = 0; y < lattice.height(); ++y)
+            for (int x = 0; x < lattice.width(); ++x) bed(x, y) = static_cast<float>(-slope * lattice.worldPosition(x, y).x);
+        Map map = test::basinMap(lattice, bed);
+        for (float& h : map.state.depth.values()) h = 1.0f;
+        map.params.model = model();
+        map.params.cflTarget = target;
+        map.params.dt = map.params.dtMax = 1.0;
+        return map;
+    }
+};
 
 TEST_P(AdaptiveTimeStepMomentum, WaterSpeedingUpWithinAPeriodGetsTheSameDtHoweverTheRunIsCut)
 {
-    const Lattice lattice(kind(), 64, 24, 1.0);
-    FloatField bed(lattice.width(), lattice.height());
-    for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) bed(x, y) = static_cast<float>(-0.4 * lattice.worldPosition(x, y).x);
-    Map map = test::basinMap(lattice, bed);
-    for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) map.state.depth(x, y) = 1.0f;
-    map.params.model = model();
-    map.params.cflTarget = 0.3;
-    map.params.dt = map.params.dtMax = 1.0;
+    const Map map = waterOnASlope(0.4, 0.3);
     const int steps = 3 * AdaptiveTimeStep::kStepsPerChoice;
     auto whole = test::loadedSolver(backend(), map);
     ASSERT_TRUE(AdaptiveTimeStep::step(*whole, steps).ok());
@@ -183,16 +191,7 @@ TEST_P(AdaptiveTimeStepMomentum, WaterSpeedingUpWithinAPeriodGetsTheSameDtHoweve
 // and the automatic step takes it again at half the dt instead of stopping the run.
 TEST_P(AdaptiveTimeStepMomentum, ACallRefusedAsUnstableIsTakenAgainAtHalfTheDt)
 {
-    const Lattice lattice(kind(), 64, 24, 1.0);
-    FloatField bed(lattice.width(), lattice.height());
-    for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) bed(x, y) = static_cast<float>(-1.5 * lattice.worldPosition(x, y).x);
-    Map map = test::basinMap(lattice, bed);
-    for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) map.state.depth(x, y) = 1.0f;
-    map.params.model = model();
-    map.params.cflTarget = 0.5;
-    map.params.dt = map.params.dtMax = 1.0;
+    const Map map = waterOnASlope(1.5, 0.5);
     const int steps = AdaptiveTimeStep::kStepsPerChoice;
 
     auto plain = test::loadedSolver(backend(), map);

@@ -180,6 +180,7 @@ TEST_P(CpuVersusOpenCl, MomentumAfterALiveModelSwitch)
     }
     EXPECT_TRUE(cpu->readState().depth == gpu->readState().depth);
     EXPECT_TRUE(gpu->readState().velocities.empty());
+    EXPECT_TRUE(cpu->readState().velocities.empty());
 }
 
 // The demo's dam break after 200 pipes steps: its films carry discharges that U = Q/(h·w) would
