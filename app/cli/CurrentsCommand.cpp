@@ -122,7 +122,9 @@ int runCurrents(const QStringList& args)
         storeCurrents(map->state, solver);
         QString error;
         if (intoMap && !cli::saveMap(parser.value("output"), *map)) return cli::kExitFailure;
-        if (!intoMap && !io::exportLayer(map->state, io::Layer::Currents, parser.value("output"), io::ExportSettings{}, &error)) return cli::fail(error);
+        io::ExportSettings exported;
+        exported.georeference = map->georeference; // a GeoTIFF says where the map lies, as export --currents writes it
+        if (!intoMap && !io::exportLayer(map->state, io::Layer::Currents, parser.value("output"), exported, &error)) return cli::fail(error);
         line["file"] = parser.value("output");
     }
     cli::printJsonLine(line);

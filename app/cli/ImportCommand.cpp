@@ -4,6 +4,8 @@
 
 #include "io/MapImport.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -103,6 +105,21 @@ std::optional<io::ImportOptions> importOptions(const QCommandLineParser& parser)
     return options;
 }
 
+// The map would be written over one of the rasters it is read from: refused before anything is
+// read, so that the raster survives (a .tif given as -o as well as the input is an easy slip).
+QString overwrittenInput(const QString& output, const QStringList& inputs)
+{
+    const QFileInfo target(output);
+    for (const QString& input : inputs) {
+        if (input.isEmpty()) continue;
+        const QFileInfo source(input);
+        if (source.exists() && target.exists() && source.canonicalFilePath() == target.canonicalFilePath())
+            return QString("-o %1 is the input %2: the map would replace the raster; give another name (e.g. %3)")
+                .arg(output, input, QFileInfo(source.dir(), source.completeBaseName() + ".rbmap").filePath());
+    }
+    return {};
+}
+
 QJsonObject summary(const QString& output, const io::ImportedMap& imported)
 {
     const Map& map = imported.map;
@@ -134,6 +151,8 @@ int runImport(const QStringList& args)
     if (parser.positionalArguments().size() != 1) return cli::fail("import expects exactly one HEIGHTMAP file", cli::kExitUsage);
     const std::optional<io::ImportOptions> options = importOptions(parser);
     if (!options) return cli::kExitUsage;
+    if (const QString clash = overwrittenInput(parser.value("output"), {parser.positionalArguments().first(), options->waterPath}); !clash.isEmpty())
+        return cli::fail(clash, cli::kExitUsage);
     QString error;
     const std::optional<io::ImportedMap> imported = io::importMap(parser.positionalArguments().first(), *options, &error);
     if (!imported) return cli::fail(error);

@@ -4,6 +4,13 @@
 #include "io/SampleRaster.h"
 #include "model/MemoryBudget.h"
 
+#include <QFile>
+
+#include <gdal_priv.h>
+#include <ogr_spatialref.h>
+
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -53,8 +60,21 @@ struct ImportedHeights {
     QStringList warnings;
 };
 
+// A file that cannot be read, or holds nothing, is said so first: a missing cell size is not its problem.
+QString unreadable(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) return QString("%1: cannot open: %2").arg(path, file.errorString());
+    if (file.size() == 0) return path + ": the file is empty";
+    return {};
+}
+
 std::optional<ImportedHeights> ownReaderHeights(const QString& path, const ImportOptions& options, QString* error)
 {
+    if (const QString problem = unreadable(path); !problem.isEmpty()) {
+        *error = problem;
+        return std::nullopt;
+    }
     if (!options.cellSize) {
         *error = path + ": give the pixel size with --cell-size M (only georeferenced rasters carry their own)";
         return std::nullopt;
@@ -76,6 +96,47 @@ std::optional<ImportedHeights> gdalHeights(const QString& path, const ImportOpti
     for (QString& warning : geo->warnings) warning = path + ": " + warning;
     return ImportedHeights{std::move(geo->metres), geo->cellSize, std::move(geo->georeference), geo->description,
                            std::move(geo->notes), std::move(geo->warnings)};
+}
+
+// Where GDAL says a raster lies: its geotransform and CRS (nullopt: no geotransform, or not GDAL's).
+struct Placement {
+    std::array<double, 6> transform{};
+    OGRSpatialReference crs;
+};
+
+std::optional<Placement> placementOf(const QString& path)
+{
+    GDALAllRegister();
+    CPLPushErrorHandler(CPLQuietErrorHandler); // a format GDAL does not know is not an error here
+    GDALDatasetUniquePtr dataset(GDALDataset::Open(path.toUtf8().constData(), GDAL_OF_RASTER | GDAL_OF_READONLY));
+    CPLPopErrorHandler();
+    Placement p;
+    if (!dataset || dataset->GetGeoTransform(p.transform.data()) != CE_None) return std::nullopt;
+    if (const OGRSpatialReference* crs = dataset->GetSpatialRef()) p.crs = *crs;
+    return p;
+}
+
+// A water raster with a georeference must lie on the heightmap's pixels, in its CRS: the same
+// size alone would take a raster of somewhere else (the same grid 100 km east) as this place's.
+QString misplacedWater(const QString& heightmapPath, const QString& waterPath)
+{
+    const std::optional<Placement> heights = placementOf(heightmapPath), water = placementOf(waterPath);
+    if (!heights || !water) return {};
+    if (!heights->crs.IsEmpty() && !water->crs.IsEmpty() && !heights->crs.IsSame(&water->crs))
+        return QString("its CRS (%1) is not the heightmap's (%2); reproject it onto the heightmap's grid (gdalwarp)")
+            .arg(QString::fromUtf8(water->crs.GetName()), QString::fromUtf8(heights->crs.GetName()));
+    const std::array<double, 6>& a = heights->transform;
+    const std::array<double, 6>& b = water->transform;
+    const double pixel = std::max(std::abs(a[1]), std::abs(a[5]));
+    for (int i = 0; i < 6; ++i) {
+        const bool origin = i == 0 || i == 3;
+        const double tolerance = origin ? 1e-3 * pixel : 1e-6 * std::max(pixel, std::abs(a[i]));
+        if (std::abs(a[i] - b[i]) > tolerance)
+            return QString("it lies elsewhere: origin (%1, %2), pixel %3 x %4, where the heightmap's is (%5, %6), %7 x %8; "
+                           "the water must be on the heightmap's grid")
+                .arg(b[0], 0, 'g', 12).arg(b[3], 0, 'g', 12).arg(b[1]).arg(b[5]).arg(a[0], 0, 'g', 12).arg(a[3], 0, 'g', 12).arg(a[1]).arg(a[5]);
+    }
+    return {};
 }
 
 // The water depth raster: the heightmap's readers' rules, the heightmap's size.
@@ -109,7 +170,13 @@ std::optional<ImportedMap> importMapOrThrow(const QString& heightmapPath, const 
                                                                                : gdalHeights(heightmapPath, options, error);
     if (!heights) return std::nullopt;
     std::optional<FloatField> water;
-    if (!options.waterPath.isEmpty() && !(water = waterDepth(options, heights->metres, error))) return std::nullopt;
+    if (!options.waterPath.isEmpty()) {
+        if (const QString problem = misplacedWater(heightmapPath, options.waterPath); !problem.isEmpty()) {
+            *error = options.waterPath + ": " + problem;
+            return std::nullopt;
+        }
+        if (!(water = waterDepth(options, heights->metres, error))) return std::nullopt;
+    }
     QString problem;
     if (water && !checkWater(heights->metres, *water, &problem)) {
         *error = options.waterPath + ": " + problem;

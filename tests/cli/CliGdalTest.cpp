@@ -52,6 +52,18 @@ protected:
                   "131 132 133 134 135 136\n");
     }
 
+    // A 6×4 water depth raster of 1 m, placed by gdal_translate's options.
+    QString gdalWater(const QString& name, const QStringList& placement)
+    {
+        QFile asc(dir.filePath(name + ".asc"));
+        EXPECT_TRUE(asc.open(QIODevice::WriteOnly));
+        asc.write("ncols 6\nnrows 4\nxllcorner 0\nyllcorner 0\ncellsize 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n1 1 1 1 1 1\n");
+        asc.close();
+        const QString out = dir.filePath(name);
+        gdalTool("gdal_translate", QStringList{"-q", "-ot", "Float32"} + placement + QStringList{asc.fileName(), out});
+        return out;
+    }
+
     QString translate(const QString& name, const QStringList& options)
     {
         const QString out = dir.filePath(name);
@@ -111,6 +123,55 @@ TEST_F(CliGdal, SimulatedMapsKeepTheirGeoreferenceAndGeneratorSettings)
     const QJsonValue settings = lastJsonLine(cli({"info", simulated}).out)["generator"];
     EXPECT_TRUE(settings.isObject());
     EXPECT_EQ(settings, lastJsonLine(cli({"info", generated}).out)["generator"]);
+}
+
+// Import never writes over what it reads, names a missing or empty file as such, and takes a water
+// raster only where it lies on the heightmap's grid and in its CRS.
+TEST_F(CliGdal, ImportKeepsItsInputsAndChecksWhereTheWaterLies)
+{
+    const QString dem = translate("dem.tif", {"-ot", "Float32"});
+    const QByteArray before = [&] {
+        QFile f(dem);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    const CliRun overwrite = cli({"import", dem, "--nodata", "fill", "-o", dem});
+    EXPECT_EQ(overwrite.exitCode, 2);
+    EXPECT_TRUE(overwrite.err.contains("is the input")) << overwrite.err.toStdString();
+    QFile after(dem);
+    ASSERT_TRUE(after.open(QIODevice::ReadOnly));
+    EXPECT_EQ(after.readAll(), before) << "the DEM must survive";
+
+    const CliRun missing = cli({"import", dir.filePath("missing.tif"), "-o", dir.filePath("m.rbmap")});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_TRUE(missing.err.contains("cannot open")) << missing.err.toStdString();
+    QFile empty(dir.filePath("empty.tif"));
+    ASSERT_TRUE(empty.open(QIODevice::WriteOnly));
+    empty.close();
+    EXPECT_TRUE(cli({"import", empty.fileName(), "-o", dir.filePath("m.rbmap")}).err.contains("the file is empty"));
+
+    // Water on the DEM's own grid is taken; the same grid 100 km east, or in another CRS, is not.
+    const QString here = gdalWater("here.tif", {"-a_ullr", "500000", "4000120", "500180", "4000000", "-a_srs", "EPSG:32633"});
+    const CliRun taken = cli({"import", dem, "--nodata", "fill", "--water", here, "-o", dir.filePath("w.rbmap")});
+    EXPECT_EQ(taken.exitCode, 0) << taken.err.toStdString();
+    const QString east = gdalWater("east.tif", {"-a_ullr", "600000", "4000120", "600180", "4000000", "-a_srs", "EPSG:32633"});
+    const CliRun elsewhere = cli({"import", dem, "--nodata", "fill", "--water", east, "-o", dir.filePath("w.rbmap")});
+    EXPECT_EQ(elsewhere.exitCode, 1);
+    EXPECT_TRUE(elsewhere.err.contains("lies elsewhere")) << elsewhere.err.toStdString();
+    const QString otherCrs = gdalWater("crs.tif", {"-a_ullr", "500000", "4000120", "500180", "4000000", "-a_srs", "EPSG:32632"});
+    const CliRun crs = cli({"import", dem, "--nodata", "fill", "--water", otherCrs, "-o", dir.filePath("w.rbmap")});
+    EXPECT_EQ(crs.exitCode, 1);
+    EXPECT_TRUE(crs.err.contains("is not the heightmap's")) << crs.err.toStdString();
+}
+
+// currents -o writes a GeoTIFF that says where the map lies, as export --currents does.
+TEST_F(CliGdal, CurrentsGeoTiffKeepsTheGeoreference)
+{
+    const QString map = dir.filePath("dem.rbmap"), wet = dir.filePath("wet.rbmap"), out = dir.filePath("current.tif");
+    ASSERT_EQ(cli({"import", translate("dem.tif", {"-ot", "Float32"}), "--nodata", "fill", "-o", map}).exitCode, 0);
+    ASSERT_EQ(cli({"simulate", map, "--steps", "1", "--fill-to", "140", "-o", wet}).exitCode, 0);
+    const CliRun run = cli({"currents", wet, "--current", "west=0.3", "-o", out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(gdalinfo(out)["geoTransform"].toArray(), (QJsonArray{500000.0, 30.0, 0.0, 4000120.0, 0.0, -30.0}));
 }
 
 TEST_F(CliGdal, NoDataIsRefusedByDefaultWithItsCount)
