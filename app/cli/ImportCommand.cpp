@@ -3,6 +3,7 @@
 #include "Commands.h"
 
 #include "io/MapImport.h"
+#include "io/SampleRaster.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -99,6 +100,10 @@ std::optional<io::ImportOptions> importOptions(const QCommandLineParser& parser)
             cli::fail("--height-range: " + error, cli::kExitUsage);
             return std::nullopt;
         }
+    }
+    if (parser.isSet("size") && !io::isRawPath(parser.positionalArguments().value(0))) {
+        cli::fail("--size is for raw heightmaps (.r16, .raw); " + parser.positionalArguments().value(0) + " carries its own size", cli::kExitUsage);
+        return std::nullopt;
     }
     if (parser.isSet("size") && !(options.rawSize = rawSize(parser.value("size")))) return std::nullopt;
     options.waterPath = parser.value("water");

@@ -28,6 +28,15 @@ std::optional<io::HeightRange> rangeOption(const QCommandLineParser& parser, con
     return range;
 }
 
+// Two angles LO:HI in degrees (parsed as a range, but not one of heights: its message says so).
+std::optional<io::HeightRange> angleRangeOption(const QCommandLineParser& parser, const QString& name)
+{
+    QString unused;
+    std::optional<io::HeightRange> range = io::parseHeightRange(parser.value(name), &unused);
+    if (!range) fail(QString("--%1 must be LO:HI in degrees, LO below HI (e.g. 25:40), got '%2'").arg(name, parser.value(name)), kExitUsage);
+    return range;
+}
+
 } // namespace
 
 void addSplatBundleOptions(QCommandLineParser& parser)
@@ -46,7 +55,7 @@ std::optional<io::SplatSettings> splatSettingsFromOptions(const QCommandLinePars
 {
     io::SplatSettings splat;
     if (parser.isSet("splat-slope")) {
-        const std::optional<io::HeightRange> slope = rangeOption(parser, "splat-slope");
+        const std::optional<io::HeightRange> slope = angleRangeOption(parser, "splat-slope");
         if (!slope) return std::nullopt;
         splat.slopeDegrees = *slope;
     }

@@ -141,6 +141,10 @@ TEST_F(CliGdal, ImportKeepsItsInputsAndChecksWhereTheWaterLies)
     ASSERT_TRUE(after.open(QIODevice::ReadOnly));
     EXPECT_EQ(after.readAll(), before) << "the DEM must survive";
 
+    const CliRun sized = cli({"import", dem, "--size", "6x4", "-o", dir.filePath("m.rbmap")});
+    EXPECT_EQ(sized.exitCode, 2);
+    EXPECT_TRUE(sized.err.contains("--size is for raw heightmaps")) << sized.err.toStdString();
+
     const CliRun missing = cli({"import", dir.filePath("missing.tif"), "-o", dir.filePath("m.rbmap")});
     EXPECT_EQ(missing.exitCode, 1);
     EXPECT_TRUE(missing.err.contains("cannot open")) << missing.err.toStdString();

@@ -94,7 +94,7 @@ TEST_F(CliSplatBundle, UsageErrorsExitWithTwoAndSayWhy)
         {{"--bundle", path("b2"), "--engine", "unity", "--terrain", path("t.r16")}, "--terrain"},
         {{"--bundle", path("b2"), "--engine", "unity", "--flow-bits", "16"}, "--flow-bits"},
         {{"--splat", path("s.exr")}, ".png"},
-        {{"--splat", path("s.png"), "--splat-slope", "40:20"}, "--splat-slope"},
+        {{"--splat", path("s.png"), "--splat-slope", "40:20"}, "--splat-slope must be LO:HI in degrees"},
         {{"--splat", path("s.png"), "--splat-shore", "-1"}, "--splat-shore"},
         {{"--splat", path("s.png"), "--force"}, "--force"},
     };
