@@ -32,12 +32,14 @@ struct GeoHeightmap {
 };
 
 // Reads any raster GDAL reads (band 1) and applies the rules of docs/import-export.md, "GDAL
-// import": the cell size from the geotransform (a conflicting request is an error naming both),
-// south-up and east-to-west rasters flipped, non-square pixels resampled bilinearly to square
-// cells of the smaller side, a geographic CRS converted to metres at its centre latitude (refused
-// when that scale is more than 10% off at an edge), NoData and NaN refused or filled, integer
-// samples mapped through the height range (default: one metre per level). Messages start with
-// the path.
+// import": the cell size from the geotransform (a conflicting request is an error naming both;
+// rotation terms that are rounding noise count as north up), south-up and east-to-west rasters
+// flipped, non-square pixels resampled bilinearly to the largest square cells no larger than the
+// smaller side that keep one side of the ground extent exactly and the other to within half a
+// cell and 1% (so an export imports again on the same grid), a geographic CRS or a Mercator
+// projection converted to ground metres at its centre latitude (refused when that scale is more
+// than 10% off at an edge), NoData and NaN refused or filled, integer samples mapped through the
+// height range (default: one metre per level). Messages start with the path.
 std::optional<GeoHeightmap> readGeoHeightmap(const QString& path, const GeoRequest& request, QString* error);
 
 // The same samples without any geometry (no cell size, no resampling): for a water-depth raster

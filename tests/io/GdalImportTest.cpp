@@ -3,6 +3,7 @@
 #include "GeoTiffMaker.h"
 #include "TestMaps.h"
 
+#include "io/GdalRaster.h"
 #include "io/GeographicScale.h"
 #include "io/LayerExport.h"
 #include "io/MapFile.h"
@@ -13,8 +14,10 @@
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+#include <ogr_spatialref.h>
 
 #include <cmath>
+#include <memory>
 
 namespace rb {
 namespace {
@@ -73,6 +76,13 @@ protected:
         EXPECT_EQ(map.georeference->unitsPerMetreX, 1.0);
         EXPECT_EQ(map.georeference->unitsPerMetreY, 1.0);
         EXPECT_TRUE(test::sameCrs(map.georeference->crsWkt, 32633));
+    }
+
+    // Band 1 as the reading layer hands it on: for its notes, warnings and counts.
+    std::optional<io::GdalRaster> read(const QString& file)
+    {
+        error.clear();
+        return io::readGdalRaster(file, &error);
     }
 
     QTemporaryDir dir;
@@ -329,6 +339,201 @@ TEST_F(GdalImport, WithoutAGeotransformTheCellSizeIsNeeded)
     ASSERT_TRUE(imported) << error.toStdString();
     EXPECT_EQ(imported->map.state.lattice.cellSize(), 2.0);
     EXPECT_FALSE(imported->map.georeference);
+}
+
+// ---- what the band says of its values: scale and offset, unit, mask, palette; grads.
+
+TEST_F(GdalImport, TheBandsScaleAndOffsetMakeTheHeights)
+{
+    GeoTiffSpec spec;
+    spec.type = "Int16";
+    spec.scale = 0.1;
+    spec.offset = 1000.0;
+    const QString file = write("scaled.tif", spec, int16Height);
+    const auto imported = import(file);
+    ASSERT_TRUE(imported) << error.toStdString();
+    expectBed(imported->map, [](int x, int y) { return int16Height(x, y) * 0.1 + 1000.0; });
+    EXPECT_TRUE(imported->warnings.isEmpty()) << imported->warnings.join("|").toStdString(); // heights, not levels for a range
+    const auto raster = read(file);
+    ASSERT_TRUE(raster) << error.toStdString();
+    EXPECT_FALSE(raster->integer);
+    EXPECT_EQ(raster->notes, QStringList{"the band's scale 0.1 and offset 1000 applied: height = stored value × 0.1 + 1000"});
+}
+
+TEST_F(GdalImport, NoDataIsAStoredValueBeforeScaleAndOffset) // GDAL's convention
+{
+    GeoTiffSpec spec;
+    spec.type = "Int16";
+    spec.scale = 0.1;
+    spec.offset = 1000.0;
+    spec.noData = -32768.0;
+    const QString file = write("scaled_nodata.tif", spec, [](int x, int y) { return isHole(x, y) ? -32768.0 : int16Height(x, y); });
+    EXPECT_FALSE(import(file));
+    EXPECT_TRUE(error.contains("27 of 60000 cells are NoData (27 equal to the NoData value -32768)")) << error.toStdString();
+    io::ImportOptions options;
+    options.noData = io::NoDataPolicy::Fill;
+    const auto imported = import(file, options);
+    ASSERT_TRUE(imported) << error.toStdString();
+    EXPECT_EQ(imported->map.state.bed(0, 0), static_cast<float>(int16Height(0, 0) * 0.1 + 1000.0));
+    EXPECT_GT(imported->map.state.bed(10, 10), 990.0f); // filled from scaled neighbours
+}
+
+TEST_F(GdalImport, HeightsInFeetAreConvertedToMetres)
+{
+    const double usFoot = 1200.0 / 3937.0;
+    const std::vector<std::pair<std::string, double>> units = {{"ft", 0.3048}, {"foot", 0.3048}, {"feet", 0.3048}, {"US survey foot", usFoot},
+                                                               {"ftUS", usFoot}, {"metre", 1.0}, {"m", 1.0}, {"", 1.0}};
+    for (const auto& [unit, metres] : units) {
+        GeoTiffSpec spec;
+        spec.unitType = unit;
+        const QString file = write("unit.tif", spec, floatHeight);
+        const auto imported = import(file);
+        ASSERT_TRUE(imported) << unit << ": " << error.toStdString();
+        expectBed(imported->map, [metres = metres](int x, int y) { return floatHeight(x, y) * metres; });
+        expectUtm30m(imported->map); // the horizontal units are the CRS's, metres
+        const auto raster = read(file);
+        ASSERT_TRUE(raster) << error.toStdString();
+        EXPECT_EQ(raster->notes.join("|").contains("converted to metres"), metres != 1.0) << unit << ": " << raster->notes.join("|").toStdString();
+        EXPECT_TRUE(raster->warnings.isEmpty()) << unit;
+    }
+}
+
+// EPSG:6360 is NAVD88 height in US survey feet. GDAL's GeoTIFF reader gives the band that unit;
+// a VRT does not, and the CRS's vertical part is all there is to go by.
+TEST_F(GdalImport, ACompoundCrsGivesTheVerticalUnit)
+{
+    GeoTiffSpec spec;
+    spec.crs = "EPSG:32633+6360";
+    const QString tif = write("compound.tif", spec, floatHeight, 40, 30);
+    GeoTiffSpec bare;
+    bare.epsg = 0;
+    const QString vrt = path("compound.vrt");
+    test::writeTestVrt(vrt, write("bare.tif", bare, floatHeight, 40, 30), spec.crs);
+    for (const QString& file : {tif, vrt}) {
+        const auto imported = import(file);
+        ASSERT_TRUE(imported) << error.toStdString();
+        const Map& map = imported->map;
+        EXPECT_EQ(map.state.lattice.cellSize(), 30.0);
+        for (int y = 0; y < 30; ++y)
+            for (int x = 0; x < 40; ++x) ASSERT_NEAR(map.state.bed(x, y), floatHeight(x, y) * 1200.0 / 3937.0, 1e-4) << x << "," << y;
+        const auto raster = read(file);
+        ASSERT_TRUE(raster) << error.toStdString();
+        EXPECT_TRUE(raster->notes.join("|").contains("converted to metres")) << raster->notes.join("|").toStdString();
+    }
+    EXPECT_TRUE(read(vrt)->notes.join("|").contains("(the CRS's vertical unit)")) << read(vrt)->notes.join("|").toStdString();
+}
+
+TEST_F(GdalImport, AUnitThatIsNoLengthIsRefused)
+{
+    for (const char* unit : {"degC", "K", "m/s", "kg m-2", "%", "degrees"}) {
+        GeoTiffSpec spec;
+        spec.unitType = unit;
+        EXPECT_FALSE(import(write("celsius.tif", spec, floatHeight, 8, 8))) << unit;
+        EXPECT_TRUE(error.contains(QString("the band's unit '%1' is not a length").arg(unit))) << error.toStdString();
+        EXPECT_TRUE(error.contains("gdal_edit.py -units m")) << error.toStdString();
+    }
+}
+
+TEST_F(GdalImport, AnUnknownUnitIsTakenAsMetresWithAWarning)
+{
+    GeoTiffSpec spec;
+    spec.unitType = "m above sea level"; // a length first: metres, nothing to say
+    const auto sea = read(write("asl.tif", spec, floatHeight, 8, 8));
+    ASSERT_TRUE(sea) << error.toStdString();
+    EXPECT_TRUE(sea->warnings.isEmpty()) << sea->warnings.join("|").toStdString();
+    EXPECT_EQ(sea->samples(3, 2), static_cast<float>(floatHeight(3, 2)));
+    spec.unitType = "fathom";
+    const auto odd = read(write("fathom.tif", spec, floatHeight, 8, 8));
+    ASSERT_TRUE(odd) << error.toStdString();
+    EXPECT_EQ(odd->samples(3, 2), static_cast<float>(floatHeight(3, 2)));
+    EXPECT_EQ(odd->warnings, QStringList{"the band's unit 'fathom' is not one riverbed knows: heights taken as metres "
+                                         "(if they are not, set the unit, e.g. gdal_edit.py -units ft IN)"});
+}
+
+TEST_F(GdalImport, CellsOutsideTheMaskAreNoData)
+{
+    GeoTiffSpec spec; // no NoData value: the mask alone says which cells hold nothing
+    spec.valid = [](int x, int y) { return !isHole(x, y); };
+    const QString file = write("masked.tif", spec, [](int x, int y) { return isHole(x, y) ? -5000.0 : plane(x, y); });
+    EXPECT_FALSE(import(file));
+    EXPECT_TRUE(error.contains("27 of 60000 cells are NoData")) << error.toStdString();
+    io::ImportOptions options;
+    options.noData = io::NoDataPolicy::Fill;
+    const auto imported = import(file, options);
+    ASSERT_TRUE(imported) << error.toStdString();
+    EXPECT_NEAR(imported->map.state.bed(10, 10), plane(10, 10), 1e-4);
+    EXPECT_EQ(imported->map.state.bed(0, 0), static_cast<float>(plane(0, 0)));
+    const auto raster = read(file);
+    ASSERT_TRUE(raster) << error.toStdString();
+    EXPECT_EQ(raster->maskedCells, 27u);
+    EXPECT_EQ(raster->invalidCellCounts(), "27 masked out by the file's mask");
+}
+
+TEST_F(GdalImport, AMaskAndANoDataValueCountEachCellOnce)
+{
+    GeoTiffSpec spec;
+    spec.noData = -9999.0;
+    spec.valid = [](int x, int y) { return !isHole(x, y) && !(y == 0 && x < 3); }; // the holes, and three more
+    const QString file = write("both.tif", spec, [](int x, int y) { return isHole(x, y) ? -9999.0 : plane(x, y); });
+    EXPECT_FALSE(import(file));
+    EXPECT_TRUE(error.contains("30 of 60000 cells are NoData")) << error.toStdString();
+    const auto raster = read(file);
+    ASSERT_TRUE(raster) << error.toStdString();
+    EXPECT_EQ(raster->invalidCellCounts(), "27 equal to the NoData value -9999, 3 masked out by the file's mask");
+}
+
+TEST_F(GdalImport, APaletteRasterIsRefused)
+{
+    GeoTiffSpec spec;
+    spec.type = "Byte";
+    spec.palette = true;
+    EXPECT_FALSE(import(write("palette.tif", spec, [](int x, int y) { return (x + 3 * y) % 256; }, 16, 16)));
+    EXPECT_TRUE(error.contains("unsupported layout: Byte palette raster")) << error.toStdString();
+}
+
+// Where a point given in a CRS lies in WGS 84, longitude first.
+std::pair<double, double> inWgs84(const std::string& crsWkt, double x, double y)
+{
+    OGRSpatialReference from, wgs84;
+    from.importFromWkt(crsWkt.c_str());
+    wgs84.importFromEPSG(4326);
+    from.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    wgs84.SetAxisMappingStrategy(OAMS_TRADITIONAL_GIS_ORDER);
+    std::unique_ptr<OGRCoordinateTransformation> transform(OGRCreateCoordinateTransformation(&from, &wgs84));
+    EXPECT_TRUE(transform && transform->Transform(1, &x, &y));
+    return {x, y};
+}
+
+TEST_F(GdalImport, AGeographicCrsInGradsIsReadInDegrees)
+{
+    GeoTiffSpec spec;
+    spec.epsg = 4807; // NTF (Paris): grads, east of the Paris meridian
+    const double grad = 0.9, step = 1.0 / 3600.0;
+    spec.geoTransform = std::array<double, 6>{2.0, step, 0.0, 50.0, 0.0, -step}; // 50 grads north is 45°
+    const QString file = write("ntf.tif", spec, [](int x, int y) { return 800.0 + x - y; }, 120, 120);
+    const auto raster = read(file);
+    ASSERT_TRUE(raster) << error.toStdString();
+    ASSERT_TRUE(raster->geoTransform);
+    EXPECT_NEAR((*raster->geoTransform)[3], 45.0, 1e-12);
+    EXPECT_NEAR((*raster->geoTransform)[1], step * grad, 1e-15);
+    EXPECT_TRUE(raster->notes.join("|").contains("geographic CRS in grad")) << raster->notes.join("|").toStdString();
+    const auto imported = import(file);
+    ASSERT_TRUE(imported) << error.toStdString();
+    const io::GeographicScale scale = io::geographicScale(raster->semiMajor, raster->semiMinor, (50.0 - 60.0 * step) * grad);
+    const Map& map = imported->map;
+    EXPECT_NEAR(map.state.lattice.cellSize(), scale.metresPerDegreeEast * step * grad, 1e-9);
+    ASSERT_TRUE(map.georeference);
+    // The georeference's corner, in its CRS, is the file's corner in EPSG:4807.
+    OGRSpatialReference ntf;
+    ntf.importFromEPSG(4807);
+    char* wkt = nullptr;
+    ntf.exportToWkt(&wkt);
+    const auto [fileLon, fileLat] = inWgs84(wkt, 2.0, 50.0);
+    CPLFree(wkt);
+    const auto [mapLon, mapLat] = inWgs84(map.georeference->crsWkt, map.georeference->originX, map.georeference->originY);
+    EXPECT_NEAR(mapLon, fileLon, 1e-9);
+    EXPECT_NEAR(mapLat, fileLat, 1e-9);
+    EXPECT_NEAR(fileLat, 45.0, 0.01); // the same datum shift aside, 50 grads
 }
 
 // ---- the georeference goes back out: map file, GeoTIFF export.

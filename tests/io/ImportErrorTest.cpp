@@ -1,11 +1,13 @@
 // Every class of bad input the issue lists, in every format where it can occur, gets its own
 // message naming the file. Files are forged by hand (TestFiles.h) or by patching good ones.
 #include "AllocationProbe.h"
+#include "GeoTiffMaker.h"
 #include "TestFiles.h"
 
 #include "io/ExrFile.h"
 #include "io/HeightmapReader.h"
 #include "io/LayerExport.h"
+#include "io/MapImport.h"
 #include "io/R16File.h"
 
 #include <QFile>
@@ -20,6 +22,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace rb {
 namespace {
@@ -282,6 +285,53 @@ TEST_F(ImportErrors, EachClassHasItsOwnMessage)
     for (std::size_t i = 0; i < std::size(messages); ++i)
         for (std::size_t j = 0; j < std::size(classes); ++j)
             EXPECT_EQ(messages[i].find(classes[j]) != std::string::npos, i == j) << messages[i] << " / " << classes[j];
+}
+
+
+// ---- georeferenced rasters that one scale or a north-up grid cannot describe
+
+class GeoImportErrors : public ImportErrors {
+protected:
+    // A flat GeoTIFF imported through GDAL; the import must fail and name the file.
+    std::string geoRefusal(const QString& name, int w, int h, const std::array<double, 6>& geoTransform, int epsg)
+    {
+        test::GeoTiffSpec spec;
+        spec.geoTransform = geoTransform;
+        spec.epsg = epsg;
+        test::writeTestGeoTiff(path(name), w, h, spec, [](int, int) { return 10.0; });
+        QString error;
+        EXPECT_FALSE(io::importMap(path(name), io::ImportOptions{}, &error)) << name.toStdString() << " was accepted";
+        EXPECT_TRUE(error.startsWith(path(name) + ": ")) << error.toStdString();
+        return error.toStdString();
+    }
+};
+
+// Web Mercator from 30°N to about 70°N: the ground scale at the edges is 40% off the centre's.
+TEST_F(GeoImportErrors, MercatorTooTallForOneScaleIsRefusedWithAHint)
+{
+    const double south = 6378137.0 * std::log(std::tan(std::numbers::pi / 4 + std::numbers::pi / 12)); // y of 30°N
+    const std::string north = geoRefusal("merc.tif", 100, 100, {0.0, 80000.0, 0.0, south + 100 * 80000.0, 0.0, -80000.0}, 3857);
+    EXPECT_CONTAINS(north, "Mercator projection spanning latitudes 30..");
+    EXPECT_CONTAINS(north, "gdalwarp -t_srs EPSG:326NN");
+    const std::string southern = geoRefusal("merc-south.tif", 100, 100, {0.0, 80000.0, 0.0, -south, 0.0, -80000.0}, 3857);
+    EXPECT_CONTAINS(southern, "gdalwarp -t_srs EPSG:327NN");
+}
+
+// The hint names the UTM zones of the raster's own hemisphere.
+TEST_F(GeoImportErrors, GeographicHintNamesTheHemisphere)
+{
+    const std::string south = geoRefusal("south.tif", 40, 140, {10.0, 0.5, 0.0, -10.0, 0.0, -0.5}, 4326);
+    EXPECT_CONTAINS(south, "geographic CRS (degrees) spanning latitudes -80..-10");
+    EXPECT_CONTAINS(south, "gdalwarp -t_srs EPSG:327NN");
+    EXPECT_CONTAINS(geoRefusal("north.tif", 40, 140, {10.0, 0.5, 0.0, 80.0, 0.0, -0.5}, 4326), "gdalwarp -t_srs EPSG:326NN");
+}
+
+// Only rounding noise counts as north up: a real rotation or shear is still refused.
+TEST_F(GeoImportErrors, RotatedGeotransformsAreRefused)
+{
+    for (const std::array<double, 6> gt : {std::array<double, 6>{500000.0, 30.0, 1e-6, 5000000.0, 0.0, -30.0},
+                                           std::array<double, 6>{500000.0, 25.98, 15.0, 5000000.0, 15.0, -25.98}})
+        EXPECT_CONTAINS(geoRefusal("rotated.tif", 8, 8, gt, 32632), "rotated or sheared geotransform; make it north-up first");
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+#include "GeoTiffMaker.h"
 #include "TestFiles.h"
 
 #include "io/LayerExport.h"
@@ -11,6 +12,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <numbers>
 
 namespace rb {
 namespace {
@@ -149,6 +151,126 @@ TEST(MapImport, ImportsFilesAndNamesTheFileAtFault)
     options.waterPath = dir.filePath("nowhere.npy");
     EXPECT_FALSE(io::importHeightmap(png, options, &error));
     EXPECT_TRUE(error.startsWith(options.waterPath + ": cannot open")) << error.toStdString();
+}
+
+
+// ---- georeferenced imports through GDAL: square cells that keep the raster's ground extent
+
+class GeoImport : public ::testing::Test {
+protected:
+    QString write(const char* name, int w, int h, const std::array<double, 6>& geoTransform, int epsg)
+    {
+        const QString file = dir.filePath(name);
+        test::GeoTiffSpec spec;
+        spec.geoTransform = geoTransform;
+        spec.epsg = epsg;
+        test::writeTestGeoTiff(file, w, h, spec, [](int x, int y) { return 100.0 + 3 * x + y; });
+        return file;
+    }
+
+    std::optional<io::ImportedMap> import(const QString& file)
+    {
+        error.clear();
+        return io::importMap(file, io::ImportOptions{}, &error);
+    }
+
+    // The map exported as a GeoTIFF with its georeference, and that file imported again.
+    std::optional<io::ImportedMap> roundTrip(const Map& map, const char* name)
+    {
+        io::ExportSettings settings;
+        settings.georeference = map.georeference;
+        const QString file = dir.filePath(name);
+        EXPECT_TRUE(io::exportLayer(map.state, io::Layer::Terrain, file, settings, &error)) << error.toStdString();
+        return import(file);
+    }
+
+    static void expectSameGrid(const Map& a, const Map& b)
+    {
+        EXPECT_EQ(b.state.lattice.width(), a.state.lattice.width());
+        EXPECT_EQ(b.state.lattice.height(), a.state.lattice.height());
+        EXPECT_NEAR(b.state.lattice.cellSize(), a.state.lattice.cellSize(), 1e-9 * a.state.lattice.cellSize());
+        ASSERT_TRUE(a.georeference && b.georeference);
+        EXPECT_NEAR(b.georeference->unitsPerMetreX, a.georeference->unitsPerMetreX, 1e-9 * a.georeference->unitsPerMetreX);
+        EXPECT_NEAR(b.georeference->unitsPerMetreY, a.georeference->unitsPerMetreY, 1e-9 * a.georeference->unitsPerMetreY);
+    }
+
+    QTemporaryDir dir;
+    QString error;
+};
+
+// 7 × 5 pixels of 30 × 20 m cover 210 × 100 m. Cells of the finer side, 20 m, would make it
+// 220 m wide (10.5 cells rounded up): the map may fall short of one side by at most 1%, never
+// reach beyond it, and the other side is kept exactly.
+TEST_F(GeoImport, NonSquarePixelsKeepTheGroundExtent)
+{
+    const auto imported = import(write("odd.tif", 7, 5, {500000.0, 30.0, 0.0, 5000000.0, 0.0, -20.0}, 32632));
+    ASSERT_TRUE(imported) << error.toStdString();
+    const Lattice& l = imported->map.state.lattice;
+    EXPECT_LE(l.cellSize(), 20.0);
+    EXPECT_LE(l.worldWidth(), 210.0 + 1e-9);
+    EXPECT_LE(l.worldHeight(), 100.0 + 1e-9);
+    EXPECT_GE(l.worldWidth(), 210.0 * 0.99);
+    EXPECT_GE(l.worldHeight(), 100.0 * 0.99);
+    EXPECT_TRUE(std::abs(l.worldWidth() - 210.0) < 1e-9 || std::abs(l.worldHeight() - 100.0) < 1e-9) << l.worldWidth() << " x " << l.worldHeight();
+    EXPECT_TRUE(imported->notes.join("|").contains("the raster 210 x 100 m")) << imported->notes.join("|").toStdString();
+    // The georeference still spans the raster's 210 × 100 m in the CRS.
+    ASSERT_TRUE(imported->map.georeference);
+    EXPECT_NEAR(imported->map.georeference->unitsPerMetreX * l.worldWidth(), 210.0, 1e-9);
+    EXPECT_NEAR(imported->map.georeference->unitsPerMetreY * l.worldHeight(), 100.0, 1e-9);
+}
+
+// Exporting the map and importing the export gives the same grid, in metres and in degrees.
+TEST_F(GeoImport, ExportThenImportKeepsTheGrid)
+{
+    const double arcSecond = 1.0 / 3600.0;
+    const QString sources[] = {write("odd.tif", 7, 5, {500000.0, 30.0, 0.0, 5000000.0, 0.0, -20.0}, 32632),
+                               write("geo.tif", 100, 80, {9.0, arcSecond, 0.0, 45.0, 0.0, -arcSecond}, 4326)};
+    for (const QString& source : sources) {
+        const auto first = import(source);
+        ASSERT_TRUE(first) << error.toStdString();
+        const auto second = roundTrip(first->map, "again.tif");
+        ASSERT_TRUE(second) << error.toStdString();
+        expectSameGrid(first->map, second->map);
+        const auto third = roundTrip(second->map, "again2.tif");
+        ASSERT_TRUE(third) << error.toStdString();
+        expectSameGrid(first->map, third->map);
+    }
+}
+
+// Web Mercator at 60°N: a projected metre is half a metre on the ground there.
+TEST_F(GeoImport, WebMercatorIsScaledToGroundMetresAtTheCentreLatitude)
+{
+    const double radius = 6378137.0, north = radius * std::log(std::tan(std::numbers::pi / 4 + std::numbers::pi / 6)); // y of 60°N
+    const auto imported = import(write("merc.tif", 64, 64, {1113194.9, 30.0, 0.0, north, 0.0, -30.0}, 3857));
+    ASSERT_TRUE(imported) << error.toStdString();
+    const double centre = 2.0 * std::atan(std::exp((north - 32 * 30.0) / radius)) - std::numbers::pi / 2;
+    const Map& map = imported->map;
+    EXPECT_NEAR(map.state.lattice.cellSize(), 30.0 * std::cos(centre), 1e-9);
+    EXPECT_NEAR(map.state.lattice.cellSize(), 15.0, 0.01);
+    EXPECT_EQ(map.state.lattice.width(), 64);
+    EXPECT_EQ(map.state.lattice.height(), 64);
+    ASSERT_TRUE(map.georeference);
+    EXPECT_NEAR(map.georeference->unitsPerMetreX, 1.0 / std::cos(centre), 1e-9);
+    EXPECT_NEAR(map.georeference->unitsPerMetreY, 1.0 / std::cos(centre), 1e-9);
+    EXPECT_TRUE(imported->notes.join("|").contains("Mercator projection: map units converted to ground metres at the centre latitude 59.99"))
+        << imported->notes.join("|").toStdString();
+    // UTM is a transverse Mercator: its metres are ground metres.
+    const auto utm = import(write("utm.tif", 8, 8, {500000.0, 30.0, 0.0, 6650000.0, 0.0, -30.0}, 32632));
+    ASSERT_TRUE(utm) << error.toStdString();
+    EXPECT_EQ(utm->map.state.lattice.cellSize(), 30.0);
+    EXPECT_TRUE(utm->notes.isEmpty()) << utm->notes.join("|").toStdString();
+}
+
+// A rotation term of 1e-15 beside 30 m pixels is rounding noise in a north-up geotransform.
+TEST_F(GeoImport, RotationNoiseIsNorthUp)
+{
+    for (const std::array<double, 6> gt : {std::array<double, 6>{500000.0, 30.0, 1e-15, 5000000.0, 0.0, -30.0},
+                                           std::array<double, 6>{500000.0, 30.0, 0.0, 5000000.0, -3e-14, -30.0}}) {
+        const auto imported = import(write("noise.tif", 16, 12, gt, 32632));
+        ASSERT_TRUE(imported) << error.toStdString();
+        EXPECT_EQ(imported->map.state.lattice, Lattice(LatticeKind::Square, 16, 12, 30.0));
+        EXPECT_EQ(imported->map.state.bed(5, 7), 100.0f + 15 + 7);
+    }
 }
 
 } // namespace
