@@ -172,7 +172,10 @@ bool setVerticalUnit(GDALRasterBand& band, const OGRSpatialReference* crs, GdalR
         return true;
     }
     decoding.metresPerUnit = *known;
-    if (*known == 1.0) return true;
+    if (*known == 1.0) {
+        if (!unit.isEmpty()) markAsHeights(raster); // the file says its levels are metres: no range to ask for
+        return true;
+    }
     raster.notes << QString("heights in '%1' (%2) converted to metres: × %3").arg(unit, origin, number(*known));
     markAsHeights(raster);
     return true;

@@ -137,6 +137,20 @@ TEST_F(GdalImport, Int16WithLzwAndPredictor2IsMetresWithAWarning)
     EXPECT_TRUE(imported->warnings[0].contains("-32768..32767 m")) << imported->warnings[0].toStdString();
 }
 
+// An SRTM-like Int16 band whose unit says metres: one metre per level is what the file says, so no
+// warning that it may not be.
+TEST_F(GdalImport, Int16InMetresByItsUnitNeedsNoHeightRange)
+{
+    GeoTiffSpec spec;
+    spec.type = "Int16";
+    spec.unitType = "m";
+    const QString file = write("int16_m.tif", spec, int16Height);
+    const auto imported = import(file);
+    ASSERT_TRUE(imported) << error.toStdString();
+    expectBed(imported->map, int16Height);
+    EXPECT_TRUE(imported->warnings.isEmpty()) << imported->warnings.join("|").toStdString();
+}
+
 TEST_F(GdalImport, UInt16IsOneMetrePerLevelOrTheHeightRange)
 {
     GeoTiffSpec spec;
