@@ -369,6 +369,7 @@ std::optional<GeoHeightmap> geoHeightmap(const QString& path, const GdalRaster& 
     out.description = r.description();
     std::optional<FloatField> metres = orientedMetres(path, r, request.heightRange, request.noData, out, problem);
     if (!metres) return std::nullopt;
+    out.raster = GridSize{metres->width(), metres->height()};
     if (!r.geoTransform) {
         if (!request.cellSize) *problem = "has no geotransform: give its pixel size with --cell-size M";
         out.metres = std::move(*metres);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/HeightRange.h"
+#include "io/GridSize.h"
 #include "model/Field.h"
 #include "model/Georeference.h"
 
@@ -29,6 +30,7 @@ struct GeoHeightmap {
     QString description;                      // "Int16 GTiff"
     QStringList notes;                        // what was done: flipped, resampled, filled, converted
     QStringList warnings;                     // what may be wrong: 16-bit levels without a range
+    GridSize raster;                          // the file's pixels, oriented, before square cells: a water raster's grid
 };
 
 // Reads any raster GDAL reads (band 1) and applies the rules of docs/import-export.md, "GDAL

@@ -58,6 +58,7 @@ struct ImportedHeights {
     QString description;
     QStringList notes;
     QStringList warnings;
+    GridSize raster; // the file's pixels before square cells (the heightmap's own size when not resampled)
 };
 
 // A file that cannot be read, or holds nothing, is said so first: a missing cell size is not its problem.
@@ -82,7 +83,8 @@ std::optional<ImportedHeights> ownReaderHeights(const QString& path, const Impor
     const HeightmapRequest request{options.heightRange, RasterRequest{options.rawSize, {"terrain", "Y", "R"}}};
     std::optional<Heightmap> heights = readHeightmap(path, request, error);
     if (!heights) return std::nullopt;
-    ImportedHeights out{std::move(heights->metres), *options.cellSize, std::nullopt, heights->description, {}, {}};
+    const GridSize size{heights->metres.width(), heights->metres.height()};
+    ImportedHeights out{std::move(heights->metres), *options.cellSize, std::nullopt, heights->description, {}, {}, size};
     if (heights->integerBits == 16 && heights->rangeOrigin == "default")
         out.warnings << QString("%1: %2 without a height range (no --height-range, sidecar or PNG text): one metre per level "
                                 "(0..65535 m); give --height-range LO:HI if the levels are not metres").arg(path, heights->description);
@@ -95,7 +97,7 @@ std::optional<ImportedHeights> gdalHeights(const QString& path, const ImportOpti
     if (!geo) return std::nullopt;
     for (QString& warning : geo->warnings) warning = path + ": " + warning;
     return ImportedHeights{std::move(geo->metres), geo->cellSize, std::move(geo->georeference), geo->description,
-                           std::move(geo->notes), std::move(geo->warnings)};
+                           std::move(geo->notes), std::move(geo->warnings), geo->raster};
 }
 
 // Where GDAL says a raster lies: its geotransform and CRS (nullopt: no geotransform, or not GDAL's).
@@ -139,11 +141,20 @@ QString misplacedWater(const QString& heightmapPath, const QString& waterPath)
     return {};
 }
 
-// The water depth raster: the heightmap's readers' rules, the heightmap's size.
-std::optional<FloatField> waterDepth(const ImportOptions& options, const FloatField& heights, QString* error)
+// The water depth raster: the heightmap's readers' rules, the heightmap's size. A water raster on
+// the grid of a heightmap that was resampled to square cells (non-square or geographic pixels) is
+// resampled with it, over the same extent; bilinear weights are convex, so depths stay ≥ 0.
+std::optional<FloatField> waterDepth(const ImportOptions& options, const ImportedHeights& heights, QString* error)
 {
-    if (!hasOwnImportReader(options.waterPath)) return readGeoMetres(options.waterPath, options.noData, error);
-    const HeightmapRequest request{std::nullopt, RasterRequest{GridSize{heights.width(), heights.height()}, {"water-depth", "Y", "R"}}};
+    if (!hasOwnImportReader(options.waterPath)) {
+        std::optional<FloatField> water = readGeoMetres(options.waterPath, options.noData, error);
+        const FloatField& cells = heights.metres;
+        const bool onTheFilesGrid = water && GridSize{water->width(), water->height()} == heights.raster;
+        if (onTheFilesGrid && !(heights.raster == GridSize{cells.width(), cells.height()}))
+            water = latticeFromRaster(*water, Lattice(LatticeKind::Square, cells.width(), cells.height(), heights.cellSize));
+        return water;
+    }
+    const HeightmapRequest request{std::nullopt, RasterRequest{GridSize{heights.metres.width(), heights.metres.height()}, {"water-depth", "Y", "R"}}};
     std::optional<Heightmap> water = readHeightmap(options.waterPath, request, error);
     return water ? std::optional<FloatField>(std::move(water->metres)) : std::nullopt;
 }
@@ -175,7 +186,7 @@ std::optional<ImportedMap> importMapOrThrow(const QString& heightmapPath, const 
             *error = options.waterPath + ": " + problem;
             return std::nullopt;
         }
-        if (!(water = waterDepth(options, heights->metres, error))) return std::nullopt;
+        if (!(water = waterDepth(options, *heights, error))) return std::nullopt;
     }
     QString problem;
     if (water && !checkWater(heights->metres, *water, &problem)) {

@@ -219,6 +219,31 @@ TEST_F(GeoImport, NonSquarePixelsKeepTheGroundExtent)
     EXPECT_NEAR(imported->map.georeference->unitsPerMetreY * l.worldHeight(), 100.0, 1e-9);
 }
 
+// A water raster on the heightmap's own grid follows it to square cells, over the same extent:
+// non-square pixels and degrees alike, the depth everywhere what it was.
+TEST_F(GeoImport, WaterOnTheHeightmapsGridIsResampledWithIt)
+{
+    const double arcSecond = 1.0 / 3600.0;
+    const std::array<double, 6> grids[] = {{500000.0, 30.0, 0.0, 5000000.0, 0.0, -20.0}, {9.0, arcSecond, 0.0, 45.0, 0.0, -arcSecond}};
+    const int crs[] = {32632, 4326};
+    for (int i = 0; i < 2; ++i) {
+        const QString heights = write("heights.tif", 60, 40, grids[i], crs[i]);
+        const QString water = dir.filePath("water.tif");
+        test::GeoTiffSpec spec;
+        spec.geoTransform = grids[i];
+        spec.epsg = crs[i];
+        test::writeTestGeoTiff(water, 60, 40, spec, [](int, int) { return 1.5; });
+        io::ImportOptions options;
+        options.waterPath = water;
+        error.clear();
+        const auto imported = io::importMap(heights, options, &error);
+        ASSERT_TRUE(imported) << error.toStdString();
+        const FloatField& depth = imported->map.state.depth;
+        EXPECT_TRUE(depth.width() != 60 || depth.height() != 40) << "the heightmap should have been resampled";
+        for (float h : depth.values()) ASSERT_EQ(h, 1.5f);
+    }
+}
+
 // Exporting the map and importing the export gives the same grid, in metres and in degrees.
 TEST_F(GeoImport, ExportThenImportKeepsTheGrid)
 {
