@@ -16,7 +16,8 @@ namespace {
 // instead of being silently ignored.
 const QStringList& optionsTheBundleDecides()
 {
-    static const QStringList options{"terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "all", "splat", "flow-green", "flow-bits", "gltf", "rivers"};
+    static const QStringList options{"terrain", "water-depth", "surface", "velocity", "flowmap", "mask", "all", "splat", "flow-green", "flow-bits", "gltf", "rivers",
+                                     "currents", "dye", "erodibility", "deposition"};
     return options;
 }
 

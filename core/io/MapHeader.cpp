@@ -4,6 +4,9 @@
 #include "io/JsonFields.h"
 #include "model/ValueRanges.h"
 
+#include <cpl_error.h>
+#include <ogr_spatialref.h>
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -331,6 +334,16 @@ QJsonObject georeferenceToJson(const Georeference& g)
             {"unitsPerMetreX", exact(g.unitsPerMetreX)}, {"unitsPerMetreY", exact(g.unitsPerMetreY)}};
 }
 
+// A CRS the exports could write: caught on reading, not when a GeoTIFF export fails later.
+bool readableCrs(const std::string& wkt)
+{
+    OGRSpatialReference crs;
+    CPLPushErrorHandler(CPLQuietErrorHandler);
+    const bool readable = crs.importFromWkt(wkt.c_str()) == OGRERR_NONE && !crs.IsEmpty();
+    CPLPopErrorHandler();
+    return readable;
+}
+
 // Optional since it was added (files without it, older ones included, have no georeference);
 // older readers ignore it, so no new format version is needed.
 std::optional<Georeference> georeferenceFromJson(const JsonFields& root)
@@ -343,6 +356,8 @@ std::optional<Georeference> georeferenceFromJson(const JsonFields& root)
     g.originY = f.exactNumber("originY");
     g.unitsPerMetreX = f.exactNumber("unitsPerMetreX");
     g.unitsPerMetreY = f.exactNumber("unitsPerMetreY");
+    if (!g.crsWkt.empty() && !readableCrs(g.crsWkt))
+        f.fail("georeference.crs is not a coordinate reference system GDAL can read (WKT expected)");
     return g;
 }
 

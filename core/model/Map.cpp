@@ -10,8 +10,11 @@ std::string Map::validateGeoreference() const
     if (!georeference) return {};
     const Georeference& g = *georeference;
     if (!std::isfinite(g.originX) || !std::isfinite(g.originY)) return "the georeference's origin is not finite";
-    if (!(std::isfinite(g.unitsPerMetreX) && g.unitsPerMetreX > 0.0 && std::isfinite(g.unitsPerMetreY) && g.unitsPerMetreY > 0.0))
-        return "the georeference's units per metre must be positive and finite";
+    // CRS units per metre: a few (feet), 1e-5 or so (degrees); far outside, corners overflow or vanish.
+    constexpr double kFewest = 1e-12, kMost = 1e12;
+    const auto sane = [&](double u) { return std::isfinite(u) && u >= kFewest && u <= kMost; };
+    if (!sane(g.unitsPerMetreX) || !sane(g.unitsPerMetreY))
+        return "the georeference's units per metre must lie in [1e-12, 1e12]";
     return {};
 }
 

@@ -629,7 +629,17 @@ TEST_F(GdalImport, TheGeoreferenceMemberIsOptionalAndChecked)
     EXPECT_TRUE(io::headerToJson(broken).contains("georeference"));
     QString problem;
     EXPECT_FALSE(io::decodeMap(io::encodeMap(broken), &problem));
-    EXPECT_EQ(problem, "invalid values: the georeference's units per metre must be positive and finite");
+    EXPECT_EQ(problem, "invalid values: the georeference's units per metre must lie in [1e-12, 1e12]");
+    // Scales that would put the corners at infinity or below any float's resolution.
+    for (const double units : {1e307, 5e-324}) {
+        broken.georeference = Georeference{"", 1.0, 2.0, units, 1.0};
+        EXPECT_FALSE(io::decodeMap(io::encodeMap(broken), &problem)) << units;
+        EXPECT_TRUE(problem.contains("units per metre must lie in")) << problem.toStdString();
+    }
+    // A CRS no export could write is refused on reading, naming the member.
+    broken.georeference = Georeference{"not a CRS", 1.0, 2.0, 1.0, 1.0};
+    EXPECT_FALSE(io::decodeMap(io::encodeMap(broken), &problem));
+    EXPECT_TRUE(problem.contains("georeference.crs is not a coordinate reference system")) << problem.toStdString();
 }
 
 TEST_F(GdalImport, OwnReadersStillNeedACellSize) // PNG, EXR, .npy, raw: no geotransform to read
