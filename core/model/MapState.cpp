@@ -118,7 +118,7 @@ std::string checkFields(const MapState& s)
     for (const FloatField& f : s.flows)
         if (auto e = firstOutOfRange(f, "flow", -kMaxFlow, kMaxFlow, "m³/s"); !e.empty()) return e;
     for (const FloatField& f : s.velocities)
-        if (auto e = firstOutOfRange(f, "velocity", -kInfinity, kInfinity, "m/s"); !e.empty()) return e;
+        if (auto e = firstOutOfRange(f, "velocity", -kMaxSpeed, kMaxSpeed, "m/s"); !e.empty()) return e;
     for (std::size_t c = 0; c < s.dye.size(); ++c)
         if (auto e = firstDyeOutsideWater(s.dye[c], s.depth, static_cast<int>(c)); !e.empty()) return e;
     for (const FloatField& c : s.currents)

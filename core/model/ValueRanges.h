@@ -13,6 +13,7 @@ namespace ranges {
 
 inline constexpr double kMaxElevation = 1e5;   // m: |bed| and depth; ten times the deepest ocean trench
 inline constexpr double kMaxFlow = 1e15;       // m³/s through one pipe: 1e5 m deep × 1e5 m wide × 1e5 m/s
+inline constexpr double kMaxSpeed = 1e5;       // m/s of a face velocity (momentum model): the same bound
 inline constexpr double kMinCellSize = 1e-3;   // m: a millimetre lattice is already a lab flume
 inline constexpr double kMaxCellSize = 1e5;    // m: 100 km cells cover a continent at 16384 cells
 inline constexpr double kMinDt = 1e-6;         // s: below this a run advances nothing measurable

@@ -55,6 +55,13 @@ std::vector<AbsurdValue> absurdValues()
         {"depth 3e38", [](Map& m) { m.state.depth(5, 6) = kHugeFloat; }, "water depth at (5, 6)"},
         {"flow 3e38", [](Map& m) { m.state.flows[0](2, 2) = kHugeFloat; }, "flow at (2, 2)"},
         {"flow -3e38", [](Map& m) { m.state.flows[1](2, 2) = -kHugeFloat; }, "flow at (2, 2)"},
+        {"velocity 3e38",
+         [](Map& m) {
+             m.params.model = FlowModel::Momentum;
+             m.state.velocities = m.state.flows;
+             m.state.velocities[0](2, 2) = kHugeFloat;
+         },
+         "velocity at (2, 2)"},
         {"--dt 5e-324", [](Map& m) { m.params.dt = 5e-324; }, "dt must lie in"},
         {"--dt 1e300", [](Map& m) { m.params.dt = 1e300; }, "dt must lie in"},
         {"--gravity 1e308", [](Map& m) { m.params.gravity = 1e308; }, "gravity"},
