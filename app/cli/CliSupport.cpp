@@ -18,7 +18,7 @@
 
 namespace rb::cli {
 
-std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args)
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args, const QStringList& repeatable)
 {
     const QCommandLineOption help = parser.addHelpOption();
     if (!parser.parse(args)) return fail(parser.errorText() + "\n" + "Try '" + args.value(0) + " --help'.", kExitUsage);
@@ -28,6 +28,15 @@ std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList&
         text.replace(QCoreApplication::arguments().constFirst(), args.value(0));
         printText(text);
         return kExitOk;
+    }
+    for (const QString& name : parser.optionNames()) {
+        const QStringList given = parser.values(name); // every value, whichever of its names was used
+        if (given.size() > 1 && !repeatable.contains(name))
+            return fail(QString("%1%2 was given %3 times (%4); it takes one value")
+                            .arg(name.size() == 1 ? "-" : "--", name)
+                            .arg(given.size())
+                            .arg(given.join(", ")),
+                        kExitUsage);
     }
     return std::nullopt;
 }

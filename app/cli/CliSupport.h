@@ -19,8 +19,10 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
 
-// Parses args with --help handled; returns an exit code to stop with, or nullopt to go on.
-std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args);
+// Parses args with --help handled; returns an exit code to stop with, or nullopt to go on. An
+// option that takes one value given twice is refused (QCommandLineParser would keep the last
+// silently); `repeatable` names the options that collect every value given.
+std::optional<int> parseArguments(QCommandLineParser& parser, const QStringList& args, const QStringList& repeatable = {});
 
 // Prints "riverbed-cli: MESSAGE" to stderr and returns the code.
 int fail(const QString& message, int code = kExitFailure);

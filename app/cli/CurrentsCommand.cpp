@@ -97,7 +97,7 @@ int runCurrents(const QStringList& args)
 {
     QCommandLineParser parser;
     addOptions(parser);
-    if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
+    if (const std::optional<int> code = cli::parseArguments(parser, args, {"current"})) return *code;
     if (parser.positionalArguments().size() != 1) return cli::fail("currents takes exactly one MAP", cli::kExitUsage);
     const std::optional<CurrentsSettings> settings = currentsSettings(parser);
     if (!settings) return cli::kExitUsage;

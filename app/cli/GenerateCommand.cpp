@@ -98,7 +98,7 @@ int runGenerate(const QStringList& args)
         {"threads", "Threads for generating (default: all).", "count"},
         {"progress", "Print progress (0-100%) to stderr."},
     });
-    if (auto code = rb::cli::parseArguments(parser, args)) return *code;
+    if (auto code = rb::cli::parseArguments(parser, args, {"param"})) return *code;
     if (!parser.positionalArguments().isEmpty()) return fail("unexpected argument '" + parser.positionalArguments().first() + "'", kExitUsage);
     if (!parser.isSet("preset")) return fail("--preset is required (island, river, archipelago or lakes)", kExitUsage);
     const auto preset = rb::gen::parsePreset(parser.value("preset").toStdString());

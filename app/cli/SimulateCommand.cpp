@@ -308,7 +308,7 @@ int runSimulate(const QStringList& args)
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
-    if (auto exit = cli::parseArguments(parser, args)) return *exit;
+    if (auto exit = cli::parseArguments(parser, args, {"boundary", "spring", "drain", "dye-release"})) return *exit;
     if (parser.positionalArguments().size() != 1) return cli::fail("simulate takes exactly one MAP", cli::kExitUsage);
     bool ok = false;
     const int steps = parser.value("steps").toInt(&ok);

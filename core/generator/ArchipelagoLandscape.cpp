@@ -3,6 +3,7 @@
 #include "generator/NoiseSetup.h"
 #include "generator/Shaping.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -11,6 +12,8 @@ namespace {
 
 constexpr double kEdgeFade = 0.06;    // noise units over which the border sink fades out
 constexpr double kSiteMargin = 0.05;  // noise units kept between an island's circle and the edge
+constexpr double kMostRadius = 0.4;   // the largest mean island radius, as a fraction of the shorter side
+constexpr double kMostMargin = 0.1;   // the largest edge margin, as a fraction of the shorter side
 constexpr double kBeachHeight = 1.5;  // m
 constexpr double kBeachWidth = 0.08;  // fraction of the island's radius
 
@@ -19,9 +22,13 @@ constexpr double kBeachWidth = 0.08;  // fraction of the island's radius
 ArchipelagoLandscape::ArchipelagoLandscape(const CommonParams& common, const ArchipelagoParams& params, const MapFrame& frame)
     : common_(common), params_(params), frame_(frame)
 {
+    // Sizes and margins are fractions of the longer side; on a long thin strip they are capped by
+    // the shorter one, or one island filled the strip (65% land at 64:1). Maps up to 2:1 keep them.
+    const double shorter = std::min(frame.spanX(), frame.spanY());
+    const double meanRadius = std::min(params.islandSize, kMostRadius * shorter);
+    const double margin = std::min(kSiteMargin, kMostMargin * shorter);
     islands_ = scatterSites(SeededRandom(common.seed, 2),
-                            {params.islandCount, params.islandSize, 0.5, 1.5, frame.spanX(), frame.spanY(), kSiteMargin,
-                             1.0 + params.coastRoughness});
+                            {params.islandCount, meanRadius, 0.5, 1.5, frame.spanX(), frame.spanY(), margin, 1.0 + params.coastRoughness});
     const SeededRandom seeds(common.seed, 3);
     configure(coastBase_, common, seeds.noiseSeed(0), {1.5, 3});
     configureWarp(coast_, coastBase_, seeds.noiseSeed(1), common.frequency * 3.0, 0.02);
@@ -62,7 +69,7 @@ double ArchipelagoLandscape::elevation(FramePoint p) const
     const double elevation = best && bestInland > 0.0 ? landElevation(bestInland, *best, nx, ny)
                                                       : sea - (sea - common_.minHeight) * seaDepthFraction;
     const double edgeFloor = sea - 0.5 * (sea - common_.minHeight);
-    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), kEdgeFade, edgeFloor);
+    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), frame_.edgeFade(kEdgeFade), edgeFloor);
 }
 
 double ArchipelagoLandscape::landElevation(double inland, const Site& island, double nx, double ny) const

@@ -43,7 +43,7 @@ double IslandLandscape::elevation(FramePoint p) const
         ? sea - (sea - common_.minHeight) * smoothstep(0.0, island_.shelfWidth * radius, beyondCoast)
         : landElevation(-beyondCoast / radius, centreDistance, nx, ny);
     const double edgeFloor = sea - 0.5 * (sea - common_.minHeight);
-    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), kEdgeFade, edgeFloor);
+    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), frame_.edgeFade(kEdgeFade), edgeFloor);
 }
 
 double IslandLandscape::landElevation(double inland, double centreDistance, double nx, double ny) const

@@ -27,4 +27,9 @@ double MapFrame::edgeDistance(FramePoint p) const
     return std::min({p.u * spanX_, (1.0 - p.u) * spanX_, p.v * spanY_, (1.0 - p.v) * spanY_});
 }
 
+double MapFrame::edgeFade(double nominal) const
+{
+    return std::min(nominal, 0.25 * std::min(spanX_, spanY_));
+}
+
 } // namespace rb::gen

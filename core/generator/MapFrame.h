@@ -29,6 +29,10 @@ public:
     double edgeDistance(FramePoint p) const;
     // An edge distance every border cell lies below, used to force the border to a known state.
     double borderBand() const { return borderBand_; }
+    // A width (noise units) over which something fades in from the edge, at most a quarter of the
+    // shorter side: on a long thin strip (64:1) a fixed width reached past its middle and sank the
+    // whole island below the sea. Maps up to about 4:1 keep the nominal width.
+    double edgeFade(double nominal) const;
 
 private:
     const Lattice* lattice_;

@@ -152,7 +152,7 @@ std::vector<ParamSpec> archipelagoRows()
         row<&S::archipelago, &A::islandCount>("island_count", kArchipelago, Int, 8, 1, 64, "",
             "number of islands (some may merge or stay under water when small)"),
         row<&S::archipelago, &A::islandSize>("island_size", kArchipelago, Real, 0.09, 0.02, 0.4, "",
-            "mean island radius, fraction of the map's longer side (each varies 0.5-1.5x)"),
+            "mean island radius, fraction of the map's longer side, at most 0.4 of the shorter (each varies 0.5-1.5x)"),
         row<&S::archipelago, &A::coastRoughness>("coast_roughness", kArchipelago, Real, 0.4, 0, 0.8, "",
             "how far the noise-warped coasts stray from circles, fraction of the radius"),
         row<&S::archipelago, &A::shelfWidth>("shelf_width", kArchipelago, Real, 0.5, 0.05, 3, "",

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -71,6 +72,34 @@ TEST_F(CliRanges, GenerateRefusesAbsurdThreadCounts)
         EXPECT_EQ(run.exitCode, 2) << threads.toStdString();
         EXPECT_TRUE(run.err.contains("--threads must be a whole number in 1..1024")) << run.err.toStdString();
     }
+}
+
+// An option that takes one value, given twice, is refused instead of the last one silently
+// winning; the repeatable ones (--boundary, --spring, --param, ...) still collect every value.
+TEST_F(CliRanges, OptionsGivenTwiceAreRefusedUnlessRepeatable)
+{
+    const QString out = dir.filePath("twice.rbmap");
+    const struct {
+        QStringList args;
+        QString message;
+    } rows[] = {
+        {{"simulate", map, "--steps", "1", "--dt", "0.01", "--dt", "0.02"}, "--dt was given 2 times (0.01, 0.02)"},
+        {{"simulate", map, "--steps", "1", "-o", out, "--output", out}, "-o was given 2 times"},
+        {{"export", map, "--terrain", dir.filePath("a.png"), "--terrain", dir.filePath("b.png")}, "--terrain was given 2 times"},
+        {{"generate", "--preset", "island", "--size", "32", "--size", "64", "-o", out}, "--size was given 2 times"},
+    };
+    for (const auto& row : rows) {
+        const CliRun run = cli(row.args);
+        EXPECT_EQ(run.exitCode, 2) << row.args.join(' ').toStdString();
+        EXPECT_TRUE(run.err.contains(row.message)) << run.err.toStdString();
+        EXPECT_FALSE(QFileInfo::exists(out)) << row.args.join(' ').toStdString();
+    }
+    const CliRun repeated = cli({"simulate", map, "--steps", "1", "--boundary", "north=wall", "--boundary", "south=wall", "--spring", "4,4,0.1",
+                                 "--spring", "8,8,0.1", "-o", out});
+    EXPECT_EQ(repeated.exitCode, 0) << repeated.err.toStdString();
+    const CliRun params = cli({"generate", "--preset", "island", "--param", "width=32", "--param", "height=40", "-o", out});
+    EXPECT_EQ(params.exitCode, 0) << params.err.toStdString();
+    EXPECT_TRUE(params.out.contains("\"height\":40")) << params.out.toStdString();
 }
 
 // A sea level at the top of its range over the demo's water: the sea, not dt, is to blame.

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 namespace rb::gen {
 namespace {
@@ -162,6 +163,26 @@ TEST(Archipelago, SeveralIslandsInASeaThatReachesEveryBorderCell)
                 ASSERT_GT(map.state.depth(c.x, c.y), 0.0f) << "seed " << seed;
         EXPECT_EQ(map.boundary.size(), 4u);
     }
+}
+
+// A long thin strip still holds islands in a sea: the border sink, the island sizes and margins
+// scale down with the shorter side (at 64:1 a fixed sink sank everything, and one archipelago
+// island filled the strip).
+TEST(IslandsOnAStrip, KeepLandAndSeaOnLongThinMaps)
+{
+    for (const Preset preset : {Preset::Island, Preset::Archipelago})
+        for (const auto& [width, height] : {std::pair{1024, 32}, std::pair{32, 1024}})
+            for (const LatticeKind lattice : {LatticeKind::Square, LatticeKind::Triangle}) {
+                GeneratorSettings settings = smallSettings(preset, 32, lattice, 1);
+                settings.common.width = width;
+                settings.common.height = height;
+                const Map map = generateOrFail(settings).map;
+                const double land = test::landFraction(map, 0.0);
+                const std::string where = std::to_string(width) + "x" + std::to_string(height) + " preset " +
+                                          std::to_string(static_cast<int>(preset));
+                EXPECT_GT(land, 0.01) << where;
+                EXPECT_LT(land, 0.45) << where;
+            }
 }
 
 } // namespace
