@@ -4,6 +4,7 @@
 
 #include "io/MapImport.h"
 #include "io/SampleRaster.h"
+#include "model/ValueRanges.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -62,6 +63,12 @@ std::optional<double> cellSizeOption(const QCommandLineParser& parser)
     const std::optional<double> cellSize = cli::numberOption(parser, "cell-size");
     if (cellSize && *cellSize <= 0.0) {
         cli::fail("--cell-size must be a positive number of metres", cli::kExitUsage);
+        return std::nullopt;
+    }
+    // Out of the lattice's range is bad usage too, refused before the raster is read.
+    if (const std::string problem = checkRange("--cell-size", cellSize.value_or(1.0), ranges::kMinCellSize, ranges::kMaxCellSize, "m");
+        !problem.empty()) {
+        cli::fail(QString::fromStdString(problem), cli::kExitUsage);
         return std::nullopt;
     }
     return cellSize;

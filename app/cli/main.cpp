@@ -49,6 +49,7 @@ int main(int argc, char** argv)
 {
     rb::preferSleepingOpenMpWorkers(argv);
     std::signal(SIGPIPE, SIG_IGN); // a closed stdout is an error to handle, not a reason to die before saving
+    std::signal(SIGXFSZ, SIG_IGN); // past a file-size limit a write fails (EFBIG) and is reported; the old file stays
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("riverbed-cli");
     QCoreApplication::setApplicationVersion(rb::build::kVersion);

@@ -9,6 +9,8 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <csignal>
+
 namespace {
 
 using rb::editor::UserPrompts;
@@ -45,6 +47,9 @@ constexpr int kSmokeTestTimeoutMs = 120000; // a cold start on a busy 2-core mac
 int main(int argc, char* argv[])
 {
     rb::preferSleepingOpenMpWorkers(argv);
+    // Past a file-size limit (ulimit -f) a write then fails with EFBIG and the save reports it,
+    // keeping the old file, instead of the signal killing the editor with the work unsaved.
+    std::signal(SIGXFSZ, SIG_IGN);
     // Qt 6.4's RHI renderer for Qt 3D draws captures upside down; the OpenGL one is exact.
     if (qEnvironmentVariableIsEmpty("QT3D_RENDERER")) qputenv("QT3D_RENDERER", "opengl");
     QApplication app(argc, argv);

@@ -74,6 +74,20 @@ TEST_F(CliRanges, GenerateRefusesAbsurdThreadCounts)
     }
 }
 
+// A cell size out of the lattice's range is bad usage of import as of the other commands (it
+// exited 1 once the raster had been read).
+TEST_F(CliRanges, ImportRefusesACellSizeOutOfRangeAsUsage)
+{
+    const QString heightmap = dir.filePath("height.npy");
+    ASSERT_EQ(cli({"export", map, "--terrain", heightmap}).exitCode, 0);
+    for (const QString size : {"1e9", "1e-6"}) {
+        const CliRun run = cli({"import", heightmap, "--cell-size", size, "-o", dir.filePath("imported.rbmap")});
+        EXPECT_EQ(run.exitCode, 2) << size.toStdString() << ": " << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains("--cell-size must lie in [0.001, 1e5] m")) << run.err.toStdString();
+    }
+    EXPECT_EQ(cli({"import", heightmap, "--cell-size", "1e5", "-o", dir.filePath("imported.rbmap")}).exitCode, 0);
+}
+
 // An option that takes one value, given twice, is refused instead of the last one silently
 // winning; the repeatable ones (--boundary, --spring, --param, ...) still collect every value.
 TEST_F(CliRanges, OptionsGivenTwiceAreRefusedUnlessRepeatable)

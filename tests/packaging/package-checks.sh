@@ -64,7 +64,7 @@ man)
     [ -z "$warnings" ] || fail "$page.1: $warnings"
   done
   text="$(MANWIDTH=100 man -l "$scratch/usr/share/man/man1/riverbed-cli.1.gz" 2>/dev/null)"
-  for command in demo simulate info import export generate bench devices; do
+  for command in demo simulate info import export generate bench devices currents; do
     grep -q "riverbed-cli $command \[options\]" <<<"$text" || fail "riverbed-cli.1 has no usage line for $command"
   done
   echo "man pages: render without warnings; riverbed-cli.1 describes every command"
