@@ -1,5 +1,6 @@
 #include "CliSupport.h"
 
+#include "io/AtomicFile.h"
 #include "io/MapFile.h"
 #include "model/Map.h"
 #include "solver/AdaptiveTimeStep.h"
@@ -86,6 +87,14 @@ std::optional<Map> loadMap(const QString& path)
     std::optional<Map> map = io::readMapFile(path, &error);
     if (!map) fail(error);
     return map;
+}
+
+bool checkOutput(const QString& path)
+{
+    QString error;
+    if (io::AtomicFile::checkWritable(path, &error)) return true;
+    fail(error);
+    return false;
 }
 
 bool saveMap(const QString& path, const Map& map)

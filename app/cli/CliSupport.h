@@ -45,6 +45,9 @@ int finishStandardOutput(int code);
 // Loads a .rbmap, printing the loader's message on failure.
 std::optional<Map> loadMap(const QString& path);
 bool saveMap(const QString& path, const Map& map);
+// Before long work: whether `path` can be written (see io::AtomicFile::checkWritable); prints why
+// not (exit 1 follows), so that no work is done that could not be saved.
+bool checkOutput(const QString& path);
 
 // Parses a number option; prints an error naming the option when it is not a finite number.
 std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name);

@@ -107,6 +107,7 @@ int runCurrents(const QStringList& args)
             return cli::fail(problem, cli::kExitUsage);
     std::optional<Map> map = cli::loadMap(parser.positionalArguments().first());
     if (!map) return cli::kExitFailure;
+    if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the solve, not after
 
     CurrentsSolver solver(map->state.lattice, map->state.depth, *settings);
     const CurrentsReport report = solver.solve();

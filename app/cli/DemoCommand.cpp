@@ -26,6 +26,7 @@ int runDemo(const QStringList& args)
     if (!sizeOk || size < 16 || size > 4096) return cli::fail("--size must be a whole number in 16..4096", cli::kExitUsage);
     if (!stepsOk || steps < 0 || !everyOk || every < 1) return cli::fail("--steps and --report-every must be positive whole numbers", cli::kExitUsage);
 
+    if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the run, not after
     CpuSolver solver;
     solver.load(makeDamBreakDemo(*kind, size));
     if (!cli::stepAndReport(solver, steps, every)) return cli::kExitFailure;

@@ -148,6 +148,17 @@ void noticeEngineSettings(const QString& file, const QJsonObject& report)
             cli::notice(QString("%1 settings for %2: %3").arg(engine, file, QString::fromUtf8(QJsonDocument(report[engine].toObject()).toJson(QJsonDocument::Compact))));
 }
 
+// Every file the command would write can be written: checked before the first is, so that a
+// bad path among them leaves none half-exported.
+bool outputsWritable(const QCommandLineParser& parser)
+{
+    QStringList options{"all", "gltf", "rivers", "splat"};
+    for (io::Layer layer : io::allLayers()) options.append(optionName(layer));
+    for (const QString& option : options)
+        if (parser.isSet(option) && !cli::checkOutput(parser.value(option))) return false;
+    return true;
+}
+
 } // namespace
 
 int runExport(const QStringList& args)
@@ -165,6 +176,7 @@ int runExport(const QStringList& args)
     if (!map) return cli::kExitFailure;
     settings->georeference = map->georeference;
     if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
+    if (!outputsWritable(parser)) return cli::kExitFailure; // none written when one of them cannot be
     QJsonObject files, details;
     QString error;
     for (io::Layer layer : io::allLayers()) {

@@ -131,6 +131,8 @@ int runGenerate(const QStringList& args)
     const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
     if (const std::string refusal = rb::MemoryBudget::refusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));
 
+    if (!rb::cli::checkOutput(parser.value("output"))) return rb::cli::kExitFailure; // before the work, not after
+
     QElapsedTimer timer;
     timer.start();
     const rb::gen::GenerationResult result = rb::gen::generateMap(settings, options);

@@ -165,6 +165,7 @@ int runImport(const QStringList& args)
     if (!options) return cli::kExitUsage;
     if (const QString clash = overwrittenInput(parser.value("output"), {parser.positionalArguments().first(), options->waterPath}); !clash.isEmpty())
         return cli::fail(clash, cli::kExitUsage);
+    if (!cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
     QString error;
     const std::optional<io::ImportedMap> imported = io::importMap(parser.positionalArguments().first(), *options, &error);
     if (!imported) return cli::fail(error);

@@ -251,8 +251,10 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
         if (!level) return false;
         if (const std::string problem = checkMagnitude("--fill-to", *level, ranges::kMaxElevation, "m"); !problem.empty())
             return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
+        const double before = map.state.volume();
         for (std::size_t i = 0; i < map.state.depth.size(); ++i)
             map.state.depth[i] = std::max(map.state.depth[i], static_cast<float>(*level) - map.state.bed[i]);
+        map.state.ledger.edited += map.state.volume() - before; // so that volume = initial + inflow − outflow + edited holds
     }
     for (const QString& text : parser.values("dye-release"))
         if (!releaseDyeOption(text, map.state)) return false;
@@ -326,14 +328,22 @@ int runSimulate(const QStringList& args)
     if (!map) return cli::kExitFailure;
     if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
     if (const std::string refusal = MemoryBudget::solverRefusal(map->state.lattice, map->params.model, backend != "cpu"); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
+    if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 
     opencl::SolverChoice choice = opencl::createSolver(backend, *map);
     if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
-    if (!cli::stepAndReport(*choice.solver, steps, every, erosionLines)) return cli::kExitFailure;
-    if (!parser.isSet("output")) return cli::kExitOk;
+    const bool stepped = cli::stepAndReport(*choice.solver, steps, every, erosionLines);
+    if (!parser.isSet("output")) return stepped ? cli::kExitOk : cli::kExitFailure;
     Map simulated = choice.solver->readMap();
     simulated.keepDocumentFields(*map);
-    return cli::saveMap(parser.value("output"), simulated) ? cli::kExitOk : cli::kExitFailure;
+    // A refused call leaves the state as it was before it: the steps done so far are saved, not lost.
+    if (!stepped)
+        cli::notice(QString("%1 holds the state before the refused call, %2 of the %3 steps asked for")
+                        .arg(parser.value("output"))
+                        .arg(simulated.state.steps - map->state.steps)
+                        .arg(steps));
+    const bool saved = cli::saveMap(parser.value("output"), simulated);
+    return stepped && saved ? cli::kExitOk : cli::kExitFailure;
 }

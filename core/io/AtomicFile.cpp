@@ -22,6 +22,23 @@ QString resolvedTarget(const QString& path)
     return info.isSymLink() && !info.canonicalFilePath().isEmpty() ? info.canonicalFilePath() : path;
 }
 
+// Why the file at `path` must not be replaced by a rename, or empty when it may be: only regular
+// files are (a rename over /dev/null, a FIFO or a terminal, as root, would put a map in its
+// place), and a read-only one is kept as `cp` would keep it.
+QString unreplaceableTarget(const QString& path, const QString& requested)
+{
+    if (requested.isEmpty()) return "no file name given";
+    const QFileInfo requestedInfo(requested);
+    if (requestedInfo.isSymLink() && requestedInfo.canonicalFilePath().isEmpty())
+        return "is a link to " + requestedInfo.symLinkTarget() + ", which is not a file that can be replaced";
+    struct stat target {};
+    if (::stat(QFile::encodeName(path).constData(), &target) != 0) return {}; // a new file
+    if (S_ISDIR(target.st_mode)) return "is a folder, not a file";
+    if (!S_ISREG(target.st_mode)) return "is not a regular file (a device, pipe or socket); maps and layers are written to files only";
+    if (::access(QFile::encodeName(path).constData(), W_OK) != 0) return "is read-only; it is left as it is";
+    return {};
+}
+
 bool processIsGone(qint64 pid)
 {
     return pid <= 0 || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH);
@@ -29,7 +46,7 @@ bool processIsGone(qint64 pid)
 
 } // namespace
 
-AtomicFile::AtomicFile(const QString& path) : path_(resolvedTarget(path)) {}
+AtomicFile::AtomicFile(const QString& path) : path_(resolvedTarget(path)), requested_(path) {}
 
 AtomicFile::~AtomicFile()
 {
@@ -63,6 +80,11 @@ int AtomicFile::removeStaleStaging(const QString& path)
 
 bool AtomicFile::open()
 {
+    if (const QString problem = unreplaceableTarget(path_, requested_); !problem.isEmpty()) {
+        failed_ = true;
+        setErrorString(problem);
+        return false;
+    }
     removeStaleStaging(path_);
     const QByteArray staging = QFile::encodeName(stagingPath());
     descriptor_ = ::open(staging.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -110,6 +132,14 @@ bool AtomicFile::commit()
     return true;
 }
 
+bool AtomicFile::checkWritable(const QString& path, QString* error)
+{
+    AtomicFile probe(path);
+    if (probe.open()) return true; // the destructor removes the staging file
+    if (error) *error = probe.failure();
+    return false;
+}
+
 void AtomicFile::discard()
 {
     closeDescriptor();
@@ -121,7 +151,7 @@ void AtomicFile::discard()
 
 QString AtomicFile::failure() const
 {
-    return path_ + ": " + errorString();
+    return path_.isEmpty() ? errorString() : path_ + ": " + errorString();
 }
 
 bool AtomicFile::fail(const QString& what, int error)

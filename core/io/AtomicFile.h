@@ -23,7 +23,8 @@ public:
     explicit AtomicFile(const QString& path);
     ~AtomicFile() override; // discards the staging file unless commit() succeeded
 
-    // Removes stale staging files of this target, then creates this one. False with errorString().
+    // Removes stale staging files of this target, then creates this one. False with errorString(),
+    // also when the target is not a regular file (a device, a pipe, a folder) or is read-only.
     bool open();
     // Flushes to disk and renames over the target. False (old file untouched) on any failure, or
     // when an earlier write failed.
@@ -35,6 +36,11 @@ public:
     QString stagingPath() const;
     // "PATH: cannot write: REASON", for messages.
     QString failure() const;
+
+    // Whether `path` could be written now: its staging file is created and removed again, the
+    // target left alone. For commands that work long before they save (a simulation, a big
+    // generation): a folder that does not exist or cannot be written is found before the work.
+    static bool checkWritable(const QString& path, QString* error);
 
     static QString stagingPrefix(const QString& path); // ".NAME.riverbed-partial-" with its folder
     // Removes staging files of `path` left by processes that no longer run; returns how many.
@@ -48,7 +54,8 @@ private:
     bool fail(const QString& what, int error);
     void closeDescriptor();
 
-    QString path_;
+    QString path_;      // the file replaced (a symbolic link's target)
+    QString requested_; // the path as given
     int descriptor_ = -1;
     bool failed_ = false;
 };

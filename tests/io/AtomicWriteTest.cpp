@@ -19,6 +19,7 @@
 
 #include <csignal>
 #include <functional>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -185,6 +186,52 @@ TEST(AtomicWrite, AFolderThatCannotBeWrittenIsReportedWithTheSystemsReason)
     EXPECT_FALSE(writeFileAtomically("/proc/riverbed-cannot-write-here.bin", "x", &error));
     EXPECT_TRUE(error.contains("/proc/riverbed-cannot-write-here.bin")) << error.toStdString();
     EXPECT_FALSE(error.contains("Unknown error")) << error.toStdString();
+}
+
+// Only regular files are replaced: a rename over a FIFO, a device or a folder would put a map in
+// its place (as root, `-o /dev/null` replaced the system's /dev/null). Each writer refuses, names
+// the reason and leaves the thing as it was.
+TEST(AtomicWrite, OnlyRegularFilesAreReplaced)
+{
+    QTemporaryDir dir;
+    for (const WriterCase& writer : everyWriter()) {
+        // Each kind of target under the writer's own name (exports pick their format by it).
+        const QString fifo = dir.filePath("pipe-" + writer.fileName);
+        ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+        // A link to the pipe, not to /dev/null: were the check broken, a test run as root would
+        // replace the system's /dev/null.
+        const QString pipeLink = dir.filePath("link-" + writer.fileName);
+        ASSERT_TRUE(QFile::link(fifo, pipeLink));
+        const QString folder = dir.filePath("folder-" + writer.fileName);
+        ASSERT_TRUE(QDir(dir.path()).mkdir(QFileInfo(folder).fileName()));
+        const QString dangling = dir.filePath("dangling-" + writer.fileName);
+        ASSERT_TRUE(QFile::link("/proc/self/fd/riverbed-no-such-descriptor", dangling));
+        const struct {
+            QString path;
+            QString reason;
+        } cases[] = {
+            {fifo, "is not a regular file"},
+            {pipeLink, "is not a regular file"},
+            {folder, "is a folder"},
+            {dangling, "which is not a file that can be replaced"},
+        };
+        for (const auto& c : cases) {
+            SCOPED_TRACE(c.path.toStdString());
+            QString error;
+            EXPECT_FALSE(writer.write(c.path, &error));
+            EXPECT_TRUE(error.contains(c.reason)) << error.toStdString();
+        }
+        struct stat info {};
+        ASSERT_EQ(::stat(QFile::encodeName(fifo).constData(), &info), 0);
+        EXPECT_TRUE(S_ISFIFO(info.st_mode));
+        EXPECT_TRUE(QFileInfo(pipeLink).isSymLink());
+        EXPECT_TRUE(QFileInfo(folder).isDir());
+        EXPECT_TRUE(QFileInfo(dangling).isSymLink());
+    }
+    EXPECT_TRUE(stagingFiles(dir.path()).isEmpty());
+    QString error;
+    EXPECT_FALSE(writeFileAtomically(QString(), "x", &error));
+    EXPECT_TRUE(error.contains("no file name given")) << error.toStdString();
 }
 
 } // namespace
