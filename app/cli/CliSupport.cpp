@@ -144,7 +144,9 @@ bool stepAndReport(Solver& solver, int steps, int every, bool erosion)
     printJsonLine(diagnosticsJson(solver.diagnostics(), solver.params().dt, erosion));
     for (int done = 0; done < steps;) {
         const int chunk = std::min(every, steps - done);
-        if (const StepResult result = AdaptiveTimeStep::step(solver, chunk); !result.ok()) {
+        const StepResult result = AdaptiveTimeStep::step(solver, chunk);
+        for (const std::string& note : result.notes) notice(QString::fromStdString(note));
+        if (!result.ok()) {
             fail(QString::fromStdString(result.error));
             return false;
         }

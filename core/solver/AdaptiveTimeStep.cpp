@@ -48,6 +48,7 @@ StepResult AdaptiveTimeStep::step(Solver& solver, int count)
         const StepResult part = solver.step(steps);
         total.stepsDone += part.stepsDone;
         if (part.ok()) {
+            if (halvings > 0) total.notes.push_back(halvedNote(solver, steps, halvings));
             halvings = 0;
             continue;
         }
@@ -66,6 +67,16 @@ StepResult AdaptiveTimeStep::step(Solver& solver, int count)
         ++halvings;
     }
     return total;
+}
+
+// Said aloud because where such a retry happens depends on where the call began: a run cut into
+// other calls (report lines, a save and a resume) can take it at other steps (docs/solver.md).
+std::string AdaptiveTimeStep::halvedNote(const Solver& solver, int steps, int halvings)
+{
+    const std::int64_t end = solver.diagnostics().steps;
+    return "steps " + std::to_string(end - steps + 1) + "-" + std::to_string(end) + " ran at dt " + rangeNumberText(solver.params().dt) +
+           " s, the automatic dt halved " + std::to_string(halvings) + (halvings == 1 ? " time" : " times") +
+           " after the water outran it (a call cut elsewhere may halve at other steps)";
 }
 
 bool AdaptiveTimeStep::retryable(const StepResult& refused)

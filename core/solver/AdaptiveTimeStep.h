@@ -30,6 +30,7 @@ public:
 private:
     static double overloaded(const SimParams& params);
     static bool retryable(const StepResult& refused); // refused as unstable: a smaller dt may do
+    static std::string halvedNote(const Solver& solver, int steps, int halvings);
     static StepResult belowSmallestDt(StepResult done, const Solver& solver);
 };
 

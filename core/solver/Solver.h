@@ -12,6 +12,7 @@ namespace rb {
 struct StepResult {
     int stepsDone = 0;
     std::string error; // empty on success; on failure the state is as it was before the call
+    std::vector<std::string> notes = {}; // what a user should hear of a call that succeeded (a dt halved)
 
     bool ok() const { return error.empty(); }
 };

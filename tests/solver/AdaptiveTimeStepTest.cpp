@@ -207,6 +207,13 @@ TEST_P(AdaptiveTimeStepMomentum, ACallRefusedAsUnstableIsTakenAgainAtHalfTheDt)
     EXPECT_EQ(result.stepsDone, steps);
     EXPECT_LE(adaptive->params().dt, 0.5 * chosen.dt);
     EXPECT_LE(adaptive->diagnostics().cfl, 1.0);
+    // Said aloud (riverbed-cli prints it): where a retry happens depends on where calls begin.
+    ASSERT_EQ(result.notes.size(), 1u);
+    EXPECT_NE(result.notes[0].find("steps 1-" + std::to_string(steps) + " ran at dt"), std::string::npos) << result.notes[0];
+    EXPECT_NE(result.notes[0].find("halved"), std::string::npos) << result.notes[0];
+    // A call the chosen dt carries says nothing.
+    auto calm = test::loadedSolver(backend(), waterOnASlope(0.01, 0.5));
+    EXPECT_TRUE(AdaptiveTimeStep::step(*calm, steps).notes.empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AdaptiveTimeStepMomentum, ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Momentum)),
