@@ -86,8 +86,13 @@ bool AdaptiveTimeStep::retryable(const StepResult& refused)
 
 StepResult AdaptiveTimeStep::belowSmallestDt(StepResult done, const Solver& solver)
 {
-    done.error = "the automatic time step would fall below " + rangeNumberText(ranges::kMinDt) +
-                 " s (the water moves too fast for the CFL target); the state is as after step " + std::to_string(solver.diagnostics().steps);
+    // The lattice (for l) only on this rare path, and only when an eddy viscosity could be the cause.
+    const SimParams& params = solver.params();
+    const bool viscous = params.model == FlowModel::Momentum && params.eddyViscosity > 0.0;
+    const std::string viscosity = viscous ? viscosityLimitNote(solver.readState().lattice, params, ranges::kMinDt / params.cflTarget) : std::string();
+    done.error = "the automatic time step would fall below " + rangeNumberText(ranges::kMinDt) + " s (" +
+                 (viscosity.empty() ? std::string("the water moves too fast for the CFL target") : std::string("the eddy viscosity")) +
+                 "); the state is as after step " + std::to_string(solver.diagnostics().steps) + "." + viscosity;
     return done;
 }
 

@@ -166,8 +166,28 @@ std::string driverAdvice(const RefusalContext& c, const Driver& driver)
     return std::string("The cause is ") + driver.name + " which " + driver.how + ", more than " + bound + ": lower it";
 }
 
+// The dt the momentum model's eddy viscosity alone allows, l²/(4·ν); infinite without one.
+double viscousDtLimit(const Lattice& lattice, const SimParams& params)
+{
+    if (params.model != FlowModel::Momentum || !(params.eddyViscosity > 0.0)) return std::numeric_limits<double>::infinity();
+    const double l = lattice.family(0).pipeLength;
+    return l * l / (4.0 * params.eddyViscosity);
+}
+
+// When the eddy viscosity, not the water, sets the limit, it is the thing to lower: a dt of its
+// limit would already be refused whatever the water does.
+std::string viscosityAdvice(const Lattice& lattice, const SimParams& params)
+{
+    std::ostringstream advice;
+    advice << "The eddy viscosity (now " << params.eddyViscosity << " m²/s) alone allows a dt of at most about "
+           << viscousDtLimit(lattice, params) << " s (l²/(4·ν)): lower the eddy viscosity, or dt below that";
+    return advice.str();
+}
+
 std::string dtAdvice(const RefusalContext& c)
 {
+    // The limit below counts the viscosity too; where it is the viscosity's, name that.
+    if (viscousDtLimit(c.lattice, c.params) <= c.params.dt) return viscosityAdvice(c.lattice, c.params);
     // Every CFL number grows linearly with dt: the dt that puts the water of the call's start at 1.
     // (The momentum model's counts the speeds too, which depth alone would miss.)
     const double limit = c.cflAtStart > 0.0 && std::isfinite(c.cflAtStart) ? c.params.dt / c.cflAtStart
@@ -185,6 +205,14 @@ std::string dtAdvice(const RefusalContext& c)
 }
 
 } // namespace
+
+std::string viscosityLimitNote(const Lattice& lattice, const SimParams& params, double dt)
+{
+    if (!(viscousDtLimit(lattice, params) <= dt)) return {};
+    std::string note = viscosityAdvice(lattice, params);
+    note.insert(note.begin(), ' '); // (" " + advice trips GCC 12's -Wrestrict false positive)
+    return note;
+}
 
 std::string unstableCallMessage(const RefusalContext& c, const char* what)
 {

@@ -63,6 +63,10 @@ inline constexpr const char* kUnstablePrefix = "unstable: ";
 // water deeper than is stable (or than the depth range allows) within one step is named instead.
 std::string unstableCallMessage(const RefusalContext& context, const char* what);
 
+// " The eddy viscosity ... lower it" when the momentum model's eddy viscosity alone allows no dt
+// above `dt` (l²/(4·ν) ≤ dt), else empty: for messages about a dt that could not be found.
+std::string viscosityLimitNote(const Lattice& lattice, const SimParams& params, double dt);
+
 // Empty when `count` more steps keep the step counter and the time in their ranges, else the
 // refusal's message naming the counter that would pass its limit (nothing has been stepped).
 std::string counterLimitMessage(std::int64_t steps, double time, double dt, int count);

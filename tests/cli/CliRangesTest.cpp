@@ -74,6 +74,18 @@ TEST_F(CliRanges, GenerateRefusesAbsurdThreadCounts)
     }
 }
 
+// An eddy viscosity in range but too large for any dt is named as the cause, not the water or dt.
+TEST_F(CliRanges, RefusalsNameAnEddyViscosityThatAllowsNoDt)
+{
+    for (const QStringList& dt : {QStringList{"--dt", "0.01"}, QStringList{"--dt", "auto"}}) {
+        const CliRun run = simulate(QStringList{"--model", "momentum", "--eddy-viscosity", "1e6"} + dt);
+        EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains("The eddy viscosity (now 1e+06 m²/s) alone allows a dt of at most about")) << run.err.toStdString();
+    }
+    const CliRun calm = simulate({"--model", "momentum", "--eddy-viscosity", "0.1", "--dt", "0.001"});
+    EXPECT_EQ(calm.exitCode, 0) << calm.err.toStdString();
+}
+
 // A cell size out of the lattice's range is bad usage of import as of the other commands (it
 // exited 1 once the raster had been read).
 TEST_F(CliRanges, ImportRefusesACellSizeOutOfRangeAsUsage)
