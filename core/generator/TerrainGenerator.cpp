@@ -22,10 +22,6 @@
 namespace rb::gen {
 namespace {
 
-// sqrt(g·h)·dt/dx for the suggested dt: 70% of the depth-pipe limit 1/√2 on the square lattice
-// (the triangular one allows 0.82), so water may pile up to twice the expected depth before the
-// solver's CFL check refuses a step.
-constexpr double kCourant = 0.5;
 constexpr double kFloorBand = 0.1; // entry candidates: within this fraction across of the valley axis
 
 // Progress split (percent): sampling the terrain dominates every preset; the river adds its channel.
@@ -42,13 +38,6 @@ constexpr int kWaterEnd = 98;
 constexpr int kMakingShare = 10;
 constexpr int kErodeEnd = 98;
 constexpr int kRewaterEnd = 99;
-
-// Rounds down to two significant digits: a dt people can read, never above the computed one.
-double roundDownTwoDigits(double value)
-{
-    const double scale = std::pow(10.0, std::floor(std::log10(value)) - 1.0);
-    return std::floor(value / scale) * scale;
-}
 
 GenerationResult failure(GenerationStatus status, std::string error)
 {
@@ -316,12 +305,7 @@ private:
 
     SimParams simulationParams() const
     {
-        SimParams params;
-        params.dt = suggestedDt(expectedMaxDepth());
-        // New maps run with the automatic time step (docs/solver.md): a deep dab or a big inflow
-        // slows the steps instead of stopping the run; calm water runs at the suggested dt.
-        params.cflTarget = kDefaultCflTarget;
-        params.dtMax = params.dt;
+        SimParams params = SimParams::forNewMap(lattice_.cellSize(), expectedMaxDepth());
         if (settings_.preset() == Preset::Lakes) params.rain = settings_.lakes.rain;
         return params;
     }
@@ -336,12 +320,6 @@ private:
         case Preset::Lakes: return std::max(initial, 1.5 * settings_.lakes.lakeDepth) + 1.0;
         default: return initial + 0.5;
         }
-    }
-
-    double suggestedDt(double depth) const
-    {
-        const double dt = kCourant * lattice_.cellSize() / std::sqrt(SimParams{}.gravity * depth);
-        return std::clamp(roundDownTwoDigits(dt), 1e-4, 1.0);
     }
 
     GenerationResult cancelled() const { return failure(GenerationStatus::Cancelled, "generation cancelled"); }

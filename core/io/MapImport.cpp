@@ -17,6 +17,15 @@
 namespace rb::io {
 namespace {
 
+constexpr double kExpectedExtraDepth = 1.0; // m above the deepest imported water, for the dt ceiling
+
+double deepest(const FloatField& depth)
+{
+    float most = 0.0f;
+    for (std::size_t i = 0; i < depth.size(); ++i) most = std::max(most, depth[i]);
+    return most;
+}
+
 constexpr double kTriangleRowsPerRasterRow = 1.1547005383792515; // 2/√3 = dx / rowSpacing
 
 QString firstNegative(const FloatField& water)
@@ -224,6 +233,10 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
     map.state.bed = latticeFromRaster(heights, *lattice);
     // Bilinear weights are convex, so resampled depths stay ≥ 0.
     if (water) map.state.depth = latticeFromRaster(*water, *lattice);
+    // Like a generated map, the automatic time step under a ceiling for the cell size: a fixed
+    // 0.05 s ran a 30 m DEM at a CFL number of 0.03. The water to expect is what the raster
+    // brings plus a metre (a dry map fills from rain or an inflow).
+    map.params = SimParams::forNewMap(lattice->cellSize(), deepest(map.state.depth) + kExpectedExtraDepth);
     if (const std::string invalid = map.validate(); !invalid.empty()) {
         *error = "the imported map is invalid: " + QString::fromStdString(invalid);
         return std::nullopt;

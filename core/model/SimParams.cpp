@@ -2,6 +2,7 @@
 
 #include "model/ValueRanges.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace rb {
@@ -28,6 +29,35 @@ std::optional<FlowModel> parseFlowModel(std::string_view name)
     if (name == "pipes") return FlowModel::Pipes;
     if (name == "momentum") return FlowModel::Momentum;
     return std::nullopt;
+}
+
+namespace {
+
+// Rounds down to two significant digits: a dt people can read, never above the computed one.
+double roundDownTwoDigits(double value)
+{
+    const double scale = std::pow(10.0, std::floor(std::log10(value)) - 1.0);
+    return std::floor(value / scale) * scale;
+}
+
+} // namespace
+
+double SimParams::suggestedDt(double cellSize, double expectedDepth)
+{
+    // √(g·h)·dt/dx at 0.5: 70% of the depth pipes' limit 1/√2 on the square lattice (the triangular
+    // one allows 0.82), so water may pile up to twice the expected depth before a step is refused.
+    constexpr double kCourant = 0.5;
+    const double dt = kCourant * cellSize / std::sqrt(SimParams{}.gravity * expectedDepth);
+    return std::clamp(roundDownTwoDigits(dt), 1e-4, 1.0);
+}
+
+SimParams SimParams::forNewMap(double cellSize, double expectedDepth)
+{
+    SimParams params;
+    params.dt = suggestedDt(cellSize, expectedDepth);
+    params.cflTarget = kDefaultCflTarget;
+    params.dtMax = params.dt;
+    return params;
 }
 
 std::string SimParams::validate() const

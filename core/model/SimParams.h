@@ -58,6 +58,14 @@ struct SimParams {
 
     bool automaticDt() const { return cflTarget > 0.0; }
 
+    // A new map's parameters: the automatic time step at kDefaultCflTarget under a ceiling of
+    // suggestedDt(cellSize, expectedDepth), so calm water runs at the ceiling and a flood slows the
+    // steps instead of stopping the run (docs/solver.md, "Automatic time step").
+    static SimParams forNewMap(double cellSize, double expectedDepth);
+    // 0.5·dx/√(g·h) for the deepest water h expected, rounded down to two digits and kept within
+    // 0.0001…1 s (docs/generator.md).
+    static double suggestedDt(double cellSize, double expectedDepth);
+
     // Empty when valid, else a message naming the offending parameter.
     std::string validate() const;
     bool operator==(const SimParams&) const = default;

@@ -38,6 +38,34 @@ TEST(MapImport, SquareKeepsEveryPixelAndStartsDryWithWalls)
     EXPECT_EQ(map->validate(), "");
 }
 
+// An imported map runs with the automatic time step, its ceiling from the cell size and the water
+// it brings (a fixed 0.05 s ran a 30 m DEM at a CFL number of 0.03): 0.5·dx/√(g·h), h the deepest
+// water + 1 m, rounded down to two digits, within 0.0001…1 s.
+TEST(MapImport, RunsWithTheAutomaticTimeStepUnderACeilingForItsCells)
+{
+    const FloatField h = heights(12, 9);
+    FloatField water(12, 9);
+    water(3, 4) = 8.0f; // the deepest water: h = 9 m
+    const struct {
+        double cellSize;
+        const FloatField* water;
+        double depth;
+    } cases[] = {{0.5, nullptr, 1.0}, {2.0, &water, 9.0}, {30.0, nullptr, 1.0}};
+    for (const auto& c : cases) {
+        QString error;
+        const std::optional<Map> map = io::buildImportedMap(h, c.water, LatticeKind::Square, c.cellSize, &error);
+        ASSERT_TRUE(map) << error.toStdString();
+        const SimParams& p = map->params;
+        EXPECT_TRUE(p.automaticDt());
+        EXPECT_EQ(p.cflTarget, kDefaultCflTarget);
+        EXPECT_EQ(p.dt, p.dtMax);
+        const double exact = std::min(1.0, 0.5 * c.cellSize / std::sqrt(p.gravity * c.depth));
+        EXPECT_LE(p.dtMax, exact) << c.cellSize;
+        EXPECT_GE(p.dtMax, 0.9 * exact) << c.cellSize; // two digits, rounded down
+        EXPECT_EQ(p.validate(), "");
+    }
+}
+
 class TriangleImport : public ::testing::TestWithParam<std::pair<int, int>> {};
 
 // The triangle lattice covers the raster's world rectangle to within half a cell each way.
