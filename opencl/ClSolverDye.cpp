@@ -215,6 +215,7 @@ void ClSolver::Impl::enqueueDyeStep(int from, int to)
     cl::Kernel& boundary = crossDyeBoundary;
     boundary.setArg(0, dyeOut), boundary.setArg(1, dyeConcentrations), boundary.setArg(2, flows), boundary.setArg(3, dyeEdgeBuffer);
     boundary.setArg(4, dyeEdgeCount), boundary.setArg(5, g), boundary.setArg(6, step), boundary.setArg(7, dyeLedgerBuffer);
+    boundary.setArg(8, depthIn); // for the weather's share of the inflow's dye
     launch(boundary, cl::NDRange(channels), cl::NullRange);
     cl::Kernel& sources = applyDyeSources;
     sources.setArg(0, dyeOut), sources.setArg(1, sourceDepths), sources.setArg(2, dyeSourceBuffer), sources.setArg(3, dyeSourceCount);

@@ -47,8 +47,10 @@ void DyeTransport::step(const WaterStepRecord& water, const DyeStepConstants& co
         std::vector<float>& d = dyed[channel];
         DyeLedger& ledger = ledgers[channel];
         computeConcentrations(water.depthBefore, d);
-        advectAndEvaporate(water, constants, d, ledger);
+        advectAndEvaporate(water, constants, d);
         crossBoundary(water, constants, static_cast<int>(channel), d, ledger);
+        // The rows' evaporation after the boundary's, in the order the device books them.
+        ledger.evaporation += sumRows(rowEvaporated_) * constants.cellArea;
         applySources(constants, static_cast<int>(channel), d, ledger);
         decayAndKeepWithinWater(water, constants, d, ledger);
     }
@@ -167,7 +169,8 @@ void DyeTransport::advectRow(const WaterStepRecord& water, const DyeStepConstant
     }
 }
 
-void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger)
+// Each row's evaporated dye goes into rowEvaporated_, booked by step() after crossBoundary.
+void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed)
 {
     const int width = lattice_.width(), height = lattice_.height();
     if (!c.weatherTakesLoad) std::fill(rowEvaporated_.begin(), rowEvaporated_.end(), 0.0);
@@ -185,27 +188,41 @@ void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeSte
         }
         rowEvaporated_[toSize(y)] = evaporated;
     }
-    ledger.evaporation += sumRows(rowEvaporated_) * c.cellArea;
 }
 
 // Water entering through a boundary edge brings the edge's concentration; water leaving took the
-// cell's (upwindFlux already moved it): both are booked here.
+// cell's (upwindFlux already moved it): both are booked here. The water's step counts the entering
+// water in the cell's moved depth, before the weather (replayWater), so evaporation takes the same
+// share of its dye as advectAndEvaporate took of the cell's other dye: spared, the inflow's dye
+// would outgrow the cell's water and be clipped.
 void DyeTransport::crossBoundary(const WaterStepRecord& water, const DyeStepConstants& c, int channel, std::vector<float>& dyed,
                                  DyeLedger& ledger) const
 {
-    double in = 0.0, out = 0.0;
+    double in = 0.0, out = 0.0, evaporated = 0.0;
     for (const DyeBoundaryEdge& edge : edges_) {
         const float inflow = edge.inward * water.flows[toSize(edge.family)][edge.flowIndex];
         if (inflow > 0.0f) {
+            const float arrived = c.dtOverArea * (inflow * edge.concentration[toSize(channel)]);
+            const float kept = keptOfArrival(c, edge.cell, arrived), taken = arrived - kept;
             const float before = dyed[edge.cell];
-            dyed[edge.cell] = before + c.dtOverArea * (inflow * edge.concentration[toSize(channel)]);
-            in += static_cast<double>(dyed[edge.cell] - before);
+            dyed[edge.cell] = before + kept;
+            // What arrived is what the cell gained (as stored) plus what evaporation took of it.
+            in += static_cast<double>(dyed[edge.cell] - before) + static_cast<double>(taken);
+            evaporated += static_cast<double>(taken);
         } else {
             out += static_cast<double>(c.dtOverArea * (-inflow * concentration_[edge.cell]));
         }
     }
     ledger.boundaryIn += in * c.cellArea;
     ledger.boundaryOut += out * c.cellArea;
+    ledger.evaporation += evaporated * c.cellArea;
+}
+
+// What the weather leaves of dye that arrived in the cell with the step's moved water: the cell's
+// share for dye; all of a load the weather leaves behind.
+float DyeTransport::keptOfArrival(const DyeStepConstants& c, std::uint32_t cell, float arrived) const
+{
+    return c.weatherTakesLoad ? arrived * keptByWeather_[cell] : arrived;
 }
 
 void DyeTransport::applySources(const DyeStepConstants& c, int channel, std::vector<float>& dyed, DyeLedger& ledger) const

@@ -62,8 +62,10 @@ struct DyeSource {
 // Dye as tagged water (docs/solver.md, "Dye"): a channel's state is its dyed depth d (m of water
 // carrying the dye, 0 ≤ d ≤ h), its concentration c = d/h. One step carries d with the water:
 //   1. advection: every edge moves its water's volume times the upwind cell's concentration
-//      (conservative, and bounded because no cell gives more water than it holds);
-//   2. rain dilutes (it brings clean water), evaporation takes dyed water in proportion;
+//      (conservative, and bounded because no cell gives more water than it holds); water entering
+//      through the boundary brings its edge's concentration;
+//   2. rain dilutes (it brings clean water), evaporation takes dyed water in proportion (the
+//      boundary's inflow included, as the water's step counts it before its weather);
 //   3. springs bring their channel's dye, drains take the cell's water as it is;
 //   4. decay by the half-life.
 // Every change is booked in the channel's ledger as what it did to the float values.
@@ -78,7 +80,7 @@ public:
 private:
     void replayWater(const WaterStepRecord& water, const DyeStepConstants& c);
     void computeConcentrations(const float* depth, const std::vector<float>& dyed);
-    void advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger);
+    void advectAndEvaporate(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed);
     // Where a cell's neighbours lie, as index offsets, for rows of one parity: inside the map every
     // neighbour exists, so the interior needs no bounds checks.
     struct NeighbourOffsets {
@@ -90,6 +92,7 @@ private:
     void advectRow(const WaterStepRecord& water, const DyeStepConstants& c, int y, std::vector<float>& dyed);
     void crossBoundary(const WaterStepRecord& water, const DyeStepConstants& c, int channel, std::vector<float>& dyed,
                        DyeLedger& ledger) const;
+    float keptOfArrival(const DyeStepConstants& c, std::uint32_t cell, float arrived) const;
     void applySources(const DyeStepConstants& c, int channel, std::vector<float>& dyed, DyeLedger& ledger) const;
     void decayAndKeepWithinWater(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger);
     double sumRows(const std::vector<double>& rows) const;

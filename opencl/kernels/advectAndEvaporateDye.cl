@@ -2,7 +2,8 @@
 // cells of a row per work-item, every channel (the third dimension). Reads the channel at the
 // step's start (`dyeIn`), writes the next state set (`dyeOut`) and, per cell, the dye evaporation
 // took (`evaporated`, a channel plane of float terms that sumDyeRows adds up in the CPU's order).
-// The ghost ring's concentrations are 0, as upwindFlux takes the cells beyond the map.
+// The ghost ring's concentrations are 0, as upwindFlux takes the cells beyond the map: the dye a
+// boundary inflow brings, and the weather's share of it, are crossDyeBoundary's.
 #ifdef DYE_KERNELS
 // std::min for vectors (as minOf).
 inline floatv minOfLanes(floatv a, floatv b) { return b < a ? b : a; }

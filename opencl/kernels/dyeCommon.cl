@@ -37,6 +37,27 @@ typedef struct {
 // std::clamp as the C++ standard defines it.
 inline float clampOf(float v, float lo, float hi) { return v < lo ? lo : (hi < v ? hi : v); }
 
+// The row of a cell's padded index.
+inline int rowOfCell(Grid grid, int c) { return c / grid.pitch - 2; }
+
+// replayWater at one cell (padded index c in row y), scalar: the water's continuity update, then
+// the rain; the depth the weather acts on.
+inline float replayedWetted(__global const float* depthBefore, __global const float* flows, Grid grid, int c, int y, DyeStep step)
+{
+    float net = 0.0f;
+#pragma unroll
+    for (int f = 0; f < FAMILY_COUNT; ++f) {
+        const int q = f * plane(grid) + c;
+        net += flows[q] - flows[q + offsetIndex(grid, headOffset(f, y))];
+    }
+    const float moved = depthBefore[c] + step.dtOverArea * net;
+    return moved + step.rainDepth;
+}
+
+// What evaporation leaves of the wetted depth, and its share of it (replayWater's keptByWeather).
+inline float afterEvaporation(float wetted, DyeStep step) { return wetted - minOf(wetted, step.evaporationDepth); }
+inline float keptByWeather(float wetted, DyeStep step) { return wetted > 0.0f ? afterEvaporation(wetted, step) / wetted : 0.0f; }
+
 // One channel's total of a DyeLedger, in the device's per-channel ledger rows.
 inline __global double* dyeLedgerSlot(__global double* ledgers, int channel, int slot) { return ledgers + channel * DYE_LEDGER_SLOTS + slot; }
 

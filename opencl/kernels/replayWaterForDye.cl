@@ -2,21 +2,10 @@
 // evaporation replayed at each source's cell (in the CPU transport's float operations), then the
 // sources in list order on those depths (one work-item: there are few and two may share a cell).
 // Each source's depth before and after it acts goes into `sourceDepths` (two floats per source)
-// for applyDyeSources. The weather's share for every cell is worked out by advectAndEvaporateDye.
+// for applyDyeSources. The weather's share for every cell is worked out by advectAndEvaporateDye
+// (and, for the dye a boundary inflow brings, by crossDyeBoundary; the scalar replay of one cell is
+// dyeCommon.cl's).
 #ifdef DYE_KERNELS
-inline float replayedWeather(__global const float* depthBefore, __global const float* flows, Grid grid, int c, int y, DyeStep step)
-{
-    float net = 0.0f;
-#pragma unroll
-    for (int f = 0; f < FAMILY_COUNT; ++f) {
-        const int q = f * plane(grid) + c;
-        net += flows[q] - flows[q + offsetIndex(grid, headOffset(f, y))];
-    }
-    const float moved = depthBefore[c] + step.dtOverArea * net;
-    const float wetted = moved + step.rainDepth;
-    return wetted - minOf(wetted, step.evaporationDepth);
-}
-
 // The depth source k acts on: what the last source before it at the same cell left, or else the
 // replayed water there.
 inline float replayedDepthAt(__global const float* sourceDepths, __global const DyeSource* sources, int k,
@@ -25,7 +14,7 @@ inline float replayedDepthAt(__global const float* sourceDepths, __global const 
     const uint cell = sources[k].cell;
     for (int j = k - 1; j >= 0; --j)
         if (sources[j].cell == cell) return sourceDepths[2 * j + 1];
-    return replayedWeather(depthBefore, flows, grid, (int)cell, (int)cell / grid.pitch - 2, step);
+    return afterEvaporation(replayedWetted(depthBefore, flows, grid, (int)cell, rowOfCell(grid, (int)cell), step), step);
 }
 
 __kernel void replayWaterForDye(__global float* sourceDepths, __global const DyeSource* sources, int sourceCount,
