@@ -264,8 +264,19 @@ void ImportHeightmapDialog::updateRange()
     rangeWarning_->setVisible(!warning.isEmpty());
     const bool ordered = !mapped || rangeLow_->value() < rangeHigh_->value();
     rangeHigh_->setStyleSheet(ordered ? QString() : QString("color: #c00000;"));
-    buttons_->button(QDialogButtonBox::Ok)->setEnabled(probe_.has_value() && ordered);
-    buttons_->button(QDialogButtonBox::Ok)->setToolTip(ordered ? QString() : tr("The highest level must be above the lowest"));
+    rangeOrdered_ = ordered;
+    updateImportButton();
+}
+
+// Import only what the importer would take: levels in order, and a lattice size it can make (a
+// 1×1 raster was offered, then refused after the unsaved-changes question).
+void ImportHeightmapDialog::updateImportButton()
+{
+    QPushButton* import = buttons_->button(QDialogButtonBox::Ok);
+    import->setEnabled(probe_.has_value() && rangeOrdered_ && sizeFits_);
+    import->setToolTip(!rangeOrdered_ ? tr("The highest level must be above the lowest")
+                       : !sizeFits_   ? tr("A map needs 2 to %1 cells per side").arg(Lattice::kMaxSide)
+                                      : QString());
 }
 
 void ImportHeightmapDialog::updateMapSize()
@@ -273,9 +284,16 @@ void ImportHeightmapDialog::updateMapSize()
     const io::ImportOptions chosen = options();
     const io::GridSize cells = io::importLatticeSize(chosen.lattice, probe_->size.width, probe_->size.height);
     const double dx = cellSize_->value();
+    const auto fits = [](int side) { return side >= 2 && side <= Lattice::kMaxSide; };
+    sizeFits_ = fits(cells.width) && fits(cells.height);
     mapSize_->setText(tr("%1 × %2 cells, %3 × %4 m")
                           .arg(cells.width).arg(cells.height)
-                          .arg(number(probe_->size.width * dx)).arg(number(probe_->size.height * dx)));
+                          .arg(number(probe_->size.width * dx)).arg(number(probe_->size.height * dx))
+                      + (sizeFits_ ? QString() : tr(": too %1 for a map (2 to %2 cells per side)")
+                                                      .arg(cells.width < 2 || cells.height < 2 ? tr("small") : tr("large"))
+                                                      .arg(Lattice::kMaxSide)));
+    mapSize_->setStyleSheet(sizeFits_ ? QString() : QString("color: #c00000;"));
+    updateImportButton();
 }
 
 io::ImportOptions ImportHeightmapDialog::options() const

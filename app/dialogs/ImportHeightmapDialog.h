@@ -44,6 +44,7 @@ private:
     void fillRange(const io::HeightmapProbe& probe);
     void updateMapSize();
     void updateRange();
+    void updateImportButton();
     QString rangeWarningText() const;
     QString rangeNote(const io::HeightmapProbe& probe) const;
 
@@ -60,6 +61,8 @@ private:
     QLabel* rangeWarning_ = nullptr;
     QComboBox* lattice_ = nullptr;
     QLabel* mapSize_ = nullptr;
+    bool rangeOrdered_ = true;
+    bool sizeFits_ = true;
     QDialogButtonBox* buttons_ = nullptr;
 };
 

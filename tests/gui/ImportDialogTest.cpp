@@ -194,6 +194,22 @@ private slots:
         QVERIFY(std::abs(*low - (-20.0 + 500.0 * kDark / 65535.0)) < 0.01);
     }
 
+    // A raster no lattice can hold is not offered for import: said beside the map's size, and the
+    // Import button stays off (a 1×1 PNG was offered, then refused after the unsaved-changes question).
+    void aRasterTooSmallForAMapCannotBeImported()
+    {
+        const QString path = dir_.filePath("dot.png");
+        QImage dot(1, 1, QImage::Format_Grayscale16);
+        dot.fill(0);
+        QVERIFY(dot.save(path, "PNG"));
+        ImportHeightmapDialog* dialog = openDialog(path);
+        QVERIFY(dialog->isReady());
+        QVERIFY2(dialog->findChild<QLabel*>("mapSize")->text().contains("too small for a map (2 to 16384 cells per side)"),
+                 qPrintable(dialog->findChild<QLabel*>("mapSize")->text()));
+        QVERIFY(!button(dialog, QDialogButtonBox::Ok)->isEnabled());
+        button(dialog, QDialogButtonBox::Cancel)->click();
+    }
+
     void theNextImportOffersTheSameGrid()
     {
         // The last import's choices (a geotransform's 30 m before it was not the user's choice).
