@@ -4,6 +4,7 @@
 #include "tools/OptionsRow.h"
 
 #include <QDoubleSpinBox>
+#include <QGuiApplication>
 #include <QSignalBlocker>
 
 #include <algorithm>
@@ -23,7 +24,11 @@ BrushTool::BrushTool(QString id, QString name, QKeySequence shortcut, QString de
 {
     repeat_.setInterval(200);
     connect(&repeat_, &QTimer::timeout, this, [this] {
-        if (stroking_ && lastDab_) dab(*lastDab_);
+        if (!stroking_) return;
+        // "Held still" only while the button is held: if its release was lost (the viewport ends
+        // such drags itself; this is the brush's own guard), the stroke ends here as released.
+        if (!(QGuiApplication::mouseButtons() & Qt::LeftButton)) return finishStroke();
+        if (lastDab_) dab(*lastDab_);
     });
 }
 
@@ -37,6 +42,12 @@ void BrushTool::stopStroking()
     repeat_.stop();
     stroking_ = false;
     lastDab_.reset();
+}
+
+void BrushTool::finishStroke()
+{
+    stopStroking();
+    endStroke();
 }
 
 void BrushTool::cancelInProgress()
@@ -146,6 +157,7 @@ void BrushTool::mousePressed(const view::ViewportMouse& mouse)
 {
     const auto pick = pickOf(mouse);
     showFootprint(pick);
+    if (stroking_) finishStroke(); // the last stroke's release was lost: it ends before this one
     if (!pick) return showStatus(tr("Press over the map to paint"));
     stroking_ = true;
     beginStroke(*pick);
@@ -167,8 +179,7 @@ void BrushTool::mouseReleased(const view::ViewportMouse& mouse)
 {
     if (!stroking_) return;
     if (const auto pick = pickOf(mouse)) dabTowards(WorldPoint{pick->point.x(), pick->point.z()});
-    stopStroking();
-    endStroke();
+    finishStroke();
 }
 
 // Dabs a quarter radius apart (at least half a cell) along the way from the last dab.

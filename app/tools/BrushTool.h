@@ -30,7 +30,8 @@ struct StrengthSpec {
 // What the round brushes share: radius (in cells), strength and falloff in the options bar, '['
 // and ']' to resize, the footprint drawn on the terrain under the cursor, and dabs: one at the
 // press, then one every quarter radius along the drag, and five a second while the button is held
-// still. A stroke from press to release is one command (made by the subclass in endStroke).
+// still. A stroke from press to release is one command (made by the subclass in endStroke); a
+// stroke whose release was lost ends at the next tick that finds the button up, or the next press.
 class BrushTool : public AbstractTool {
     Q_OBJECT
 public:
@@ -73,6 +74,7 @@ protected:
 private:
     std::optional<view::PickResult> pickOf(const view::ViewportMouse& mouse) const;
     void stopStroking(); // the button is up (or the stroke is being taken back): no more dabs
+    void finishStroke(); // the button is up: no more dabs, and the stroke becomes its command
     void dabTowards(WorldPoint to);
     void syncBoxes();
 

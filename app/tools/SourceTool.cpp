@@ -26,8 +26,11 @@ SourceTool::SourceTool(ToolContext context, QObject* parent)
                    tr("Place, move and delete springs (water in) and drains (water out)"), std::move(context), parent)
 {
     settings_.rate = 1.0;
+    // Any change of the sources (undo and redo included) shows in the bar: the selected source's
+    // own values, not what the bar held before, which a later edit would otherwise write back.
     connect(document(), &editor::MapDocument::sourcesChanged, this, [this](const std::vector<PointSource>& sources) {
         if (selected_ >= static_cast<int>(sources.size())) selected_ = -1;
+        takeSettingsOfSelected();
         showMarkers();
         syncOptions();
     });
@@ -75,14 +78,18 @@ void SourceTool::showMarkers()
 void SourceTool::select(int index)
 {
     selected_ = index;
-    if (index >= 0 && index < static_cast<int>(document()->map().sources.size())) {
-        const PointSource& s = document()->map().sources[static_cast<std::size_t>(index)];
-        settings_.kind = s.kind;
-        settings_.rate = s.rate;
-        settings_.drainAll = s.drainAll;
-    }
+    takeSettingsOfSelected();
     syncOptions();
     showMarkers();
+}
+
+void SourceTool::takeSettingsOfSelected()
+{
+    if (selected_ < 0 || selected_ >= static_cast<int>(document()->map().sources.size())) return;
+    const PointSource& s = document()->map().sources[static_cast<std::size_t>(selected_)];
+    settings_.kind = s.kind;
+    settings_.rate = s.rate;
+    settings_.drainAll = s.drainAll;
 }
 
 int SourceTool::sourceNear(const view::PickResult& pick) const
@@ -170,32 +177,31 @@ void SourceTool::removeSelected()
 void SourceTool::setKind(PointSource::Kind kind)
 {
     settings_.kind = kind;
-    settingsChanged();
+    settingsChanged([kind](PointSource& s) { s.kind = kind; });
 }
 
 void SourceTool::setRate(double rate)
 {
     if (!std::isfinite(rate) || rate < 0.0) return; // the box cannot produce these; other callers might
     settings_.rate = std::min(rate, kMaxRate);
-    settingsChanged();
+    settingsChanged([rate = settings_.rate](PointSource& s) { s.rate = rate; });
 }
 
 void SourceTool::setDrainAll(bool drainAll)
 {
     settings_.drainAll = drainAll;
-    settingsChanged();
+    settingsChanged([drainAll](PointSource& s) { s.drainAll = drainAll; });
 }
 
-// New settings apply to the selected source (one command) and to the ones placed from now on.
-void SourceTool::settingsChanged()
+// A new setting applies to the ones placed from now on and to the selected source (one command),
+// where it changes that one field only: the source's other values stay as they are.
+void SourceTool::settingsChanged(const std::function<void(PointSource&)>& change)
 {
     syncOptions();
     if (selected_ < 0 || selected_ >= static_cast<int>(document()->map().sources.size())) return;
     const PointSource before = document()->map().sources[static_cast<std::size_t>(selected_)];
     PointSource after = before;
-    after.kind = settings_.kind;
-    after.rate = settings_.rate;
-    after.drainAll = settings_.drainAll;
+    change(after);
     if (after == before) return;
     pushCommand(new commands::EditSourceCommand(document(), static_cast<std::size_t>(selected_), before, after));
 }

@@ -3,6 +3,8 @@
 #include "model/PointSource.h"
 #include "tools/AbstractTool.h"
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -42,7 +44,8 @@ protected:
 
 private:
     int sourceNear(const view::PickResult& pick) const; // -1: none within reach
-    void settingsChanged();
+    void settingsChanged(const std::function<void(PointSource&)>& change); // change: the field set
+    void takeSettingsOfSelected(); // the bar shows the selected source's values
     void syncOptions();
     void showMarkers();
 

@@ -23,6 +23,7 @@
 #include <Qt3DRender/QTexture>
 #include <Qt3DRender/QViewport>
 
+#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QVBoxLayout>
@@ -38,6 +39,12 @@ namespace {
 
 const QColor kSky(176, 203, 228);
 
+QWindow* topLevelOf(QWindow* window)
+{
+    while (window && window->parent()) window = window->parent();
+    return window;
+}
+
 } // namespace
 
 Viewport::Viewport(QWidget* parent) : QWidget(parent)
@@ -51,6 +58,29 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(container);
     setMouseTracking(true);
+
+    // A tool's drag ends with the release of the left button, but the release can be lost: a modal
+    // dialog opening mid-drag (a shortcut, or a background job's message box) blocks this window
+    // and takes the rest of the press; so does another application taking the focus. Left open,
+    // the drag would never end (a brush keeps dabbing while "held still", nothing reaches the undo
+    // stack, undo is refused and the next press is taken for an orbit). So the drag is ended as if
+    // released (endToolDrag) as soon as the loss shows, by whichever of these comes first:
+    //  - the window is blocked by a modal window (QEvent::WindowBlocked, in eventFilter);
+    //  - the application is deactivated, or the focus goes to another top-level window;
+    //  - a move reports the left button up (handleToolMouse), or a new left press arrives;
+    //  - this watch finds the button up (QGuiApplication::mouseButtons() follows every mouse event
+    //    the application gets, the dialog's included), for a loss nothing above reported.
+    dragWatch_.setInterval(100);
+    connect(&dragWatch_, &QTimer::timeout, this, [this] {
+        if (!(QGuiApplication::mouseButtons() & Qt::LeftButton)) endToolDrag();
+    });
+    connect(qGuiApp, &QGuiApplication::applicationStateChanged, this, [this](Qt::ApplicationState state) {
+        if (state != Qt::ApplicationActive) endToolDrag();
+    });
+    // Focus moving between the main window and this embedded window is normal during a press.
+    connect(qGuiApp, &QGuiApplication::focusWindowChanged, this, [this](QWindow* focus) {
+        if (toolDragging_ && (!focus || topLevelOf(focus) != topLevelOf(window_))) endToolDrag();
+    });
 
     root_ = new Qt3DCore::QEntity;
     terrainLayer_ = new Qt3DRender::QLayer(root_);
@@ -265,7 +295,9 @@ void Viewport::updateLod()
 void Viewport::setToolMode(bool toolTakesLeftButton, const QCursor& cursor)
 {
     toolMode_ = toolTakesLeftButton;
-    toolDragging_ = false;
+    toolDragging_ = false; // the tool manager has put the old tool away (taking back its drag)
+    ignoreLeftDrag_ = false;
+    dragWatch_.stop();
     window_->setCursor(cursor);
 }
 
@@ -490,18 +522,28 @@ bool Viewport::handleToolMouse(QEvent* event)
     auto* mouse = static_cast<QMouseEvent*>(event);
     switch (event->type()) {
     case QEvent::MouseButtonPress:
-        if (mouse->button() != Qt::LeftButton || (mouse->modifiers() & Qt::AltModifier) || toolDragging_) return false;
+        if (mouse->button() != Qt::LeftButton) return false;
+        // A left press while the drag is open: its release was lost. That drag ends first (its
+        // command made), then this press is taken as usual rather than ignored.
+        endToolDrag();
+        ignoreLeftDrag_ = false;
+        if (mouse->modifiers() & Qt::AltModifier) return false;
         toolDragging_ = true;
         lastMouse_ = mouse->position().toPoint();
+        dragWatch_.start();
         emit toolPressed(describeMouse(*mouse));
         return true;
     case QEvent::MouseButtonRelease:
+        if (mouse->button() == Qt::LeftButton) ignoreLeftDrag_ = false;
         if (!toolDragging_ || mouse->button() != Qt::LeftButton) return false;
         toolDragging_ = false;
+        dragWatch_.stop();
         dragButtons_ = mouse->buttons();
         emit toolReleased(describeMouse(*mouse));
         return true;
     case QEvent::MouseMove:
+        // The button came up where this window could not see it: the drag ended where last seen.
+        if (toolDragging_ && !(mouse->buttons() & Qt::LeftButton)) endToolDrag();
         if (toolDragging_) {
             lastMouse_ = mouse->position().toPoint();
             mouseInside_ = true;
@@ -510,11 +552,37 @@ bool Viewport::handleToolMouse(QEvent* event)
             if (described.surface) emit cellHovered(*described.surface);
             return true;
         }
+        // The rest of a press whose drag was ended for it neither paints nor orbits.
+        if (ignoreLeftDrag_ && (mouse->buttons() & Qt::LeftButton) && !(mouse->modifiers() & Qt::AltModifier)) {
+            lastMouse_ = mouse->position().toPoint();
+            hover(lastMouse_);
+            return true;
+        }
         if (mouse->buttons() == Qt::NoButton) emit toolHovered(describeMouse(*mouse));
         return false;
     default:
         return false;
     }
+}
+
+// Reports the release of a drag whose own release will not come, at the last position the drag
+// reached, so that the tool finishes as usual (a brush's stroke becomes one undoable command with
+// what was painted so far).
+void Viewport::endToolDrag()
+{
+    if (!toolDragging_) return;
+    toolDragging_ = false;
+    dragWatch_.stop();
+    const Qt::MouseButtons held = QGuiApplication::mouseButtons();
+    ignoreLeftDrag_ = held.testFlag(Qt::LeftButton);
+    ViewportMouse mouse;
+    mouse.pixel = lastMouse_;
+    mouse.button = Qt::LeftButton;
+    mouse.buttons = held & ~Qt::MouseButtons(Qt::LeftButton);
+    mouse.modifiers = QGuiApplication::keyboardModifiers();
+    mouse.terrain = pickAt(mouse.pixel, PickTarget::Terrain);
+    mouse.surface = pickAt(mouse.pixel, PickTarget::Surface);
+    emit toolReleased(mouse);
 }
 
 bool Viewport::eventFilter(QObject* watched, QEvent* event)
@@ -547,6 +615,9 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         hover(position);
         return true;
     }
+    case QEvent::WindowBlocked: // a modal dialog: the release (if any) goes to it
+        endToolDrag();
+        return false;
     case QEvent::Wheel:
         orbit_.zoom(static_cast<float>(static_cast<QWheelEvent*>(event)->angleDelta().y()) / 120.0f);
         applyCamera();

@@ -14,6 +14,7 @@
 #include <QCursor>
 #include <QElapsedTimer>
 #include <QPoint>
+#include <QTimer>
 #include <QWidget>
 
 #include <memory>
@@ -46,7 +47,9 @@ class WaterColourRamp;
 // the cursor (on the full-resolution heightfield, Picker), overlays (brush footprint, boundary, springs and drains, river network, current arrows),
 // and render captures for tests and screenshots. While an editing tool is active, the left button
 // belongs to the tool (its events are reported with what they hit); the middle button or Alt+left
-// orbits, the right button pans.
+// orbits, the right button pans. A tool's drag always ends with a toolReleased: when the release
+// itself is lost (a modal dialog took it, the application lost focus), it is reported as soon as
+// the loss shows, at the last position seen (see endToolDrag).
 class Viewport : public QWidget {
     Q_OBJECT
 public:
@@ -133,6 +136,7 @@ private:
     void hover(QPoint pixel);
     ViewportMouse describeMouse(const QMouseEvent& event) const;
     bool handleToolMouse(QEvent* event);
+    void endToolDrag(); // the press was lost: report the release the tool is waiting for
     void rebuildOverlay();
     QMatrix4x4 viewProjection() const;
 
@@ -174,6 +178,8 @@ private:
     std::shared_ptr<const analysis::WaterFeatures> waterFeatures_;
     bool toolMode_ = false;
     bool toolDragging_ = false;
+    QTimer dragWatch_;              // while the tool drags: is the left button still held?
+    bool ignoreLeftDrag_ = false;   // a drag ended for a lost press while the button stayed down
     OrbitCamera orbit_;
     static constexpr float kFovDegrees = 40.0f;
 
