@@ -15,6 +15,7 @@ ErosionConstants ErosionConstants::from(const SimParams& params, const Lattice& 
     const auto shareOf = [&](double rate) { return static_cast<float>(-std::expm1(-rate * c.intervalSeconds)); };
     c.capacity = static_cast<float>(e.capacity);
     c.erosionShare = shareOf(e.erosionRate);
+    c.erosionExponent = e.erosionRate * c.intervalSeconds;
     c.depositionShare = shareOf(e.depositionRate);
     // The slides relax towards the talus slope, each moving at most half a pair's excess: over a
     // long interval they run as many times as the rate asks (at most once per step of the water),
@@ -32,6 +33,7 @@ ErosionConstants ErosionConstants::from(const SimParams& params, const Lattice& 
         c.directionX[static_cast<std::size_t>(f)] = static_cast<float>(lattice.family(f).directionX);
         c.directionY[static_cast<std::size_t>(f)] = static_cast<float>(lattice.family(f).directionY);
     }
+    c.nearestSpacing = lattice.familyCount() > 0 ? *std::min_element(c.spacing.begin(), c.spacing.begin() + lattice.familyCount()) : 1.0f;
     c.diagonalRestingDrop = static_cast<float>(std::sqrt(2.0) * lattice.cellSize() * talus);
     c.velocityScale = lattice.familyCount() > 0 ? 2.0f / static_cast<float>(lattice.familyCount()) : 1.0f;
     c.cellArea = lattice.cellArea();

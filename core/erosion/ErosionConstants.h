@@ -12,7 +12,8 @@ namespace rb {
 struct ErosionConstants {
     double intervalSeconds = 0.0; // Δt = interval·dt
     float capacity = 0.0f;        // s/m
-    float erosionShare = 0.0f;    // of the capacity deficit taken per update
+    float erosionShare = 0.0f;    // of the capacity deficit taken per update, were the capacity fixed
+    double erosionExponent = 0.0; // erosionRate·Δt
     float depositionShare = 0.0f; // of the surplus settled per update
     float thermalShare = 0.0f;    // of half the steepest excess slid per slide
     int thermalSlides = 1;        // slides per update
@@ -20,6 +21,7 @@ struct ErosionConstants {
     // Per family: the pipe length, and the height difference over it at which material rests
     // (1% under the talus angle, so that the slides leave no slope above it).
     std::array<float, Lattice::kMaxFamilies> spacing{}, restingDrop{};
+    float nearestSpacing = 1.0f; // the shortest spacing: the fastest a bed's fall flattens its slope (SedimentExchange)
     float diagonalRestingDrop = 0.0f; // the square lattice's diagonal neighbours, √2·dx away (ThermalSlide)
     // Per family, to rebuild a cell's velocity from its faces' flows (io/VelocityField.h's rule):
     // the face width, the unit direction, and 2/F over the F families.

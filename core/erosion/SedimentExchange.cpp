@@ -22,6 +22,8 @@ SedimentExchange::SedimentExchange(const Lattice& lattice, int threadCount)
     : lattice_(lattice), neighbours_(lattice), threadCount_(std::max(1, threadCount))
 {
     capacity_.resize(lattice_.cellCount());
+    carry_.resize(lattice_.cellCount());
+    slope_.resize(lattice_.cellCount());
     rowEroded_.resize(toSize(lattice_.height()));
     rowDeposited_.resize(toSize(lattice_.height()));
     rowRounding_.resize(toSize(lattice_.height()));
@@ -45,7 +47,7 @@ float SedimentExchange::speedAt(const ErosionConstants& c, int x, int y, float d
     return c.velocityScale * std::sqrt(vx * vx + vy * vy);
 }
 
-// The steepest drop to a neighbour over its distance (0 in a pit), at most 1.
+// The steepest drop to a neighbour over its distance (0 in a pit), not yet capped at 1.
 float SedimentExchange::downhillSlopeAt(const ErosionConstants& c, int x, int y, const float* bed) const
 {
     const CellNeighbours::Row& row = neighbours_.row(y);
@@ -59,15 +61,44 @@ float SedimentExchange::downhillSlopeAt(const ErosionConstants& c, int x, int y,
         const float neighbour = bed[static_cast<std::size_t>(static_cast<std::ptrdiff_t>(cell) + row.cell[n])];
         slope = std::max(slope, (own - neighbour) / c.spacing[static_cast<std::size_t>(row.family[n])]);
     }
-    return std::min(slope, 1.0f);
+    return slope;
+}
+
+SedimentExchange::Measure SedimentExchange::measureAt(const ErosionConstants& c, int x, int y, const float* depth,
+                                                      const std::array<const float*, Lattice::kMaxFamilies>& flows, const float* bed) const
+{
+    const float h = depth[lattice_.index(x, y)];
+    if (!(h >= c.minDepth)) return {};
+    const float carry = c.capacity * h * speedAt(c, x, y, h, flows), slope = downhillSlopeAt(c, x, y, bed);
+    return {carry * std::min(slope, 1.0f), carry, slope};
 }
 
 float SedimentExchange::capacityAt(const ErosionConstants& c, int x, int y, const float* depth,
                                    const std::array<const float*, Lattice::kMaxFamilies>& flows, const float* bed) const
 {
-    const float h = depth[lattice_.index(x, y)];
-    if (!(h >= c.minDepth)) return 0.0f;
-    return c.capacity * h * speedAt(c, x, y, h, flows) * downhillSlopeAt(c, x, y, bed);
+    return measureAt(c, x, y, depth, flows, bed).capacity;
+}
+
+// What the bed gives towards a capacity deficit `gap` = C − s over the interval. The deficit
+// closes at the erosion rate, d(gap)/dt = −rate·gap, and the bed's own fall closes it too: the
+// water keeps its depth and speed, but a bed that drops by e flattens its slope by e/L, so below
+// the slope of 1 the capacity falls by a = K·h·|v|/L per metre given (above it the capacity is
+// capped, and does not fall over the first (S − 1)·L the bed gives). Solved
+// exactly: d(gap)/dt = −rate·(1 + a)·gap once the slope is under 1, so the bed approaches the
+// level where the load meets the capacity of the lowered bed and never passes it: it never falls
+// below the neighbour its slope drops to, however long the interval and however deep and fast
+// the water (a pit has no capacity to dig itself deeper). With a → 0 it is (1 − e^(−rate·Δt))·gap.
+float SedimentExchange::erosionWanted(const ErosionConstants& c, float gap, float carry, float slope)
+{
+    const float fixedCapacity = c.erosionShare * gap; // what the bed would give were the capacity fixed
+    const double spacing = c.nearestSpacing;
+    const double freeFall = slope > 1.0f ? (static_cast<double>(slope) - 1.0) * spacing : 0.0;
+    if (static_cast<double>(fixedCapacity) <= freeFall) return fixedCapacity;
+    const double a = static_cast<double>(carry) / spacing, deficit = static_cast<double>(gap);
+    // The part of the interval left once the bed has fallen freely to the slope of 1.
+    const double exponentLeft = c.erosionExponent + std::log1p(-freeFall / deficit);
+    const double given = freeFall - (deficit - freeFall) / (1.0 + a) * std::expm1(-(1.0 + a) * exponentLeft);
+    return std::min(static_cast<float>(given), fixedCapacity);
 }
 
 // The map's edge cells by capacityAt; the interior (every neighbour inside) by a loop the compiler
@@ -77,8 +108,13 @@ void SedimentExchange::capacityRow(const ErosionConstants& c, int y, const float
 {
     const int width = lattice_.width();
     const bool interiorRow = y > 0 && y < lattice_.height() - 1 && width > 2;
-    for (int x = 0; x < width; x += interiorRow && x == 0 ? width - 1 : 1)
-        capacity_[lattice_.index(x, y)] = capacityAt(c, x, y, depth, flows, bed);
+    for (int x = 0; x < width; x += interiorRow && x == 0 ? width - 1 : 1) {
+        const std::size_t cell = lattice_.index(x, y);
+        const Measure m = measureAt(c, x, y, depth, flows, bed);
+        capacity_[cell] = m.capacity;
+        carry_[cell] = m.carry;
+        slope_[cell] = m.slope;
+    }
     if (!interiorRow) return;
     if (lattice_.familyCount() == 2) interiorCapacities<2>(c, y, depth, flows, bed);
     else interiorCapacities<3>(c, y, depth, flows, bed);
@@ -93,6 +129,8 @@ RB_VECTOR_CLONES void SedimentExchange::interiorCapacities(const ErosionConstant
     const float* h = depth + cell0;
     const float* b = bed + cell0;
     float* capacity = &capacity_[cell0];
+    float* carryOut = &carry_[cell0];
+    float* slopeOut = &slope_[cell0];
     std::array<const float*, Families> ending{}, starting{};
     std::array<float, Families> faceWidth{}, directionX{}, directionY{};
     for (std::size_t f = 0; f < Families; ++f) {
@@ -122,8 +160,12 @@ RB_VECTOR_CLONES void SedimentExchange::interiorCapacities(const ErosionConstant
         const float speed = scale * std::sqrt(vx * vx + vy * vy);
         float slope = 0.0f;
         for (std::size_t k = 0; k < 2 * Families; ++k) slope = std::max(slope, (b[x] - b[x + neighbour[k]]) / spacing[k]);
-        const float carried = factor * depthHere * speed * std::min(slope, 1.0f);
-        capacity[x] = depthHere >= minDepth ? carried : 0.0f;
+        const float carry = factor * depthHere * speed;
+        const float carried = carry * std::min(slope, 1.0f);
+        const bool wet = depthHere >= minDepth;
+        capacity[x] = wet ? carried : 0.0f;
+        carryOut[x] = wet ? carry : 0.0f;
+        slopeOut[x] = wet ? slope : 0.0f;
     }
 }
 
@@ -151,7 +193,8 @@ void SedimentExchange::exchangeRow(const ErosionConstants& c, int y, const float
         float change; // of the bed: + settled, − eroded
         if (!(depth[cell] >= c.minDepth)) change = load;
         else if (load < capacity)
-            change = -erodibleAmount(c.erosionShare * (capacity - load), fields.deposition[cell], fields.erodibility ? fields.erodibility[cell] : 1.0f);
+            change = -erodibleAmount(erosionWanted(c, capacity - load, carry_[cell], slope_[cell]), fields.deposition[cell],
+                                     fields.erodibility ? fields.erodibility[cell] : 1.0f);
         else change = c.depositionShare * (load - capacity);
         if (change == 0.0f) continue;
         const float newLoad = std::max(load - change, 0.0f); // the load gives or takes exactly the change

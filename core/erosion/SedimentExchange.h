@@ -13,7 +13,8 @@ namespace rb {
 
 // Hydraulic erosion's exchange between the bed and the water's load (docs/erosion.md): each cell's
 // water can carry C = capacity · h · |v| · S; below it the bed gives, above it the load settles,
-// each at its rate; water shallower than the minimum depth lets its whole load settle. What the
+// each at its rate (the bed's fall flattening its own slope as it gives, so it never digs below the
+// neighbour it drains to); water shallower than the minimum depth lets its whole load settle. What the
 // bed gives the load receives in the same float amount, and the rounding is booked.
 class SedimentExchange {
 public:
@@ -28,6 +29,14 @@ public:
                      const float* bed) const;
 
 private:
+    struct Measure {
+        float capacity = 0.0f; // K·h·|v|·min(S, 1)
+        float carry = 0.0f;    // K·h·|v|: the capacity at the slope of 1 (0 in water too shallow)
+        float slope = 0.0f;    // S, not capped at 1
+    };
+    Measure measureAt(const ErosionConstants& c, int x, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
+                      const float* bed) const;
+    static float erosionWanted(const ErosionConstants& c, float gap, float carry, float slope);
     float speedAt(const ErosionConstants& c, int x, int y, float depth, const std::array<const float*, Lattice::kMaxFamilies>& flows) const;
     float downhillSlopeAt(const ErosionConstants& c, int x, int y, const float* bed) const;
     void capacityRow(const ErosionConstants& c, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows, const float* bed);
@@ -40,7 +49,7 @@ private:
     const Lattice& lattice_;
     CellNeighbours neighbours_;
     int threadCount_ = 1;
-    std::vector<float> capacity_;
+    std::vector<float> capacity_, carry_, slope_;
     std::vector<double> rowEroded_, rowDeposited_, rowRounding_;
 };
 

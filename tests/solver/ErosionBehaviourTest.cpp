@@ -5,6 +5,7 @@
 #include "ErosionTestMaps.h"
 #include "TestMaps.h"
 #include "io/VelocityField.h"
+#include "model/ValueRanges.h"
 #include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>
@@ -237,6 +238,11 @@ TEST_P(ErosionAgreement, ThreadCountsAndBackendsGiveBitwiseTheSameErosion)
     expectSameErosion(reference, device->readState());
 }
 
+// A call refused after the bed has updated within it gives back the terrain, load and books as they
+// were. The call's dt is a fraction of the CFL limit of the water at its start while heavy rain
+// deepens the water; the fraction is bisected until a probe, stepping one bed update at a time from
+// the same state, goes through at least one update and is then refused. The whole call must then be
+// refused too, and leave no trace.
 TEST_P(ErosionAgreement, ARefusedCallLeavesTheTerrainAsItWas)
 {
     Map map = basin();
@@ -244,14 +250,38 @@ TEST_P(ErosionAgreement, ARefusedCallLeavesTheTerrainAsItWas)
     solver.load(map);
     ASSERT_TRUE(solver.step(200).ok());
     const MapState before = solver.readState();
-    // An absurd capacity digs the bed out of its range within the call: it is refused.
-    map.params.erosion.capacity = 1e6;
-    map.params.erosion.erosionRate = 1e6;
-    solver.setParams(map.params);
-    const StepResult refused = solver.step(20 * map.params.erosion.interval);
-    ASSERT_FALSE(refused.ok());
-    EXPECT_NE(refused.error.find("eroded terrain"), std::string::npos) << refused.error;
-    expectSameErosion(before, solver.readState());
+    const Map started = solver.readMap();
+    const int interval = map.params.erosion.interval;
+    constexpr int kUpdates = 20;
+    const double limit = started.params.dt / solver.diagnostics().cfl; // the dt at CFL 1 for the water now
+    Map wet = started;
+    wet.params.rain = std::min(ranges::kMaxRain, 100.0 * started.params.rain + 1e-3);
+    double probeEroded = before.sedimentLedger.eroded;
+    const auto updatesBeforeRefusal = [&](double fraction) {
+        wet.params.dt = limit * fraction;
+        CpuSolver probe(1);
+        probe.load(wet);
+        int updates = 0;
+        while (updates < kUpdates && probe.step(interval).ok()) ++updates;
+        probeEroded = probe.readState().sedimentLedger.eroded;
+        return updates;
+    };
+    double calm = 0.05, unstable = 1.0; // fractions: all updates go through / the first is refused
+    ASSERT_EQ(updatesBeforeRefusal(calm), kUpdates);
+    for (int halving = 0; halving < 40; ++halving) {
+        const double fraction = 0.5 * (calm + unstable);
+        const int updates = updatesBeforeRefusal(fraction);
+        if (updates == 0) unstable = fraction;
+        else if (updates == kUpdates) calm = fraction;
+        else {
+            ASSERT_NE(probeEroded, before.sedimentLedger.eroded) << "the bed moved before the refusal";
+            solver.setParams(wet.params);
+            ASSERT_FALSE(solver.step(kUpdates * interval).ok());
+            expectSameErosion(before, solver.readState());
+            return;
+        }
+    }
+    FAIL() << "no dt refused a call after a bed update";
 }
 
 // The bed updates on multiples of its interval of the step counter: a run cut into uneven calls,
