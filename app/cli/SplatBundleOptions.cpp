@@ -112,7 +112,11 @@ int runBundleExport(const QCommandLineParser& parser, const QString& mapPath, co
     request.splat.seaLevel = io::mapSeaLevel(map);
     request.georeference = map.georeference;
     request.force = parser.isSet("force");
-    if (const QString problem = io::engineBundleProblem(request); !problem.isEmpty()) return fail(problem, kExitUsage);
+    if (const QString problem = io::engineBundleProblem(request); !problem.isEmpty())
+        return fail(io::engineBundleNeedsForce(request) ? problem + ": choose an empty or new folder, or add --force to write the "
+                                                                   "bundle's files among the others"
+                                                        : problem,
+                    kExitUsage);
     // The map outlives the writing: the rivers' part borrows it rather than copying it.
     const std::shared_ptr<const Map> borrowed(&map, [](const Map*) {});
     const io::EngineBundleResult result = io::writeEngineBundle(map.state, request, analysis::engineBundleItems(request.engine, borrowed));

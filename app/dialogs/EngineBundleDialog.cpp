@@ -71,7 +71,10 @@ void EngineBundleDialog::setRequest(const io::EngineBundleRequest& request)
 void EngineBundleDialog::refresh()
 {
     const io::EngineBundleRequest current = request();
-    const QString problem = io::engineBundleProblem(current);
+    QString problem = io::engineBundleProblem(current);
+    if (io::engineBundleNeedsForce(current))
+        problem = tr("%1: choose an empty or new folder, or tick “%2” to write the bundle's files among the others")
+                      .arg(problem, force_->text());
     buttons_->button(QDialogButtonBox::Ok)->setEnabled(problem.isEmpty());
     QStringList names;
     if (problem.isEmpty())

@@ -18,6 +18,8 @@
 #include <QFileInfo>
 #include <QLocale>
 
+#include <algorithm>
+#include <new>
 #include <thread>
 
 namespace rb::editor {
@@ -36,14 +38,35 @@ void sleepFor(std::chrono::milliseconds delay)
     if (delay.count() > 0) std::this_thread::sleep_for(delay);
 }
 
-// A map read or generated in full can still be too large for its solver; refused here, before
-// it replaces the map in place.
-std::string solverRefusal(const Map& map, const QString& backend)
+QString sizeText(const Lattice& lattice)
 {
-    return MemoryBudget::solverRefusal(map.state.lattice, map.params.model, backend != QLatin1String("cpu"));
+    return QString("%1×%2").arg(lattice.width()).arg(lattice.height());
 }
 
 } // namespace
+
+std::uint64_t EditingSession::viewBytes(const Lattice& lattice, FlowModel model)
+{
+    // The view's copy of the state and the newest snapshot's, then per cell five textures (the
+    // data handed to Qt 3D and the driver's copy), the bed, erosion and water arrays of the meshes
+    // and the slope pairs computed on the way.
+    constexpr std::uint64_t kBytesPerCell = 48;
+    const std::uint64_t cells = static_cast<std::uint64_t>(lattice.width()) * static_cast<std::uint64_t>(lattice.height());
+    return 2 * MemoryBudget::mapBytes(lattice, model) + kBytesPerCell * cells;
+}
+
+// A map read or generated in full can still be too large for its solver and its view; refused
+// here, before anything is built for it. The map in place, its solver and view are spent already.
+std::string EditingSession::loadRefusal(const Map& map, const QString& backend)
+{
+    const Lattice& lattice = map.state.lattice;
+    const FlowModel model = map.params.model;
+    std::uint64_t solver = MemoryBudget::cpuSolverBytes(lattice, model);
+    if (backend != QLatin1String("cpu")) solver = std::max(solver, MemoryBudget::openClSolverBytes(lattice, model)); // may fall back to the CPU
+    const std::uint64_t loaded = MemoryBudget::mapBytes(lattice, model); // the map itself, read already
+    const std::uint64_t needed = (solver > loaded ? solver - loaded : 0) + viewBytes(lattice, model);
+    return MemoryBudget::refusal(needed, "simulating and showing this " + sizeText(lattice).toStdString() + " map");
+}
 
 EditingSession::EditingSession(QObject* parent) : QObject(parent)
 {
@@ -112,12 +135,43 @@ std::uint64_t EditingSession::nextLoadTicket()
     return ++loadTicket_;
 }
 
-void EditingSession::load(Map map, const QString& fileName, bool modified)
+// The simulation builds its solver, then the view its meshes; the previous ones are kept until
+// both succeeded (the runner's commitLoad), so a shortage in either leaves the map in place as it
+// was. The estimate (loadRefusal) ran before; this is for what it missed.
+bool EditingSession::installMap(const Map& document, const Map& live, const QString& errorTitle)
 {
+    const QString size = sizeText(live.state.lattice);
+    const SimulationRunner::LoadOutcome loaded = runner_->load(live, backend_.toStdString());
+    if (!loaded.ok()) {
+        if (loaded.outOfMemory) {
+            const std::optional<std::uint64_t> available = MemoryBudget::availableBytes();
+            const QString left = available ? tr(" (%1 available)").arg(QString::fromStdString(MemoryBudget::gigabytesText(*available))) : QString();
+            emit failed(errorTitle, tr("Not enough memory to simulate this %1 map%2; the previous map is kept").arg(size, left));
+        } else {
+            emit failed(errorTitle, tr("This %1 map cannot be simulated: %2; the previous map is kept").arg(size, loaded.error));
+        }
+        return false;
+    }
+    if (presenter_) {
+        const QString refusal = presenter_(document);
+        if (!refusal.isEmpty()) {
+            runner_->rollbackLoad();
+            emit failed(errorTitle, tr("%1; the previous map is kept").arg(refusal));
+            return false;
+        }
+    }
+    runner_->commitLoad();
+    mapId_ = loaded.id;
+    return true;
+}
+
+bool EditingSession::load(Map map, const QString& fileName, bool modified, const QString& errorTitle)
+{
+    if (!installMap(map, map, errorTitle)) return false;
     savedSteps_ = map.state.steps;
-    mapId_ = runner_->load(map, backend_.toStdString());
     document_->replace(std::move(map), fileName, modified);
     emit mapLoaded();
+    return true;
 }
 
 void EditingSession::generate(const gen::GeneratorSettings& settings)
@@ -125,9 +179,10 @@ void EditingSession::generate(const gen::GeneratorSettings& settings)
     const std::uint64_t ticket = nextLoadTicket();
     auto generation = std::make_shared<Generation>();
     generation_ = generation;
-    jobs_->run<gen::GenerationResult>(
+    using Generated = std::shared_ptr<gen::GenerationResult>; // shared, not copied to the GUI thread (loadInBackground)
+    jobs_->run<Generated>(
         tr("Generating…"),
-        [settings, generation, backend = backend_] {
+        [settings, generation, backend = backend_]() -> Generated {
             gen::GenerationOptions options;
             options.progress = [generation](int percent) { generation->progress = percent; };
             options.cancel = &generation->cancel;
@@ -136,27 +191,29 @@ void EditingSession::generate(const gen::GeneratorSettings& settings)
             if (refusal.empty()) {
                 try {
                     gen::GenerationResult result = gen::generateMap(settings, options);
-                    if (result.ok()) refusal = solverRefusal(result.map, backend);
-                    if (refusal.empty()) return result;
+                    if (result.ok()) refusal = loadRefusal(result.map, backend);
+                    if (refusal.empty()) return std::make_shared<gen::GenerationResult>(std::move(result));
                 } catch (const std::bad_alloc&) { // past the estimate: the current map stays, with a word why
                     refusal = what + " ran out of memory";
                 }
             }
-            gen::GenerationResult refused;
-            refused.status = gen::GenerationStatus::Invalid;
-            refused.error = refusal;
+            auto refused = std::make_shared<gen::GenerationResult>();
+            refused->status = gen::GenerationStatus::Invalid;
+            refused->error = refusal;
             return refused;
         },
-        [this, ticket, generation](gen::GenerationResult result) {
+        [this, ticket, generation](Generated generated) {
+            gen::GenerationResult& result = *generated;
             if (generation_ == generation) generation_.reset();
             if (ticket != loadTicket_) return emit generationFinished(false); // a later request replaced it
+            bool loaded = false;
             if (result.status == gen::GenerationStatus::Cancelled)
                 emit status(tr("Generation cancelled; the map is unchanged"), 8000);
             else if (!result.ok())
                 emit failed(tr("Generate"), QString::fromStdString(result.error));
             else
-                load(std::move(result.map), QString(), false);
-            emit generationFinished(result.ok());
+                loaded = load(std::move(result.map), QString(), false, tr("Generate"));
+            emit generationFinished(loaded);
         });
 }
 
@@ -174,17 +231,21 @@ void EditingSession::loadInBackground(const QString& description, const QString&
                                       std::function<void(Map)> accept)
 {
     const std::uint64_t ticket = nextLoadTicket();
+    // Shared: the tracker hands a copy of the result to the GUI thread, which must not be a copy
+    // of a large map (memory the estimate did not count, allocated where a failure is fatal).
     auto readWithinMemory = [read = std::move(read), backend = backend_] {
-        Loaded loaded = read();
-        if (!loaded.first) return loaded;
-        const std::string refusal = solverRefusal(*loaded.first, backend);
-        return refusal.empty() ? std::move(loaded) : Loaded{std::nullopt, QString::fromStdString(refusal)};
+        auto loaded = std::make_shared<Loaded>(read());
+        if (!loaded->first) return loaded;
+        const std::string refusal = loadRefusal(*loaded->first, backend);
+        if (!refusal.empty()) *loaded = Loaded{std::nullopt, QString::fromStdString(refusal)};
+        return loaded;
     };
-    jobs_->run<Loaded>(description, std::move(readWithinMemory), [this, ticket, errorTitle, accept = std::move(accept)](Loaded loaded) {
-        if (ticket != loadTicket_) return;
-        if (!loaded.first) return emit failed(errorTitle, loaded.second);
-        accept(std::move(*loaded.first));
-    });
+    jobs_->run<std::shared_ptr<Loaded>>(description, std::move(readWithinMemory),
+                                        [this, ticket, errorTitle, accept = std::move(accept)](std::shared_ptr<Loaded> loaded) {
+                                            if (ticket != loadTicket_) return;
+                                            if (!loaded->first) return emit failed(errorTitle, loaded->second);
+                                            accept(std::move(*loaded->first));
+                                        });
 }
 
 void EditingSession::open(const QString& path)
@@ -197,8 +258,7 @@ void EditingSession::open(const QString& path)
             return Loaded{std::move(map), error};
         },
         [this, path](Map map) {
-            load(std::move(map), path, false);
-            emit opened(path);
+            if (load(std::move(map), path, false, tr("Open"))) emit opened(path);
         });
 }
 
@@ -211,7 +271,7 @@ void EditingSession::importHeightmap(const QString& path, const io::ImportOption
             std::optional<Map> map = io::importHeightmap(path, options, &error);
             return Loaded{std::move(map), error};
         },
-        [this](Map map) { load(std::move(map), QString(), true); });
+        [this](Map map) { load(std::move(map), QString(), true, tr("Import heightmap")); });
 }
 
 // The orphan becomes this process's recovery file first, so a crash right after the restore
@@ -233,7 +293,7 @@ void EditingSession::restore(const RecoveryEntry& orphan)
             return Loaded{std::move(map), error};
         },
         [this, info](Map map) {
-            load(std::move(map), info.originalFile, true);
+            if (!load(std::move(map), info.originalFile, true, tr("Restore"))) return;
             emit status(tr("Restored “%1” as autosaved at %2").arg(info.documentName, QLocale().toString(info.savedAt, QLocale::ShortFormat)), 15000);
         });
 }
@@ -242,7 +302,7 @@ void EditingSession::restore(const RecoveryEntry& orphan)
 
 // The runner's map at a step boundary, handed to `use`; counted as a job while it is on its way,
 // so that a close waits for it too.
-void EditingSession::withRunnerMap(const QString& description, std::function<void(Map)> use, std::function<void()> unavailable)
+void EditingSession::withRunnerMap(const QString& description, std::function<void(Map)> use, std::function<void(const QString&)> unavailable)
 {
     jobs_->expect(description);
     runner_->requestMap(
@@ -251,8 +311,9 @@ void EditingSession::withRunnerMap(const QString& description, std::function<voi
             use(std::move(map)); // may start the job that writes it: the tracker is not idle in between
             jobs_->arrived(description);
         },
-        [this, description, unavailable = std::move(unavailable)] {
-            if (unavailable) unavailable();
+        [this, description, unavailable = std::move(unavailable)](const QString& why) {
+            if (unavailable) unavailable(why);
+            else if (!why.isEmpty()) emit failed(tr("Simulation"), why);
             jobs_->arrived(description);
         });
 }
@@ -275,8 +336,8 @@ void EditingSession::saveAs(const QString& path, std::function<void()> onSaved)
                 },
                 [this, path, onSaved, mapId, steps](Written written) { saveDone(written.first, written.second, path, mapId, steps, onSaved); });
         },
-        [this, path] {
-            emit failed(tr("Save"), tr("There is no map to save yet"));
+        [this, path](const QString& why) {
+            emit failed(tr("Save"), why.isEmpty() ? tr("There is no map to save yet") : why);
             emit saveFinished(false, path);
         });
 }
@@ -361,12 +422,24 @@ void EditingSession::changeLattice(LatticeKind kind)
     const std::uint64_t mapId = mapId_;
     withRunnerMap(tr("Resampling…"), [this, kind, mapId](Map live) {
         if (mapId != mapId_ || document_->map().state.lattice.kind() == kind) return; // another map, or done already
-        Map resampled = io::convertLattice(live, kind);
+        std::optional<Map> resampled;
+        std::string refusal;
+        try {
+            resampled = io::convertLattice(live, kind);
+            refusal = loadRefusal(*resampled, backend_);
+        } catch (const std::bad_alloc&) {
+            refusal = "resampling this " + sizeText(live.state.lattice).toStdString() + " map ran out of memory";
+        }
+        if (!refusal.empty()) return emit failed(tr("Resample"), tr("%1; the map stays as it is").arg(QString::fromStdString(refusal)));
         // The resampling carries terrain and water; say what it leaves behind (Undo brings it back).
         QStringList dropped;
         if (!live.state.dye.empty()) dropped << tr("the dye");
         if (!live.state.currents.empty()) dropped << tr("the sea current (solve it again in the Currents dock)");
-        document_->undoStack()->push(new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(resampled)));
+        auto* command = new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(*resampled));
+        latticeCommand_ = command;
+        document_->undoStack()->push(command); // a swap refused on the way makes it obsolete: not kept
+        latticeCommand_ = nullptr;
+        if (document_->map().state.lattice.kind() != kind) return;
         const QString lattice = QString::fromUtf8(latticeKindName(kind).data());
         emit status(dropped.isEmpty() ? tr("Map resampled onto the %1 lattice").arg(lattice)
                                       : tr("Map resampled onto the %1 lattice, without %2; Undo brings them back").arg(lattice, dropped.join(tr(" and "))),
@@ -374,11 +447,15 @@ void EditingSession::changeLattice(LatticeKind kind)
     });
 }
 
-void EditingSession::swapMap(const Map& document, const Map& live)
+bool EditingSession::swapMap(const Map& document, const Map& live)
 {
-    mapId_ = runner_->load(live, backend_.toStdString());
+    if (!installMap(document, live, tr("Resample"))) {
+        if (latticeCommand_) latticeCommand_->setObsolete(true); // the first redo, inside changeLattice's push
+        return false;
+    }
     document_->swapMap(document);
     emit mapLoaded();
+    return true;
 }
 
 void EditingSession::resetWater()
@@ -486,7 +563,7 @@ void EditingSession::autosave()
                 },
                 [this, epoch](const QString& error) { autosaveDone(epoch, error); });
         },
-        [this] { autosaving_ = false; });
+        [this](const QString&) { autosaving_ = false; });
 }
 
 void EditingSession::autosaveDone(std::uint64_t epoch, const QString& error)

@@ -19,6 +19,8 @@
 #include <functional>
 #include <memory>
 
+class QUndoCommand;
+
 namespace rb::editor {
 
 class AutosaveTimer;
@@ -52,6 +54,19 @@ public:
     // The backend every map is loaded onto ("cpu", "opencl:0"), changed live.
     void setBackend(const QString& backend);
 
+    // A new map goes to the simulation first, then to the view through `presenter` (the window's),
+    // and into the document only when both took it: a map whose solver or view does not fit (the
+    // presenter returns why, e.g. "Not enough memory to show this 4096×4096 map") is refused with a
+    // message and the previous map goes on everywhere, its undo history and running water included.
+    using MapPresenter = std::function<QString(const Map& map)>;
+    void setMapPresenter(MapPresenter presenter) { presenter_ = std::move(presenter); }
+    // What the view takes for a map on this lattice (its textures, meshes and state copies; measured
+    // at about 55 bytes a cell with Qt 3D's OpenGL renderer), for the memory checks before a load.
+    static std::uint64_t viewBytes(const Lattice& lattice, FlowModel model);
+    // Empty when simulating and showing `map` fits in the memory left beside the map in place,
+    // else why not ("simulating and showing this 4096×4096 map needs about …").
+    static std::string loadRefusal(const Map& map, const QString& backend);
+
     // Where maps come from. Each returns at once; mapLoaded() follows, or failed().
     void generate(const gen::GeneratorSettings& settings);
     void cancelGeneration();
@@ -72,8 +87,8 @@ public:
     // document and the running water as they were.
     void changeLattice(LatticeKind kind);
     // Called by that command: `document` becomes the document's map (the undo history kept) and
-    // `live` the simulation's.
-    void swapMap(const Map& document, const Map& live);
+    // `live` the simulation's. False (with failed()) when they do not fit: the map in place stays.
+    bool swapMap(const Map& document, const Map& live);
     void resetWater();
 
     // The steady current of the water now on the map (the Currents dock), solved on the pool
@@ -114,11 +129,12 @@ signals:
 private:
     using Loaded = std::pair<std::optional<Map>, QString>; // the map, or why not
     void connectErosion();
-    void load(Map map, const QString& fileName, bool modified);
+    bool load(Map map, const QString& fileName, bool modified, const QString& errorTitle);
+    bool installMap(const Map& document, const Map& live, const QString& errorTitle); // simulation and view; false: refused
+    void withRunnerMap(const QString& description, std::function<void(Map)> use, std::function<void(const QString& why)> unavailable = {});
     void loadInBackground(const QString& description, const QString& errorTitle, std::function<Loaded()> read,
                           std::function<void(Map)> accept);
     std::uint64_t nextLoadTicket();
-    void withRunnerMap(const QString& description, std::function<void(Map)> use, std::function<void()> unavailable = {});
     void saveDone(bool ok, const QString& error, const QString& path, std::uint64_t mapId, std::int64_t steps,
                   const std::function<void()>& onSaved);
     void autosaveDone(std::uint64_t epoch, const QString& error);
@@ -132,6 +148,8 @@ private:
     AutosaveTimer* autosaveTimer_ = nullptr;
     RecoveryFiles recovery_;
     QString backend_ = "cpu";
+    MapPresenter presenter_;
+    QUndoCommand* latticeCommand_ = nullptr; // the lattice change being pushed (changeLattice)
 
     std::uint64_t mapId_ = 0;       // the runner's id of the map in place
     std::uint64_t loadTicket_ = 0;  // the newest request for a map; older results are dropped

@@ -20,6 +20,7 @@
 #include "editor/SimulationRunner.h"
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
+#include "model/MemoryBudget.h"
 #include "panels/BoundaryDock.h"
 #include "panels/CurrentsDock.h"
 #include "panels/DyeLegend.h"
@@ -47,6 +48,8 @@
 #include <QSettings>
 #include <QTimer>
 #include <QToolBar>
+
+#include <new>
 
 namespace rb::editor {
 
@@ -88,6 +91,7 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     connectDocument();
     connectRunner();
     connectSession();
+    session_->setMapPresenter([this](const Map& map) { return presentMap(map); });
 
     refreshTimer_ = new QTimer(this);
     connect(refreshTimer_, &QTimer::timeout, this, [this] { refreshFromSnapshot(); });
@@ -490,13 +494,23 @@ void MainWindow::connectRunner()
         QAction* play = action("playPause");
         play->setChecked(playing);
         play->setText(playing ? tr("Pause") : tr("Play"));
+        // Running again: why it stopped last time is no longer news (however it was resumed).
+        if (playing && !pausedMessage_.isEmpty() && statusBar_->currentMessage() == pausedMessage_) statusBar_->clearMessage();
+        if (playing) pausedMessage_.clear();
     });
     connect(runner(), &SimulationRunner::pausedByError, this, [this](const QString& message) {
         simulationDock_->showMessage(tr("Paused: %1").arg(message), true);
-        statusBar_->showMessage(tr("Simulation paused: %1").arg(message));
+        pausedMessage_ = tr("Simulation paused: %1").arg(message);
+        statusBar_->showMessage(pausedMessage_);
     });
-    connect(runner(), &SimulationRunner::requestFailed, this,
-            [this](const QString& message) { reportError(tr("Simulation"), message); });
+    // One dialog at a time: failures arriving while it is open (a run of brush dabs the simulation
+    // refuses for the same reason) go to the status bar only.
+    connect(runner(), &SimulationRunner::requestFailed, this, [this](const QString& message) {
+        if (simulationErrorShown_) return statusBar_->showMessage(tr("Simulation: %1").arg(message), 10000);
+        simulationErrorShown_ = true;
+        reportError(tr("Simulation"), message);
+        simulationErrorShown_ = false;
+    });
     connect(runner(), &SimulationRunner::solverReady, this, [this](const QString& name, const QString& notice) {
         solverName_ = name;
         statusBar_->showSolver(name);
@@ -594,8 +608,20 @@ void MainWindow::listDevicesInBackground()
         });
 }
 
-// Called on the view timer: the newest state goes to the view, its figures to the docks.
+// Called on the view timer: the newest state goes to the view, its figures to the docks. Out of
+// memory on the way (the view's arrays, a copy for the river network), the simulation pauses with
+// a word why instead of ending the editor from the event loop.
 void MainWindow::refreshFromSnapshot()
+{
+    try {
+        showNewestSnapshot();
+    } catch (const std::bad_alloc&) {
+        runner()->pause();
+        statusBar_->showMessage(tr("Not enough memory to draw the newest water; the simulation is paused"), 15000);
+    }
+}
+
+void MainWindow::showNewestSnapshot()
 {
     if (session_->isGenerating()) generatorDock_->setProgress(session_->generationProgress());
     statisticsDock_->showFramesPerSecond(viewport_->framesPerSecond());
@@ -619,12 +645,39 @@ void MainWindow::refreshFromSnapshot()
     session_->simulationReached(snapshot->diagnostics.steps);
 }
 
-// A new map in the session (generated, opened, imported, restored, or a lattice swapped by undo).
+// The session's presenter: the view takes a new map before the document does. Refused (the view
+// then shows the map in place again) when the memory left cannot hold its meshes and textures:
+// an estimate first, then the allocations themselves; a std::bad_alloc must not leave here, as it
+// would end the editor (std::terminate) from the event loop.
+QString MainWindow::presentMap(const Map& map)
+{
+    const Lattice& lattice = map.state.lattice;
+    const QString size = QString("%1×%2").arg(lattice.width()).arg(lattice.height());
+    const std::string refusal = MemoryBudget::refusal(EditingSession::viewBytes(lattice, map.params.model), "showing this " + size.toStdString() + " map");
+    if (!refusal.empty()) return QString::fromStdString(refusal);
+    try {
+        viewport_->setMap(map);
+        return {};
+    } catch (const std::bad_alloc&) {
+        // What the view holds now may be half the new map's: the map in place again.
+        if (currentMapId() != 0) {
+            try {
+                viewport_->setMap(document()->map());
+            } catch (const std::bad_alloc&) {
+                statusBar_->showMessage(tr("Not enough memory to redraw the map; the view may be out of date"));
+            }
+        }
+        return tr("Not enough memory to show this %1 map").arg(size);
+    }
+}
+
+// A new map in the session (generated, opened, imported, restored, or a lattice swapped by undo),
+// in the view already (presentMap).
 void MainWindow::showLoadedMap()
 {
     const Map& map = document()->map();
-    statusBar_->showState(std::make_shared<const MapState>(map.state));
-    viewport_->setMap(map);
+    const auto drawn = viewport_->waterState(); // the view's copy: a large map is not copied again
+    statusBar_->showState(drawn && drawn->lattice == map.state.lattice ? drawn : std::make_shared<const MapState>(map.state));
     particlesBar_->restart();
     riverNetwork_->mapChanged(currentMapId());
     if (riverNetwork_->enabled()) showRiverNetwork(true);

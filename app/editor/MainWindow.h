@@ -137,11 +137,13 @@ private:
     void connectSession();
     void listDevicesInBackground();
     void refreshFromSnapshot();
+    void showNewestSnapshot();
     void showRiverNetwork(bool on);
     void createCurrentsDock();
     void connectCurrents();
     void showCurrentArrows(bool announce); // View › Currents, from the document's currents
     void currentsFinished(const CurrentsOutcome& outcome);
+    QString presentMap(const Map& map); // EditingSession's presenter: empty, or why the view cannot take it
     void showLoadedMap();
     void updateTitle();
     void whenSafeToDiscard(const QString& action, std::function<void()> proceed);
@@ -181,6 +183,8 @@ private:
     std::optional<QStringList> openclDevices_; // none until the background search ends
     bool closeApproved_ = false; // unsaved changes: the user answered
     bool closeWhenIdle_ = false; // a close waits for the session's jobs
+    bool simulationErrorShown_ = false; // a Simulation error dialog is open
+    QString pausedMessage_;             // "Simulation paused: …" while the status bar may show it
 };
 
 } // namespace rb::editor

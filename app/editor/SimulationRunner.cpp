@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
+#include <new>
 #include <stdexcept>
 #include <utility>
 
@@ -18,6 +20,14 @@ namespace {
 std::int64_t nowNs()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// What the user reads about a request that threw: a shortage of memory in words, not "std::bad_alloc".
+QString failureText(const std::exception& e)
+{
+    if (dynamic_cast<const std::bad_alloc*>(&e))
+        return SimulationRunner::tr("Not enough memory for this change to the simulation; it was not applied in full");
+    return QString::fromStdString(e.what());
 }
 
 } // namespace
@@ -40,15 +50,67 @@ SimulationRunner::~SimulationRunner()
     delete thread_;
 }
 
-std::uint64_t SimulationRunner::load(const Map& map, const std::string& backend)
+SimulationRunner::LoadOutcome SimulationRunner::load(const Map& map, const std::string& backend)
 {
     pause();
     const std::uint64_t id = ++lastMapId_;
-    post([this, map, backend, id] {
-        erosionStart_.reset(); // the period belonged to the map being replaced
-        if (createSolver(map, backend)) workerMapId_ = id;
+    auto promise = std::make_shared<std::promise<LoadOutcome>>();
+    std::future<LoadOutcome> outcome = promise->get_future();
+    // `map` by reference: this call waits until the worker has built the solver from it, so a
+    // large map is not copied on the way. The worker never waits for the GUI thread.
+    post([this, &map, backend, id, promise] {
+        LoadOutcome result;
+        try {
+            dropPrevious(); // an earlier load never decided on (not expected)
+            opencl::SolverChoice choice = opencl::createSolver(backend, map);
+            // The old map's erosion period waits with its solver: it goes on if the load is rolled back.
+            previousErosionStart_ = std::exchange(erosionStart_, std::nullopt);
+            previousMapId_ = workerMapId_;
+            previous_ = adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
+            loadUndecided_ = true;
+            workerMapId_ = id;
+            result.id = id;
+        } catch (const std::bad_alloc&) {
+            result.outOfMemory = true;
+            result.error = tr("not enough memory for its simulation");
+        } catch (const std::exception& e) {
+            result.error = QString::fromStdString(e.what());
+        }
+        promise->set_value(std::move(result));
     });
-    return id;
+    return outcome.get();
+}
+
+void SimulationRunner::commitLoad()
+{
+    post([this] { dropPrevious(); });
+}
+
+// Worker. The old solver back in place, with its map's id and its erosion period.
+void SimulationRunner::rollbackLoad()
+{
+    post([this] {
+        if (!loadUndecided_) return;
+        std::unique_ptr<Solver> rejected;
+        if (previous_) {
+            rejected = adoptSolver(std::move(previous_), QString());
+        } else { // the load was the first: no map again
+            std::lock_guard lock(mutex_);
+            rejected = std::exchange(solver_, nullptr);
+        }
+        workerMapId_ = previousMapId_;
+        erosionStart_ = std::exchange(previousErosionStart_, std::nullopt);
+        loadUndecided_ = false;
+        rejected.reset();
+    });
+}
+
+void SimulationRunner::dropPrevious()
+{
+    loadUndecided_ = false;
+    previousErosionStart_.reset();
+    previousMapId_ = 0;
+    previous_.reset(); // a large map's arrays, or an OpenCL context: outside the lock, as in adoptSolver
 }
 
 void SimulationRunner::setBackend(const std::string& backend)
@@ -160,7 +222,7 @@ void SimulationRunner::runGuarded(const std::function<void()>& work)
     try {
         work();
     } catch (const std::exception& e) {
-        const QString message = QString::fromStdString(e.what());
+        const QString message = failureText(e);
         reportFromWorker([this, message] { emit requestFailed(message); });
     }
 }
@@ -223,14 +285,22 @@ void SimulationRunner::setPlaying(bool playing)
     emit playingChanged(playing);
 }
 
-void SimulationRunner::requestMap(std::function<void(Map)> receiver, std::function<void()> unavailable)
+void SimulationRunner::requestMap(std::function<void(Map)> receiver, std::function<void(const QString&)> unavailable)
 {
     post([this, receiver = std::move(receiver), unavailable = std::move(unavailable)] {
         if (!solver_) {
-            if (unavailable) reportFromWorker(unavailable);
+            if (unavailable) reportFromWorker([unavailable] { unavailable(QString()); });
             return;
         }
-        auto map = std::make_shared<Map>(solver_->readMap());
+        std::shared_ptr<Map> map;
+        try {
+            map = std::make_shared<Map>(solver_->readMap());
+        } catch (const std::bad_alloc&) {
+            const QString why = tr("Not enough memory to read the map back from the simulation");
+            if (unavailable) reportFromWorker([unavailable, why] { unavailable(why); });
+            else reportFromWorker([this, why] { emit requestFailed(why); });
+            return;
+        }
         reportFromWorker([receiver, map] { receiver(std::move(*map)); });
     });
 }
@@ -267,7 +337,7 @@ void SimulationRunner::reportFromWorker(std::function<void()> onGui)
 bool SimulationRunner::waitForWork(std::deque<Request>& requests, int& stepsToDo)
 {
     std::unique_lock lock(mutex_);
-    const bool canStep = solver_ != nullptr;
+    const bool canStep = solver_ != nullptr && !loadUndecided_;
     wake_.wait(lock, [&] { return quit_ || !requests_.empty() || (canStep && (playing_ || pendingSteps_ > 0)); });
     if (quit_) return false;
     requests.swap(requests_);
@@ -282,24 +352,44 @@ void SimulationRunner::run()
     std::deque<Request> requests;
     int stepsToDo = 0;
     bool dirty = false; // the solver moved on since the last snapshot
+    // Nothing that throws may leave this thread (std::terminate): a request that fails is reported
+    // (requestFailed), steps or a snapshot that run out of memory pause the simulation (pausedByError).
     while (waitForWork(requests, stepsToDo)) {
         dirty = dirty || !requests.empty();
-        for (Request& request : requests) request();
-        requests.clear();
-        if (stepsToDo > 0 && solver_) {
-            openErosionPeriod();
-            advance(stepsToDo);
-            dirty = true;
+        for (Request& request : requests) {
+            try {
+                request();
+            } catch (const std::exception& e) {
+                const QString message = failureText(e);
+                reportFromWorker([this, message] { emit requestFailed(message); });
+            }
         }
-        if (solver_) closeErosionPeriodIfStopped();
-        if (!dirty || !solver_) continue;
+        requests.clear();
+        const bool running = solver_ && !loadUndecided_; // a new map waits for commitLoad()
+        try {
+            if (stepsToDo > 0 && running) {
+                openErosionPeriod();
+                advance(stepsToDo);
+                dirty = true;
+            }
+            if (running) closeErosionPeriodIfStopped();
+        } catch (const std::bad_alloc&) {
+            stopWithError(tr("not enough memory to go on simulating"));
+        } catch (const std::exception& e) {
+            stopWithError(QString::fromStdString(e.what()));
+        }
+        if (!dirty || !running) continue;
         bool mayPublish = false;
         {
             std::lock_guard lock(mutex_);
             mayPublish = snapshotTaken_ || !playing_; // while playing, read back only what gets drawn
         }
         if (mayPublish) {
-            publish();
+            try {
+                publish();
+            } catch (const std::bad_alloc&) {
+                stopWithError(tr("not enough memory to read the water back for the view"));
+            }
             dirty = false;
         }
     }
@@ -316,7 +406,11 @@ void SimulationRunner::advance(int stepsToDo)
         rateSteps_ = 0;
         rateStartNs_ = nowNs();
     }
-    if (result.ok()) return;
+    if (!result.ok()) stopWithError(QString::fromStdString(result.error));
+}
+
+void SimulationRunner::stopWithError(const QString& message)
+{
     {
         std::lock_guard lock(mutex_);
         playing_ = false;
@@ -324,7 +418,6 @@ void SimulationRunner::advance(int stepsToDo)
     }
     rateStartNs_ = 0;
     rateSteps_ = 0;
-    const QString message = QString::fromStdString(result.error);
     reportFromWorker([this, message] {
         emit playingChanged(false);
         emit pausedByError(message);
@@ -410,21 +503,27 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
     return state;
 }
 
+// Worker: a backend change. On failure the solver in place runs on.
 bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 {
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
-        adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
+        adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice)).reset();
         return true;
     } catch (const std::exception& e) {
-        const QString message = QString::fromStdString(e.what());
+        const QString message = dynamic_cast<const std::bad_alloc*>(&e)
+                                    ? tr("Not enough memory for a second solver while the simulation moves to %1; it stays where it runs")
+                                          .arg(QString::fromStdString(backend))
+                                    : QString::fromStdString(e.what());
         reportFromWorker([this, message] { emit requestFailed(message); });
         return false;
     }
 }
 
-// Worker. Replaces the solver between two steps and tells the window which one runs now.
-void SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString& notice)
+// Worker. Replaces the solver between two steps and tells the window which one runs now. Returns
+// the one replaced, for the caller to free outside the lock (a large map or an OpenCL context
+// takes a while to go, and the GUI's snapshot pick-up must not wait for it) or to keep.
+std::unique_ptr<Solver> SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString& notice)
 {
     lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
     const QString name = QString::fromStdString(solver->name());
@@ -433,11 +532,9 @@ void SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString
         std::lock_guard lock(mutex_);
         old = std::exchange(solver_, std::move(solver));
     }
-    // Outside the lock: freeing a large map (or an OpenCL context) takes a while, and the GUI's
-    // snapshot pick-up must not wait for it.
-    old.reset();
     stepsPerSecond_ = 0.0;
     reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
+    return old;
 }
 
 } // namespace rb::editor

@@ -34,12 +34,25 @@ public:
     explicit SimulationRunner(QObject* parent = nullptr);
     ~SimulationRunner() override;
 
-    // Replaces the solver's map; `backend` as in rb::opencl::createSolver ("cpu", "opencl:0").
-    // Returns the id that snapshots of this map carry (older snapshots may still arrive).
-    std::uint64_t load(const Map& map, const std::string& backend);
+    // What load() did: the id that snapshots of the new map carry (older snapshots may still
+    // arrive), or 0 and why not.
+    struct LoadOutcome {
+        std::uint64_t id = 0;
+        QString error;             // empty on success
+        bool outOfMemory = false;  // the new solver did not fit (std::bad_alloc)
+        bool ok() const { return id != 0; }
+    };
+    // Builds a solver for `map` (`backend` as in rb::opencl::createSolver: "cpu", "opencl:0") and
+    // puts it in place, pausing first. Waits for the worker, which reads `map` while this call
+    // blocks (a step that is running ends first). On failure (not enough memory, an invalid map)
+    // the previous solver runs on untouched. On success the previous solver is kept aside, and
+    // no snapshot of the new map is published, until commitLoad() drops it or rollbackLoad() puts
+    // it back: the caller decides after the rest of the editor took the new map (or could not).
+    LoadOutcome load(const Map& map, const std::string& backend);
+    void commitLoad();
+    void rollbackLoad();
     void setBackend(const std::string& backend); // moves the current state to a new solver
-    // A momentum model on a solver that runs only the pipes (OpenCL) moves the state to the CPU
-    // solver first and says why in solverReady's notice; back to pipes, it stays on the CPU.
+    // Both backends run both flow models: a model switch stays on the backend in use.
     void setParams(const SimParams& params);
     void resetWater(const Map& initial);         // the initial water back, parameters kept
     void setBoundary(const std::vector<BoundarySegment>& segments);
@@ -72,20 +85,21 @@ public:
     void setFlowsEveryFrame(bool on);
 
     // Calls `receiver` on the GUI thread with the full map (flows included) read at a step boundary,
-    // or `unavailable` when there is no solver (no map loaded yet, or it could not be loaded).
-    void requestMap(std::function<void(Map)> receiver, std::function<void()> unavailable = {});
+    // or `unavailable` when there is no solver (no map loaded yet, or it could not be loaded) or the
+    // map could not be read (then requestFailed says why first).
+    // `unavailable` hears why (empty: there is no map).
+    void requestMap(std::function<void(Map)> receiver, std::function<void(const QString& why)> unavailable = {});
 
     // The newest snapshot not yet taken, or null. Taking one lets the worker publish the next.
     std::shared_ptr<const SimulationSnapshot> takeSnapshot();
     std::shared_ptr<const SimulationSnapshot> latestSnapshot() const;
 
 signals:
-    // After load, a backend change or a move to the CPU for the momentum model; `notice` says why
-    // the solver is not the one asked for (empty when it is). Also sent, with the same solver, to
-    // remind that a switch back to the pipes stays on the CPU.
+    // After a load (or its rollback) and a backend change; `notice` says why the solver is not the
+    // one asked for (empty when it is).
     void solverReady(const QString& name, const QString& notice);
-    void pausedByError(const QString& message);                   // a refused step
-    void requestFailed(const QString& message);                   // an invalid map or parameter
+    void pausedByError(const QString& message);                   // a refused step (or no memory to go on)
+    void requestFailed(const QString& message);                   // an invalid parameter or edit, or no memory for it
     void playingChanged(bool playing);
     // A stretch of simulation with erosion on ended (a pause, a refused step, erosion turned off,
     // or a terrain edit arriving): what it changed, for one undoable command. Nothing is sent
@@ -104,9 +118,11 @@ private:
     bool createSolver(const Map& map, const std::string& backend);
     void applyParams(const SimParams& requested);
     SimParams withDtInForce(const SimParams& requested) const;
-    void adoptSolver(std::unique_ptr<Solver> solver, const QString& notice);
+    std::unique_ptr<Solver> adoptSolver(std::unique_ptr<Solver> solver, const QString& notice); // returns the one replaced
+    void dropPrevious();   // worker: the solver a load replaced goes for good
     void reportFromWorker(std::function<void()> onGui);
     void runGuarded(const std::function<void()>& work); // worker: a throw becomes requestFailed
+    void stopWithError(const QString& message);          // worker: pauses and reports pausedByError
     void setPlaying(bool playing);
     void openErosionPeriod();          // worker: before steps with erosion on
     void closeErosionPeriodIfStopped(); // worker: after them, once paused or erosion is off
@@ -136,6 +152,12 @@ private:
     std::int64_t rateSteps_ = 0;
     std::int64_t rateStartNs_ = 0;
     std::optional<ErosionState> erosionStart_; // the state an erosion period started from, while one runs
+    // Between a load and its commitLoad() or rollbackLoad(): the solver replaced, its map's id and
+    // its open erosion period. Nothing steps or is published meanwhile.
+    std::unique_ptr<Solver> previous_;
+    std::uint64_t previousMapId_ = 0;
+    std::optional<ErosionState> previousErosionStart_;
+    bool loadUndecided_ = false;
 };
 
 } // namespace rb::editor

@@ -1,6 +1,7 @@
 #include "panels/CurrentsDock.h"
 
 #include "currents/CurrentsSolver.h"
+#include "panels/DockScrollArea.h"
 #include "panels/ScientificSpinBox.h"
 
 #include <QCheckBox>
@@ -97,7 +98,7 @@ CurrentsDock::CurrentsDock(QWidget* parent) : QDockWidget(tr("Currents"), parent
     scale_->setToolTip(tr("How long the arrows of View › Currents are drawn"));
     layout->addWidget(scale_);
     layout->addStretch(1);
-    setWidget(body);
+    setWidget(new DockScrollArea(body, this)); // the window fits a small screen: the contents scroll
     setSolving(false);
     setHasCurrents(false);
 }

@@ -1,6 +1,7 @@
 #include "panels/SimulationDock.h"
 
 #include "ClDevices.h"
+#include "panels/DockScrollArea.h"
 #include "solver/Stability.h"
 
 #include <QAction>
@@ -125,7 +126,7 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     message_->setWordWrap(true);
     layout->addWidget(message_);
     layout->addStretch(1);
-    setWidget(body);
+    setWidget(new DockScrollArea(body, this)); // the window fits a small screen: the contents scroll
     showRowsOfModel(shown_.model);
     updateCfl();
 }
@@ -200,10 +201,10 @@ void SimulationDock::addFlowModelChoice(QWidget* body)
                         Qt::ToolTipRole);
     model_->addItem(tr("Momentum"), static_cast<int>(FlowModel::Momentum));
     model_->setItemData(1, tr("Water keeps its momentum: jets shoot across a lake, currents carry on round bends and dam breaks "
-                              "rush out as they should. Slower, and CPU only for now (an OpenCL backend hands over to the CPU)"),
+                              "rush out as they should. Slower than the pipes, on the CPU and on an OpenCL device alike"),
                         Qt::ToolTipRole);
     model_->setToolTip(tr("Which equations move the water: Pipes (fast, no inertia) or Momentum (jets, currents and dam breaks "
-                          "behave physically; slower, CPU only for now). Switching keeps the water and its flow"));
+                          "behave physically; slower). Both run on either backend. Switching keeps the water and its flow"));
     form_->addRow(tr("Flow model"), model_);
     connect(model_, &QComboBox::activated, this, [this] {
         const auto model = static_cast<FlowModel>(model_->currentData().toInt());

@@ -1,6 +1,7 @@
 #include "panels/StatisticsDock.h"
 
 #include "io/SpeedPercentile.h"
+#include "panels/DockScrollArea.h"
 #include "panels/DyeLegend.h"
 #include "panels/ErosionLegend.h"
 #include "panels/VolumePlot.h"
@@ -34,8 +35,10 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     edited_ = addRow("edited", tr("Brushed"), tr("Water added (+) or removed (−) by the water brushes so far; "
                                                   "volume = initial + inflow − outflow + brushed"));
     maxDepth_ = addRow("maxDepth", tr("Max depth"), tr("Deepest water on the map"));
-    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow on the map (pipes under 1 mm ignored); a few cells of "
-                                                        "thin film racing down a slope can set it"));
+    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow across one face between two cells (pipes under 1 mm ignored); "
+                                                        "a few cells of thin film racing down a slope can set it. A cell's whole "
+                                                        "speed, which the 99th percentile below counts, can be up to √2 more where "
+                                                        "the flow runs diagonally"));
     speedPercentile_ = addRow("speedPercentile", tr("Speed, 99th pct"),
                               tr("99 of 100 wet cells flow slower than this: the speed of the water you see moving, which "
                                  "a few fast film cells cannot set (cells deeper than 1 mm, on a sub-grid of at most %1 "
@@ -54,7 +57,7 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     plot_ = new VolumePlot(body);
     plot_->setObjectName("volumePlot");
     layout->addWidget(plot_, 1);
-    setWidget(body);
+    setWidget(new DockScrollArea(body, this)); // the window fits a small screen: the contents scroll
 }
 
 QLabel* StatisticsDock::addRow(const QString& name, const QString& label, const QString& tip)

@@ -34,10 +34,9 @@ QString folderProblem(const EngineBundleRequest& request)
     const QFileInfo info(request.folder);
     if (info.exists() && !info.isDir()) return QString("%1 is a file, not a folder").arg(request.folder);
     if (!info.exists() || request.force) return {};
-    const BundleFolder folder(request.folder);
-    if (folder.entries().isEmpty() || folder.earlierBundleFiles()) return {};
-    return QString("%1 is not empty and holds no Riverbed bundle (no manifest.json of ours): choose an empty or new folder, "
-                   "or force it (--force) to write the bundle's files among the others").arg(request.folder);
+    if (!engineBundleNeedsForce(request)) return {};
+    // How to force it is the caller's to say (the command line's --force, the dialog's checkbox).
+    return QString("%1 is not empty and holds no Riverbed bundle (no manifest.json of ours)").arg(request.folder);
 }
 
 // The manifest entry of one written file: the report's engine note becomes the import settings.
@@ -67,6 +66,14 @@ QJsonObject manifestHeader(const MapState& state, const EngineBundleRequest& req
 }
 
 } // namespace
+
+bool engineBundleNeedsForce(const EngineBundleRequest& request)
+{
+    const QFileInfo info(request.folder);
+    if (request.force || request.folder.trimmed().isEmpty() || !info.isDir()) return false;
+    const BundleFolder folder(request.folder);
+    return !folder.entries().isEmpty() && !folder.earlierBundleFiles();
+}
 
 QString engineBundleProblem(const EngineBundleRequest& request)
 {

@@ -40,8 +40,12 @@ struct EngineBundleResult {
 };
 
 // Empty when the request can be written; else why not (a file in the way, a folder with other
-// things in it, a size the engine does not take, bad splat settings).
+// things in it, a size the engine does not take, bad splat settings). The reason only: where the
+// folder holds other files (engineBundleNeedsForce), the caller adds how its user forces it.
 QString engineBundleProblem(const EngineBundleRequest& request);
+// True when the folder exists with other files in it and no earlier bundle, and force is off: the
+// one refusal that forcing lifts.
+bool engineBundleNeedsForce(const EngineBundleRequest& request);
 
 // Writes the bundle as BundleFolder.h describes; `progress` hears the percentage after each file.
 EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRequest& request,

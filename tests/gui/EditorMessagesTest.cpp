@@ -1,0 +1,97 @@
+// What the editor says stays true: the flow model's tooltip names the backends that run it (both
+// do now), the status bar's "Simulation paused: …" goes once the simulation runs again, and the
+// engine bundle dialog tells how to write into a folder with other files in the dialog's terms
+// (its checkbox), not the command line's (--force).
+#include "GuiTestSupport.h"
+
+#include "dialogs/EngineBundleDialog.h"
+#include "editor/MapDocument.h"
+#include "panels/SimulationDock.h"
+#include "solver/Stability.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTemporaryDir>
+
+class EditorMessagesTest : public QObject {
+    Q_OBJECT
+
+private:
+    rb::guitest::Editor editor_;
+    rb::editor::MainWindow* window() { return editor_.window.get(); }
+
+private slots:
+    void initTestCase() { editor_ = rb::guitest::openEditor(48); }
+    void cleanupTestCase() { editor_.window.reset(); }
+
+    void theMomentumTooltipsNameBothBackends()
+    {
+        auto* model = window()->simulationDock()->findChild<QComboBox*>("flowModel");
+        QVERIFY(model);
+        const int momentum = model->findData(static_cast<int>(rb::FlowModel::Momentum));
+        QVERIFY(momentum >= 0);
+        for (const QString& tip : {model->itemData(momentum, Qt::ToolTipRole).toString(), model->toolTip()}) {
+            QVERIFY2(!tip.contains("CPU only") && !tip.contains("hands over"), qPrintable(tip));
+        }
+        QVERIFY(model->itemData(momentum, Qt::ToolTipRole).toString().contains("OpenCL"));
+    }
+
+    // A dt far past the stable limit pauses the simulation with the reason in the status bar; a
+    // stable dt and Play again, and the reason goes.
+    void resumingClearsThePausedMessage()
+    {
+        const auto before = rb::guitest::readRunnerMap(*window());
+        QVERIFY(before);
+        const rb::SimParams stable = window()->document()->map().params;
+        rb::SimParams unstable = stable;
+        const double limit = rb::stableDtLimit(before->state.lattice, before->params, 30.0);
+        unstable.cflTarget = 0.0; // a fixed dt: the solver refuses the step instead of shortening it
+        unstable.dtMax = 0.0;
+        unstable.dt = std::max(3.0 * limit, 3.0 * stable.dt);
+        window()->document()->setParams(unstable);
+        QSignalSpy paused(window()->runner(), &rb::editor::SimulationRunner::pausedByError);
+        window()->action("playPause")->trigger();
+        QVERIFY(paused.count() > 0 || paused.wait(10000));
+        QVERIFY(rb::guitest::waitUntil([&] { return !window()->action("playPause")->isChecked(); }));
+        QVERIFY2(window()->statusBar()->currentMessage().startsWith("Simulation paused"), qPrintable(window()->statusBar()->currentMessage()));
+
+        window()->document()->setParams(stable);
+        window()->action("playPause")->trigger();
+        QVERIFY(window()->runner()->isPlaying());
+        QVERIFY(rb::guitest::waitForSnapshot(*window(), [&](const rb::editor::SimulationSnapshot& s) {
+            return s.diagnostics.steps > before->state.steps + 2;
+        }));
+        QVERIFY2(!window()->statusBar()->currentMessage().contains("paused"), qPrintable(window()->statusBar()->currentMessage()));
+        QVERIFY(window()->runner()->isPlaying()); // resumed for good, not refused again
+        window()->action("playPause")->trigger();
+    }
+
+    void theBundleDialogNamesItsOwnCheckbox()
+    {
+        QTemporaryDir dir;
+        QFile other(dir.filePath("notes.txt"));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.close();
+        rb::editor::EngineBundleDialog dialog(window()->document()->map().state.lattice, "island", window());
+        rb::io::EngineBundleRequest request = dialog.request();
+        request.folder = dir.path();
+        dialog.setRequest(request);
+        const QString problem = dialog.findChild<QLabel*>("problem")->text();
+        QVERIFY2(problem.contains("not empty"), qPrintable(problem));
+        QVERIFY2(!problem.contains("--force"), qPrintable(problem));
+        const QString checkbox = dialog.findChild<QCheckBox*>("force")->text();
+        QVERIFY2(problem.contains(checkbox), qPrintable(problem));
+        dialog.findChild<QCheckBox*>("force")->setChecked(true);
+        QVERIFY(dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>("problem")->text().isEmpty());
+    }
+};
+
+RIVERBED_GUI_TEST_MAIN(EditorMessagesTest)
+#include "EditorMessagesTest.moc"
