@@ -10,6 +10,7 @@
 // The failures are made deterministic by AllocationFailure: one chosen large operator new on the
 // simulation's worker thread (where solvers are built) or on the GUI thread (where the view's
 // meshes are) throws std::bad_alloc. The sweeps fail each such allocation of a load in turn.
+#include "AddressSpaceLimit.h"
 #include "AllocationFailure.h"
 #include "GuiTestSupport.h"
 
@@ -27,12 +28,9 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
-#include <sys/resource.h>
-
-#include <fstream>
-#include <sstream>
-
 namespace {
+
+using rb::guitest::AddressSpaceLimit;
 
 constexpr int kLargeSide = 512;              // arrays of 1 MB: far above anything a 48² map allocates
 constexpr std::size_t kFailFrom = 512 * 1024; // bytes
@@ -40,39 +38,6 @@ using rb::guitest::FailingThread;
 using rb::guitest::LargeAllocationFails;
 
 constexpr int kHugeSide = 4096; // as in the report: a 4096² map on a machine with 4.5 GB (ulimit -v)
-
-std::uint64_t addressSpaceInUse()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmSize:", 0) != 0) continue;
-        std::uint64_t kilobytes = 0;
-        std::istringstream(line.substr(7)) >> kilobytes;
-        return kilobytes * 1024;
-    }
-    return 0;
-}
-
-// Limits the address space to what is in use plus `headroom` for as long as it lives.
-class AddressSpaceLimit {
-public:
-    explicit AddressSpaceLimit(std::uint64_t headroom)
-    {
-        getrlimit(RLIMIT_AS, &saved_);
-        rlimit limited = saved_;
-        limited.rlim_cur = addressSpaceInUse() + headroom;
-        applied_ = setrlimit(RLIMIT_AS, &limited) == 0;
-    }
-    ~AddressSpaceLimit() { setrlimit(RLIMIT_AS, &saved_); }
-    AddressSpaceLimit(const AddressSpaceLimit&) = delete;
-    AddressSpaceLimit& operator=(const AddressSpaceLimit&) = delete;
-    bool applied() const { return applied_; }
-
-private:
-    rlimit saved_{};
-    bool applied_ = false;
-};
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // than it uses; then File › Open of a large valid map, the same map where only its solver does
 // not fit, and a large generation are each refused with the size, and the map in place goes on
 // running unchanged.
+#include "AddressSpaceLimit.h"
 #include "GuiTestSupport.h"
 
 #include "editor/EditingSession.h"
@@ -14,45 +15,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
-#include <sys/resource.h>
-
-#include <fstream>
-#include <sstream>
-
 namespace {
 
-std::uint64_t addressSpaceInUse()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmSize:", 0) != 0) continue;
-        std::uint64_t kilobytes = 0;
-        std::istringstream(line.substr(7)) >> kilobytes;
-        return kilobytes * 1024;
-    }
-    return 0;
-}
-
-// Limits the address space to what is in use plus `headroom` for as long as it lives.
-class AddressSpaceLimit {
-public:
-    explicit AddressSpaceLimit(std::uint64_t headroom)
-    {
-        getrlimit(RLIMIT_AS, &saved_);
-        rlimit limited = saved_;
-        limited.rlim_cur = addressSpaceInUse() + headroom;
-        applied_ = setrlimit(RLIMIT_AS, &limited) == 0;
-    }
-    ~AddressSpaceLimit() { setrlimit(RLIMIT_AS, &saved_); }
-    AddressSpaceLimit(const AddressSpaceLimit&) = delete;
-    AddressSpaceLimit& operator=(const AddressSpaceLimit&) = delete;
-    bool applied() const { return applied_; }
-
-private:
-    rlimit saved_{};
-    bool applied_ = false;
-};
+using rb::guitest::AddressSpaceLimit;
 
 constexpr int kLargeSide = 4096;
 
