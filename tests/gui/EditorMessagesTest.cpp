@@ -1,23 +1,15 @@
 // What the editor says stays true: the flow model's tooltip names the backends that run it (both
-// do now), the status bar's "Simulation paused: …" goes once the simulation runs again, and the
-// engine bundle dialog tells how to write into a folder with other files in the dialog's terms
-// (its checkbox), not the command line's (--force).
+// do now), and the status bar's "Simulation paused: …" goes once the simulation runs again. (The
+// engine bundle dialog's own hint is checked in EditorWorkflowTest with the rest of that dialog.)
 #include "GuiTestSupport.h"
 
-#include "dialogs/EngineBundleDialog.h"
 #include "editor/MapDocument.h"
 #include "panels/SimulationDock.h"
 #include "solver/Stability.h"
 
-#include <QCheckBox>
 #include <QComboBox>
-#include <QDialogButtonBox>
-#include <QFile>
-#include <QLabel>
-#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
-#include <QTemporaryDir>
 
 class EditorMessagesTest : public QObject {
     Q_OBJECT
@@ -70,26 +62,6 @@ private slots:
         QVERIFY2(!window()->statusBar()->currentMessage().contains("paused"), qPrintable(window()->statusBar()->currentMessage()));
         QVERIFY(window()->runner()->isPlaying()); // resumed for good, not refused again
         window()->action("playPause")->trigger();
-    }
-
-    void theBundleDialogNamesItsOwnCheckbox()
-    {
-        QTemporaryDir dir;
-        QFile other(dir.filePath("notes.txt"));
-        QVERIFY(other.open(QIODevice::WriteOnly));
-        other.close();
-        rb::editor::EngineBundleDialog dialog(window()->document()->map().state.lattice, "island", window());
-        rb::io::EngineBundleRequest request = dialog.request();
-        request.folder = dir.path();
-        dialog.setRequest(request);
-        const QString problem = dialog.findChild<QLabel*>("problem")->text();
-        QVERIFY2(problem.contains("not empty"), qPrintable(problem));
-        QVERIFY2(!problem.contains("--force"), qPrintable(problem));
-        const QString checkbox = dialog.findChild<QCheckBox*>("force")->text();
-        QVERIFY2(problem.contains(checkbox), qPrintable(problem));
-        dialog.findChild<QCheckBox*>("force")->setChecked(true);
-        QVERIFY(dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->isEnabled());
-        QVERIFY(dialog.findChild<QLabel*>("problem")->text().isEmpty());
     }
 };
 

@@ -350,9 +350,14 @@ private slots:
         dialog.setRequest(request);
         QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
         QVERIFY(!ok->isEnabled());
-        QVERIFY(dialog.findChild<QLabel*>("problem")->text().contains("not empty"));
+        // The dialog's hint names its own checkbox, not the command line's --force.
+        const QString problem = dialog.findChild<QLabel*>("problem")->text();
+        QVERIFY2(problem.contains("not empty"), qPrintable(problem));
+        QVERIFY2(!problem.contains("--force"), qPrintable(problem));
+        QVERIFY2(problem.contains(dialog.findChild<QCheckBox*>("force")->text()), qPrintable(problem));
         dialog.findChild<QCheckBox*>("force")->setChecked(true);
         QVERIFY(ok->isEnabled());
+        QVERIFY(dialog.findChild<QLabel*>("problem")->text().isEmpty());
     }
 
     // A folder that cannot be made (its parent is a file) is refused in the dialog with the reason.
