@@ -5,43 +5,24 @@
 #include "solver/VectorClones.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 
 namespace rb {
 namespace {
 
 using contract::kScaleMargin; // a limited cell keeps this fraction back (StepContract.h)
 
-// MomentumStep::upwindShare of the upstream vector (vx, vy) for one neighbour direction, as
-// selects so that the loops using it vectorise.
-struct UpwindCone {
-    float nx, ny, toNext, fromPrevious, nextX, nextY, previousX, previousY;
-
-    UpwindCone(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous)
-        : nx(n.directionX), ny(n.directionY), toNext(n.inverseCrossToNext), fromPrevious(n.inverseCrossFromPrevious),
-          nextX(next.directionX), nextY(next.directionY), previousX(previous.directionX), previousY(previous.directionY) {}
-
-    // The share where positive, else +0.
-    __attribute__((always_inline)) float upstream(float vx, float vy) const
-    {
-        const float a = (vx * nextY - vy * nextX) * toNext;
-        const float b = (nx * vy - ny * vx) * toNext;
-        const float c = (previousX * vy - previousY * vx) * fromPrevious;
-        const float d = (vx * ny - vy * nx) * fromPrevious;
-        // upwindShare's cones (−1: not in the next cone).
-        const float inNextCone = b >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
-        const float inPreviousCone = d >= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
-        const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
-        return share > 0.0f ? share : 0.0f;
-    }
-};
-
-// The same share where the neighbour and both its cone partners are axis directions (the square
-// lattice): a and c of UpwindCone are then both v·n, exactly (products with 0 and ±1, inverse
-// crosses of 1), and a neighbour is upstream where v·n > 0. The two agree for every finite v (a NaN
-// gives 0 in both); an infinite one can differ, but a call whose state turned infinite is refused.
+// MomentumStep::upwindShare of an upstream vector for one neighbour direction, with fewer
+// operations than the reference where the cone's shape allows, for the same bits.
+//
+// AxisCone: the neighbour and both its cone partners are axis directions (the square lattice). a
+// and c of upwindShare are then both v·n, exactly (products with 0 and ±1, inverse crosses of 1),
+// and a neighbour is upstream where v·n > 0. The two agree for every finite v (a NaN gives 0 in
+// both); an infinite one can differ, but a call whose state turned infinite is refused.
 struct AxisCone {
-    float nx, ny;
+    float nx = 0.0f, ny = 0.0f;
 
     __attribute__((always_inline)) float upstream(float vx, float vy) const
     {
@@ -58,18 +39,18 @@ struct AxisCone {
         return unitAxis(n) && unitAxis(next) && unitAxis(previous) && perpendicular(next) && perpendicular(previous) &&
                n.inverseCrossToNext == 1.0f && n.inverseCrossFromPrevious == 1.0f;
     }
+    static AxisCone of(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&)
+    {
+        return {n.directionX, n.directionY};
+    }
 };
 
-// UpwindCone where both inverse crosses are at least 1 (the triangle lattice's 60° cones: 2/√3).
-// Then b and d cannot underflow to a zero of the wrong sign, and since vx·ny − vy·nx is exactly
-// −(nx·vy − ny·vx) (or both +0), b ≥ 0 is nx·vy − ny·vx ≥ 0 and d ≥ 0 is that cross ≤ 0: one cross
-// product instead of two and two products fewer, for the same share bit for bit, whatever v holds.
+// WideCone: both inverse crosses are at least 1 (the triangle lattice's 60° cones: 2/√3). Then b
+// and d of upwindShare cannot underflow to a zero of the wrong sign, and since vx·ny − vy·nx is
+// exactly −(nx·vy − ny·vx) (or both +0), b ≥ 0 is nx·vy − ny·vx ≥ 0 and d ≥ 0 is that cross ≤ 0:
+// one cross product instead of two and two products fewer, whatever v holds.
 struct WideCone {
-    float nx, ny, toNext, fromPrevious, nextX, nextY, previousX, previousY;
-
-    explicit WideCone(const UpwindCone& c)
-        : nx(c.nx), ny(c.ny), toNext(c.toNext), fromPrevious(c.fromPrevious), nextX(c.nextX), nextY(c.nextY), previousX(c.previousX),
-          previousY(c.previousY) {}
+    float nx = 0.0f, ny = 0.0f, toNext = 0.0f, fromPrevious = 0.0f, nextX = 0.0f, nextY = 0.0f, previousX = 0.0f, previousY = 0.0f;
 
     __attribute__((always_inline)) float upstream(float vx, float vy) const
     {
@@ -81,13 +62,164 @@ struct WideCone {
         const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
         return share > 0.0f ? share : 0.0f;
     }
-    static bool fits(const MomentumStep::Neighbour& n) { return n.inverseCrossToNext >= 1.0f && n.inverseCrossFromPrevious >= 1.0f; }
+    static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&)
+    {
+        return n.inverseCrossToNext >= 1.0f && n.inverseCrossFromPrevious >= 1.0f;
+    }
+    static WideCone of(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous)
+    {
+        return {n.directionX, n.directionY,   n.inverseCrossToNext, n.inverseCrossFromPrevious,
+                next.directionX, next.directionY, previous.directionX, previous.directionY};
+    }
 };
 
 // std::min and std::max as the reference calls them ((b < a) ? b : a, (a < b) ? b : a), written
 // as plain selects so the loops that use them vectorise.
 float smaller(float a, float b) { return b < a ? b : a; }
 float larger(float a, float b) { return a < b ? b : a; }
+
+// One row of interior faces of one family: the face velocities before this step, the two cells'
+// rows (depth, bed and the reconstructed discharges and velocities), and where the tail cell is.
+struct FaceRow {
+    const float* __restrict speeds;
+    const float* __restrict depth;
+    const float* __restrict bed;
+    const float* __restrict qx;
+    const float* __restrict qy;
+    const float* __restrict ux;
+    const float* __restrict uy;
+    std::ptrdiff_t tail;
+};
+
+// A family's N same-family neighbours, in the reference's order. SharedTail is the one whose head
+// is our tail, SharedTail + 1 the one whose tail is our head (the two along the family); the others
+// lie across it and take the mean of four cells (ours and theirs).
+template <int N, class Cone>
+struct FaceNeighbours {
+    std::array<std::ptrdiff_t, N> slot{};      // their padded slots − ours
+    std::array<std::ptrdiff_t, N> headCell{};  // their head cell − our head cell
+    std::array<std::ptrdiff_t, N> tailCell{};  // their tail cell − our head cell
+    std::array<Cone, N> cone{};
+};
+
+struct FaceConstants {
+    float dt, gOverL, pipeLength, dryDepth;
+    float eddyWeight;       // eddy viscosity × the Laplacian's weight
+    float frictionFactor;   // (1 − f)^dt
+    float dtManning;        // dt·g·n²
+    float directionX, directionY;
+};
+
+// Σ s_k and Σ s_k·(U − U_k) over a face's upstream neighbours, by discharge and by velocity
+// (MomentumStep::advectionChange), and Σ (U_k − U) for the eddy viscosity. A neighbour that is not
+// upstream adds exact zeros: the sums start at +0 and can never become −0.
+struct NeighbourSums {
+    float weights = 0.0f, weighted = 0.0f, velocityWeights = 0.0f, velocityWeighted = 0.0f, differences = 0.0f;
+};
+
+// −(the mean of four cells' values) in advectionChange's order of summation, the face's own two
+// already summed: −((((0 + c₀) + c₁) + c₂) + c₃)/4.
+__attribute__((always_inline)) inline float negatedMean(float faceSum, float theirHead, float theirTail)
+{
+    return -((faceSum + theirHead) + theirTail) / 4.0f;
+}
+
+// MomentumStep::advectionChange from the sums: the momentum form, or the energy-head form where
+// the flow accelerates; then the surface gradient (acceleratedSpeed), the velocity before eddy
+// viscosity and friction.
+__attribute__((always_inline)) inline float acceleratedAndAdvected(const NeighbourSums& sums, float speed, float hHead, float hTail,
+                                                                 float bHead, float bTail, const FaceConstants& c)
+{
+    const float surfaceDrop = (bTail + hTail) - (bHead + hHead);
+    const float faceDepth = 0.5f * (hHead + hTail);
+    const float u = speed + c.dt * c.gOverL * surfaceDrop;
+    const float rate = c.dt / (faceDepth * c.pipeLength);
+    const float energyRate = c.dt / c.pipeLength;
+    const float momentumChange = -smaller(rate, 1.0f / sums.weights) * sums.weighted;
+    const float energyChange = -smaller(energyRate, 1.0f / sums.velocityWeights) * sums.velocityWeighted;
+    const bool energyForm = sums.weighted * speed > 0.0f && sums.velocityWeights > 0.0f; // accelerating
+    const float momentumForm = sums.weights > 0.0f ? momentumChange : 0.0f;
+    const float advection = energyForm ? energyChange : momentumForm;
+    return faceDepth > c.dryDepth ? u + advection : u;
+}
+
+// MomentumStep::applyFriction under Manning's friction, with faceSpeed: the face's own component
+// and, across it, the mean of its two cells' velocities. glibc's cube root inline, so this vectorises.
+__attribute__((always_inline)) inline float slowedByManning(float along, float hHead, float hTail, float uxHead, float uxTail, float uyHead,
+                                                            float uyTail, const FaceConstants& c)
+{
+    const float cellX = 0.5f * (uxTail + uxHead), cellY = 0.5f * (uyTail + uyHead);
+    const float across = -c.directionY * cellX + c.directionX * cellY;
+    const float fullSpeed = std::sqrt(along * along + across * across);
+    const float h = std::max(0.5f * (hHead + hTail), c.dryDepth); // h^(4/3) below: h is a positive normal float
+    return along / (1.0f + c.dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
+}
+
+// MomentumStep::acceleratedSpeed for a run of interior faces in one pass: each face's neighbours
+// are visited in the reference's order with the same float operations, and every partial sum
+// stays in registers. The neighbour loop is unrolled at compile time (K), so the loop over x
+// vectorises.
+template <int N, int SharedTail, class Cone, bool Eddy, bool Manning>
+RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, const FaceNeighbours<N, Cone>& neighbours, FaceConstants c,
+                                        int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float speed = row.speeds[x];
+        const float qxHead = row.qx[x], qyHead = row.qy[x], uxHead = row.ux[x], uyHead = row.uy[x];
+        const float qxTail = row.qx[x + row.tail], qyTail = row.qy[x + row.tail], uxTail = row.ux[x + row.tail], uyTail = row.uy[x + row.tail];
+        const float qxFace = (0.0f + qxHead) + qxTail, qyFace = (0.0f + qyHead) + qyTail;
+        const float uxFace = (0.0f + uxHead) + uxTail, uyFace = (0.0f + uyHead) + uyTail;
+        NeighbourSums sums;
+        [&]<int... K>(std::integer_sequence<int, K...>) __attribute__((always_inline)) {
+            (
+                [&]() __attribute__((always_inline)) {
+                    float qx, qy, ux, uy; // −(the upstream discharge and velocity between the two faces)
+                    if constexpr (K == SharedTail) {
+                        qx = -(0.0f + qxTail), qy = -(0.0f + qyTail), ux = -(0.0f + uxTail), uy = -(0.0f + uyTail);
+                    } else if constexpr (K == SharedTail + 1) {
+                        qx = -(0.0f + qxHead), qy = -(0.0f + qyHead), ux = -(0.0f + uxHead), uy = -(0.0f + uyHead);
+                    } else {
+                        const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
+                        qx = negatedMean(qxFace, row.qx[head], row.qx[tail]), qy = negatedMean(qyFace, row.qy[head], row.qy[tail]);
+                        ux = negatedMean(uxFace, row.ux[head], row.ux[tail]), uy = negatedMean(uyFace, row.uy[head], row.uy[tail]);
+                    }
+                    const float theirSpeed = row.speeds[x + neighbours.slot[K]];
+                    const float byDischarge = neighbours.cone[K].upstream(qx, qy), byVelocity = neighbours.cone[K].upstream(ux, uy);
+                    const float difference = speed - theirSpeed;
+                    sums.weights = sums.weights + byDischarge;
+                    sums.weighted = sums.weighted + byDischarge * difference;
+                    sums.velocityWeights = sums.velocityWeights + byVelocity;
+                    sums.velocityWeighted = sums.velocityWeighted + byVelocity * difference;
+                    if constexpr (Eddy) sums.differences += theirSpeed - speed;
+                }(),
+                ...);
+        }(std::make_integer_sequence<int, N>{});
+        const float hHead = row.depth[x], hTail = row.depth[x + row.tail];
+        float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, row.bed[x], row.bed[x + row.tail], c);
+        if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
+        float slowed;
+        if constexpr (Manning) slowed = slowedByManning(moved, hHead, hTail, uxHead, uxTail, uyHead, uyTail, c);
+        else slowed = moved * c.frictionFactor;
+        next[x] = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
+    }
+}
+
+// accelerateFaceRun for the family whose along-family neighbours sit at 2·family and 2·family + 1
+// in the neighbour table, with or without eddy viscosity and Manning's friction.
+template <int N, class Cone>
+void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const FaceRow& row, const FaceNeighbours<N, Cone>& neighbours,
+                       const FaceConstants& c, int x0, int x1)
+{
+    const auto forFamily = [&]<int F>() {
+        if (eddy && manning) accelerateFaceRun<N, 2 * F, Cone, true, true>(next, row, neighbours, c, x0, x1);
+        else if (eddy) accelerateFaceRun<N, 2 * F, Cone, true, false>(next, row, neighbours, c, x0, x1);
+        else if (manning) accelerateFaceRun<N, 2 * F, Cone, false, true>(next, row, neighbours, c, x0, x1);
+        else accelerateFaceRun<N, 2 * F, Cone, false, false>(next, row, neighbours, c, x0, x1);
+    };
+    if (family == 0) forFamily.template operator()<0>();
+    else if (family == 1) forFamily.template operator()<1>();
+    else if constexpr (N >= 6) forFamily.template operator()<2>();
+}
 
 // Σ_faces d·(component·scale) for the two faces of one family at a run of cells, added to the
 // row sums in cellVector's order (this family's tail-side face, then its head-side face).
@@ -107,67 +239,6 @@ RB_VECTOR_CLONES void solveLeastSquares(float* __restrict outX, float* __restric
     for (int x = x0; x < x1; ++x) {
         outX[x] = (myy * rx[x] - mxy * ry[x]) / determinant;
         outY[x] = (mxx * ry[x] - mxy * rx[x]) / determinant;
-    }
-}
-
-// MomentumStep::acceleratedSpeed before eddy viscosity and friction: the surface gradient and
-// the (limited) advection, for a run of interior faces. Advection in the momentum form from the
-// upstream sums by discharge (weights, weighted), in the energy-head form from those by velocity
-// where the flow accelerates (MomentumStep::advectionChange).
-RB_VECTOR_CLONES void accelerateRun(float* __restrict moved, const float* __restrict depth, const float* __restrict tailDepth, const float* __restrict bed,
-                   const float* __restrict tailBed, const float* __restrict speeds, const float* __restrict weights,
-                   const float* __restrict weighted, const float* __restrict velocityWeights, const float* __restrict velocityWeighted,
-                   float dt, float gOverL, float pipeLength, float dryDepth, int x0, int x1)
-{
-    const float energyRate = dt / pipeLength;
-    for (int x = x0; x < x1; ++x) {
-        const float hHead = depth[x], hTail = tailDepth[x];
-        const float surfaceDrop = (tailBed[x] + hTail) - (bed[x] + hHead);
-        const float faceDepth = 0.5f * (hHead + hTail);
-        const float u = speeds[x] + dt * gOverL * surfaceDrop;
-        const float rate = dt / (faceDepth * pipeLength);
-        const float momentumChange = -smaller(rate, 1.0f / weights[x]) * weighted[x];
-        const float energyChange = -smaller(energyRate, 1.0f / velocityWeights[x]) * velocityWeighted[x];
-        const bool energyForm = weighted[x] * speeds[x] > 0.0f && velocityWeights[x] > 0.0f; // accelerating
-        const float momentumForm = weights[x] > 0.0f ? momentumChange : 0.0f;
-        const float advection = energyForm ? energyChange : momentumForm;
-        moved[x] = faceDepth > dryDepth ? u + advection : u;
-    }
-}
-
-RB_VECTOR_CLONES void addDifferences(float* __restrict sum, const float* __restrict neighbour, const float* __restrict own, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) sum[x] += neighbour[x] - own[x];
-}
-
-RB_VECTOR_CLONES void addDiffusion(float* __restrict moved, const float* __restrict sum, float dt, float weight, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) moved[x] += dt * (weight * sum[x]);
-}
-
-RB_VECTOR_CLONES void slowRun(float* __restrict next, const float* __restrict depth, const float* __restrict tailDepth, const float* __restrict moved,
-             float factor, float dryDepth, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        const float slowed = moved[x] * factor;
-        next[x] = larger(depth[x], tailDepth[x]) <= dryDepth ? 0.0f : slowed;
-    }
-}
-
-// MomentumStep::applyFriction under Manning's friction, with faceSpeed, for a run of faces: the same
-// float operations in the same order, and glibc's cube root inline so that the run vectorises.
-RB_VECTOR_CLONES void manningRun(float* __restrict next, const float* __restrict moved, const float* __restrict depth, const float* __restrict tailDepth,
-                                 const float* __restrict ux, const float* __restrict tailUx, const float* __restrict uy,
-                                 const float* __restrict tailUy, float directionX, float directionY, float dtManning, float dryDepth, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        const float along = moved[x];
-        const float cellX = 0.5f * (tailUx[x] + ux[x]), cellY = 0.5f * (tailUy[x] + uy[x]);
-        const float across = -directionY * cellX + directionX * cellY;
-        const float fullSpeed = std::sqrt(along * along + across * across);
-        const float h = std::max(0.5f * (depth[x] + tailDepth[x]), dryDepth); // h^(4/3) below: h is a positive normal float
-        const float slowed = along / (1.0f + dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
-        next[x] = larger(depth[x], tailDepth[x]) <= dryDepth ? 0.0f : slowed;
     }
 }
 
@@ -282,20 +353,34 @@ void MomentumFusedStep::buildStencils()
                 const CellOffset nt = family.tailOffset((parity + o.dy) & 1);
                 NeighbourFace face;
                 face.slot = o.dy * paddedWidth + o.dx;
-                face.cells[0] = 0;
-                face.cells[1] = s.tailCell;
-                face.cells[2] = o.dy * width + o.dx;
-                face.cells[3] = (o.dy + nt.dy) * width + (o.dx + nt.dx);
+                face.headCell = o.dy * width + o.dx;
+                face.tailCell = (o.dy + nt.dy) * width + (o.dx + nt.dx);
                 if (o.dx == t.dx && o.dy == t.dy) face.sharedCell = 1;           // its head is our tail
                 else if (o.dx + nt.dx == 0 && o.dy + nt.dy == 0) face.sharedCell = 0; // its tail is our head
-                face.upwind = &n;
-                const std::vector<Neighbour>& table = neighbours_[static_cast<std::size_t>(parity)];
-                face.cone = AxisCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])
-                                ? ConeKind::Axis
-                                : WideCone::fits(n) ? ConeKind::Wide : ConeKind::General;
                 s.neighbours.push_back(face);
             }
+            s.pass = facePass(f, parity);
         }
+}
+
+// Which one-pass loop the family's interior faces can take: accelerateFaceRun knows the along-family
+// neighbours at 2f (sharing our tail) and 2f + 1 (sharing our head), and one cone shape for all.
+MomentumFusedStep::FacePass MomentumFusedStep::facePass(int f, int parity) const
+{
+    const std::vector<Neighbour>& table = neighbours_[static_cast<std::size_t>(parity)];
+    const std::vector<NeighbourFace>& faces = stencils_[static_cast<std::size_t>(parity)][static_cast<std::size_t>(f)].neighbours;
+    const auto all = [&](auto fits) {
+        for (std::size_t k = 0; k < table.size(); ++k) {
+            const Neighbour& n = table[k];
+            const int shared = k == static_cast<std::size_t>(2 * f) ? 1 : k == static_cast<std::size_t>(2 * f + 1) ? 0 : -1;
+            if (faces[k].sharedCell != shared) return false;
+            if (!fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        }
+        return true;
+    };
+    if (table.size() == 4 && all(AxisCone::fits)) return FacePass::Axis;
+    if (table.size() == 6 && all(WideCone::fits)) return FacePass::Wide;
+    return FacePass::PerFace;
 }
 
 void MomentumFusedStep::run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
@@ -367,170 +452,65 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
     const int width = lattice_.width(), height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
-#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
-    {
-        RowScratch scratch(width);
-#pragma omp for schedule(static)
-        for (int y = 0; y < height; ++y)
-            for (int f = 0; f < lattice_.familyCount(); ++f) {
-                float* next = accelerated_[static_cast<std::size_t>(f)].data();
-                const bool fast = interiorRow(y) && width > 2 * kMargin;
-                if (fast) accelerateInteriorRow(fields, f, y, scratch);
-                for (int x = 0; x < width; ++x) {
-                    if (fast && x == kMargin) x = width - kMargin; // done above
-                    const CellOffset t = lattice_.family(f).tailOffset(y);
-                    if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
-                    next[lattice_.paddedIndex(x, y)] = acceleratedSpeed(fields, f, x, y);
-                }
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y)
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            float* next = accelerated_[static_cast<std::size_t>(f)].data();
+            const bool fast = interiorRow(y) && width > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace;
+            if (fast) accelerateInteriorRow(fields, f, y);
+            for (int x = 0; x < width; ++x) {
+                if (fast && x == kMargin) x = width - kMargin; // done above
+                const CellOffset t = lattice_.family(f).tailOffset(y);
+                if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
+                next[lattice_.paddedIndex(x, y)] = acceleratedSpeed(fields, f, x, y);
             }
-    }
-}
-
-namespace {
-
-// Σ s_k and Σ s_k·(U − U_k) by discharge and by velocity, for one neighbour along a run.
-struct UpstreamSumRows {
-    float* __restrict weights;
-    float* __restrict weighted;
-    float* __restrict velocityWeights;
-    float* __restrict velocityWeighted;
-};
-
-// A neighbour that is not upstream adds exact zeros: the sums start at +0 and can never become −0,
-// so adding +0 or a finite ±0 product leaves them as they are.
-__attribute__((always_inline)) inline void addShares(const UpstreamSumRows& sums, int x, float byDischarge, float byVelocity,
-                                                     float difference)
-{
-    sums.weights[x] = sums.weights[x] + byDischarge;
-    sums.weighted[x] = sums.weighted[x] + byDischarge * difference;
-    sums.velocityWeights[x] = sums.velocityWeights[x] + byVelocity;
-    sums.velocityWeighted[x] = sums.velocityWeighted[x] + byVelocity * difference;
-}
-
-// The four cell fields the upstream vectors come from, at one row.
-struct CellRows {
-    const float* __restrict qx;
-    const float* __restrict qy;
-    const float* __restrict ux;
-    const float* __restrict uy;
-};
-
-// A neighbour along the family, sharing one cell with the face: the upstream vectors are −(that
-// cell's discharge) and −(its velocity), as MomentumStep::advectionChange sums them (0 + v).
-template <class Cone>
-RB_VECTOR_CLONES void addUpstreamThroughSharedCell(UpstreamSumRows sums, CellRows cells, std::ptrdiff_t shared, const float* __restrict own,
-                                                   const float* __restrict neighbourSpeeds, Cone cone, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        const std::ptrdiff_t i = x + shared;
-        const float byDischarge = cone.upstream(-(0.0f + cells.qx[i]), -(0.0f + cells.qy[i]));
-        const float byVelocity = cone.upstream(-(0.0f + cells.ux[i]), -(0.0f + cells.uy[i]));
-        addShares(sums, x, byDischarge, byVelocity, own[x] - neighbourSpeeds[x]);
-    }
-}
-
-// The face's own two cells summed, (0 + head) + tail: the first half of every four-cell mean
-// below, the same for all its neighbours across the family, so summed once.
-struct FaceSumRows {
-    float* __restrict qx;
-    float* __restrict qy;
-    float* __restrict ux;
-    float* __restrict uy;
-};
-
-RB_VECTOR_CLONES void sumFaceCells(FaceSumRows out, CellRows cells, std::ptrdiff_t tail, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        out.qx[x] = (0.0f + cells.qx[x]) + cells.qx[x + tail];
-        out.qy[x] = (0.0f + cells.qy[x]) + cells.qy[x + tail];
-        out.ux[x] = (0.0f + cells.ux[x]) + cells.ux[x + tail];
-        out.uy[x] = (0.0f + cells.uy[x]) + cells.uy[x + tail];
-    }
-}
-
-// −(the mean of four cells' values) in advectionChange's order of summation, the face's own two
-// already summed: −(((0 + c₀) + c₁) + c₂) + c₃)/4.
-__attribute__((always_inline)) inline float negatedMean(const float* __restrict faceSum, const float* __restrict cells,
-                                                        const std::ptrdiff_t (&offsets)[4], int x)
-{
-    return -((faceSum[x] + cells[x + offsets[2]]) + cells[x + offsets[3]]) / 4.0f;
-}
-
-// A neighbour across the family: the upstream vectors are −(the mean of the four cells').
-template <class Cone>
-RB_VECTOR_CLONES void addUpstreamThroughFourCells(UpstreamSumRows sums, CellRows cells, FaceSumRows faceSums, const std::ptrdiff_t (&offsets)[4],
-                                                  const float* __restrict own, const float* __restrict neighbourSpeeds, Cone cone, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        const float byDischarge = cone.upstream(negatedMean(faceSums.qx, cells.qx, offsets, x), negatedMean(faceSums.qy, cells.qy, offsets, x));
-        const float byVelocity = cone.upstream(negatedMean(faceSums.ux, cells.ux, offsets, x), negatedMean(faceSums.uy, cells.uy, offsets, x));
-        addShares(sums, x, byDischarge, byVelocity, own[x] - neighbourSpeeds[x]);
-    }
-}
-
-} // namespace
-
-// MomentumStep::advectionChange's sums for a run of faces, by discharge (scratch a, b) and by
-// velocity (e, f): the upstream neighbours' Σ s_k and Σ s_k·(U − U_k), neighbour by neighbour in
-// the reference's order, each along the whole run so the loops vectorise.
-void MomentumFusedStep::accumulateAdvection(int f, int y, int x0, int x1, const float* speeds, RowScratch& scratch) const
-{
-    const FamilyStencil& s = stencil(y, f);
-    const std::vector<Neighbour>& table = neighbours(y);
-    const std::size_t row = lattice_.index(0, y);
-    const UpstreamSumRows sums{scratch.a.data(), scratch.b.data(), scratch.e.data(), scratch.f.data()};
-    for (float* sum : {sums.weights, sums.weighted, sums.velocityWeights, sums.velocityWeighted}) std::fill(sum + x0, sum + x1, 0.0f);
-    const CellRows cells{cellQx_.data() + row, cellQy_.data() + row, cellUx_.data() + row, cellUy_.data() + row};
-    const FaceSumRows faceSums{scratch.c.data(), scratch.d.data(), scratch.g.data(), scratch.h.data()};
-    sumFaceCells(faceSums, cells, s.tailCell, x0, x1);
-    for (const NeighbourFace& k : s.neighbours) {
-        const Neighbour& n = *k.upwind;
-        const UpwindCone general(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)]);
-        const auto add = [&](auto cone) {
-            if (k.sharedCell >= 0) addUpstreamThroughSharedCell(sums, cells, k.cells[k.sharedCell], speeds, speeds + k.slot, cone, x0, x1);
-            else addUpstreamThroughFourCells(sums, cells, faceSums, k.cells, speeds, speeds + k.slot, cone, x0, x1);
-        };
-        switch (k.cone) {
-        case ConeKind::Axis: add(AxisCone{n.directionX, n.directionY}); break;
-        case ConeKind::Wide: add(WideCone(general)); break;
-        case ConeKind::General: add(general); break;
         }
-    }
 }
 
 // MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where
 // every face, cell and neighbour of the stencils is on the map and no wall is near.
-void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, RowScratch& scratch)
+void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y)
 {
-    const int x0 = kMargin, x1 = lattice_.width() - kMargin;
+    const FamilyStencil& s = stencil(y, f);
+    if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y);
+    else accelerateInteriorRowWith<6, WideCone>(fields, f, y);
+}
+
+template <int N, class Cone>
+void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y)
+{
     const EdgeFamily& family = lattice_.family(f);
     const FamilyStencil& s = stencil(y, f);
-    const float* speeds = fields.speeds[static_cast<std::size_t>(f)] + lattice_.paddedIndex(0, y);
-    float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
-    const float* depth = fields.depth + lattice_.index(0, y);
-    const float* bed = fields.bed + lattice_.index(0, y);
-    const std::ptrdiff_t tail = s.tailCell;
-    accumulateAdvection(f, y, x0, x1, speeds, scratch);
-    const auto pipeLength = static_cast<float>(family.pipeLength);
-    const float gOverL = c_.gravity / pipeLength;
-    float* moved = scratch.c.data(); // the velocity before friction
-    accelerateRun(moved, depth, depth + tail, bed, bed + tail, speeds, scratch.a.data(), scratch.b.data(), scratch.e.data(), scratch.f.data(),
-                  c_.dt, gOverL, pipeLength, kDryDepth, x0, x1);
-    if (c_.eddyViscosity > 0.0f) {
-        float* sum = scratch.d.data();
-        std::fill(sum + x0, sum + x1, 0.0f);
-        for (const NeighbourFace& k : s.neighbours) addDifferences(sum, speeds + k.slot, speeds, x0, x1);
-        addDiffusion(moved, sum, c_.dt, c_.eddyViscosity * laplacian_, x0, x1);
-    }
-    if (c_.manningTerm <= 0.0f) {
-        slowRun(next, depth, depth + tail, moved, c_.frictionFactor, kDryDepth, x0, x1);
-        return;
+    const std::vector<Neighbour>& table = neighbours(y);
+    FaceNeighbours<N, Cone> around;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(N); ++k) {
+        const Neighbour& n = table[k];
+        around.slot[k] = s.neighbours[k].slot;
+        around.headCell[k] = s.neighbours[k].headCell;
+        around.tailCell[k] = s.neighbours[k].tailCell;
+        around.cone[k] = Cone::of(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)]);
     }
     const std::size_t rowCell = lattice_.index(0, y);
-    const float* ux = cellUx_.data() + rowCell;
-    const float* uy = cellUy_.data() + rowCell;
-    manningRun(next, moved, depth, depth + tail, ux, ux + tail, uy, uy + tail, static_cast<float>(family.directionX),
-               static_cast<float>(family.directionY), c_.dt * c_.manningTerm, kDryDepth, x0, x1);
+    const FaceRow row{fields.speeds[static_cast<std::size_t>(f)] + lattice_.paddedIndex(0, y),
+                      fields.depth + rowCell,
+                      fields.bed + rowCell,
+                      cellQx_.data() + rowCell,
+                      cellQy_.data() + rowCell,
+                      cellUx_.data() + rowCell,
+                      cellUy_.data() + rowCell,
+                      s.tailCell};
+    const auto pipeLength = static_cast<float>(family.pipeLength);
+    const FaceConstants constants{c_.dt,
+                                  c_.gravity / pipeLength,
+                                  pipeLength,
+                                  kDryDepth,
+                                  c_.eddyViscosity * laplacian_,
+                                  c_.frictionFactor,
+                                  c_.dt * c_.manningTerm,
+                                  static_cast<float>(family.directionX),
+                                  static_cast<float>(family.directionY)};
+    float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
+    accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, kMargin, lattice_.width() - kMargin);
 }
 
 // Stage 4: Q = U·(water over the higher bed upwind)·w on every face with both cells on the map.

@@ -21,23 +21,23 @@ public:
              VolumeLedger& ledger);
 
 private:
-    // A neighbour's upwind share (MomentumStep::upwindShare), computed with fewer operations where
-    // its cone allows: Axis, max(0, v·n) (the square lattice); Wide, one cross product for both
-    // cone tests (inverse crosses ≥ 1: the triangle lattice); General, as the reference does.
-    enum class ConeKind { General, Axis, Wide };
+    // How a family's interior faces are accelerated: in one pass per row (accelerateFaceRun) with
+    // the square lattice's axis cones or the triangle lattice's 60° cones, or, for a neighbour table
+    // that fits neither, face by face with the reference's own function.
+    enum class FacePass { PerFace, Axis, Wide };
     // A same-family face next to an interior face, as offsets from that face.
     struct NeighbourFace {
-        std::ptrdiff_t slot = 0;   // its padded slot − ours
-        std::ptrdiff_t cells[4]{}; // our head, our tail, its head, its tail − our head's cell index
-        int sharedCell = -1;       // the one cell the two faces share along the family (0 or 1), or −1
-        const Neighbour* upwind = nullptr; // direction and cone data (MomentumStep's table)
-        ConeKind cone = ConeKind::General; // how its upwind share is computed (the same bits each way)
+        std::ptrdiff_t slot = 0;     // its padded slot − ours
+        std::ptrdiff_t headCell = 0; // its head cell − our head cell
+        std::ptrdiff_t tailCell = 0; // its tail cell − our head cell
+        int sharedCell = -1;         // the one cell the two faces share along the family (0: our head, 1: our tail), or −1
     };
     struct FamilyStencil {
         std::ptrdiff_t tailCell = 0; // tail's cell index − head's
         std::ptrdiff_t tailSlot = 0; // the tail cell's padded slot − the head's
         std::ptrdiff_t headSlot = 0; // the padded slot of the face this cell is the tail of − the cell's
-        std::vector<NeighbourFace> neighbours;
+        std::vector<NeighbourFace> neighbours; // in the order of MomentumStep's neighbour table
+        FacePass pass = FacePass::PerFace;
     };
     // One thread's rows of partial sums (loops run stencil entry by entry, each along the row).
     struct RowScratch {
@@ -51,8 +51,10 @@ private:
     void reconstructCells(const MomentumFields& fields);
     void reconstructInteriorRow(const MomentumFields& fields, int y, RowScratch& scratch);
     void accelerateFaces(const MomentumFields& fields);
-    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, RowScratch& scratch);
-    void accumulateAdvection(int f, int y, int x0, int x1, const float* speeds, RowScratch& scratch) const;
+    FacePass facePass(int f, int parity) const;
+    void accelerateInteriorRow(const MomentumFields& fields, int f, int y);
+    template <int N, class Cone>
+    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y);
     void dischargesFromVelocitiesFast(const MomentumFields& fields);
     void limitOutflowsFast(const MomentumFields& fields);
     void scaleFace(const MomentumFields& fields, int f, int x, int y);

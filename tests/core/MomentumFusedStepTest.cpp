@@ -120,7 +120,9 @@ INSTANTIATE_TEST_SUITE_P(
                       Variant{LatticeKind::Square, 61, 53, 3, 0.03, 0.05}, Variant{LatticeKind::Triangle, 61, 53, 3, 0.03, 0.05},
                       Variant{LatticeKind::Square, 64, 47, 2, 0.0, 0.2}, Variant{LatticeKind::Triangle, 47, 64, 2, 0.02, 0.0},
                       Variant{LatticeKind::Square, 5, 9, 2, 0.03, 0.1}, Variant{LatticeKind::Triangle, 4, 7, 1, 0.0, 0.1},
-                      Variant{LatticeKind::Triangle, 3, 3, 1, 0.03, 0.0}),
+                      Variant{LatticeKind::Triangle, 3, 3, 1, 0.03, 0.0},
+                      // with the last two, each lattice's one-pass face loop runs in all four forms
+                      Variant{LatticeKind::Square, 47, 40, 2, 0.03, 0.0}, Variant{LatticeKind::Triangle, 40, 47, 2, 0.0, 0.05}),
     [](const ::testing::TestParamInfo<Variant>& info) {
         const Variant& v = info.param;
         return std::string(latticeKindName(v.kind)) + "_" + std::to_string(v.width) + "x" + std::to_string(v.height) + "_threads" +
