@@ -221,24 +221,38 @@ void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const F
     else if constexpr (N >= 6) forFamily.template operator()<2>();
 }
 
-// Σ_faces d·(component·scale) for the two faces of one family at a run of cells, added to the
-// row sums in cellVector's order (this family's tail-side face, then its head-side face).
-RB_VECTOR_CLONES void addFaceComponents(float* __restrict sumX, float* __restrict sumY, const float* __restrict entering,
-                       const float* __restrict leaving, float dx, float dy, float scale, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        const float first = entering[x] * scale, second = leaving[x] * scale;
-        sumX[x] = (sumX[x] + dx * first) + dx * second;
-        sumY[x] = (sumY[x] + dy * first) + dy * second;
-    }
-}
+// A row of cells' F face families: the face each cell is the head of (at the cell's slot) and the
+// one it is the tail of (ahead), with the family's direction and 1/face width.
+template <int F>
+struct CellFaces {
+    std::array<const float*, F> flows{}, speeds{};
+    std::array<std::ptrdiff_t, F> ahead{};
+    std::array<float, F> dx{}, dy{}, perWidth{};
+};
 
-RB_VECTOR_CLONES void solveLeastSquares(float* __restrict outX, float* __restrict outY, const float* __restrict rx, const float* __restrict ry, float mxx,
-                       float mxy, float myy, float determinant, int x0, int x1)
+// MomentumStep::cellVector for a run of cells with all their faces, for discharges and velocities
+// at once: Σ_faces d·component summed in its order (family by family, the tail-side face first),
+// then the least-squares solve with the matrix every such cell shares.
+template <int F>
+RB_VECTOR_CLONES void reconstructRun(float* __restrict qxOut, float* __restrict qyOut, float* __restrict uxOut, float* __restrict uyOut,
+                                     const CellFaces<F>& faces, float mxx, float mxy, float myy, float determinant, int x0, int x1)
 {
     for (int x = x0; x < x1; ++x) {
-        outX[x] = (myy * rx[x] - mxy * ry[x]) / determinant;
-        outY[x] = (mxx * ry[x] - mxy * rx[x]) / determinant;
+        float qx = 0.0f, qy = 0.0f, ux = 0.0f, uy = 0.0f;
+#pragma GCC unroll 3
+        for (int f = 0; f < F; ++f) {
+            const float dx = faces.dx[f], dy = faces.dy[f];
+            const float firstQ = faces.flows[f][x] * faces.perWidth[f], secondQ = faces.flows[f][x + faces.ahead[f]] * faces.perWidth[f];
+            qx = (qx + dx * firstQ) + dx * secondQ;
+            qy = (qy + dy * firstQ) + dy * secondQ;
+            const float firstU = faces.speeds[f][x] * 1.0f, secondU = faces.speeds[f][x + faces.ahead[f]] * 1.0f;
+            ux = (ux + dx * firstU) + dx * secondU;
+            uy = (uy + dy * firstU) + dy * secondU;
+        }
+        qxOut[x] = (myy * qx - mxy * qy) / determinant;
+        qyOut[x] = (mxx * qy - mxy * qx) / determinant;
+        uxOut[x] = (myy * ux - mxy * uy) / determinant;
+        uyOut[x] = (mxx * uy - mxy * ux) / determinant;
     }
 }
 
@@ -264,17 +278,18 @@ RB_VECTOR_CLONES void dischargeRun(float* __restrict speeds, float* __restrict f
     }
 }
 
-RB_VECTOR_CLONES void addLeaving(float* __restrict leaving, const float* __restrict entering, const float* __restrict exiting, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) leaving[x] += larger(0.0f, -entering[x]) + larger(0.0f, exiting[x]);
-}
-
-RB_VECTOR_CLONES void scaleRun(float* __restrict scale, const float* __restrict depth, const float* __restrict leaving, float cellArea, float dt, int x0,
-              int x1)
+// MomentumStep::limitOutflows' first half for a run of cells: what leaves each cell (summed family
+// by family, the tail-side face first), and the scale that keeps it within the water it has.
+template <int F>
+RB_VECTOR_CLONES void scaleRun(float* __restrict scale, const float* __restrict depth, const CellRowFlows& faces, float cellArea, float dt, int x0,
+                               int x1)
 {
     for (int x = x0; x < x1; ++x) {
+        float leaving = 0.0f;
+#pragma GCC unroll 3
+        for (int f = 0; f < F; ++f) leaving += larger(0.0f, -faces.flows[f][x]) + larger(0.0f, faces.flows[f][x + faces.ahead[f]]);
         const float available = depth[x] * cellArea;
-        const float wanted = leaving[x] * dt;
+        const float wanted = leaving * dt;
         scale[x] = wanted > available ? available / wanted * kScaleMargin : 1.0f;
     }
 }
@@ -290,24 +305,27 @@ RB_VECTOR_CLONES void scaleFacesRun(float* __restrict flows, float* __restrict s
     }
 }
 
-RB_VECTOR_CLONES void addNet(float* __restrict net, const float* __restrict entering, const float* __restrict exiting, int x0, int x1)
+// Continuity, rain and evaporation for a run of cells (MomentumStep::updateDepths); what rain and
+// evaporation did to each float depth is kept for the ledger. Says whether any of that is not zero:
+// a row of zeros adds +0 to the ledger, so its sum can be skipped.
+template <int F>
+RB_VECTOR_CLONES bool depthRun(float* __restrict depth, float* __restrict rained, float* __restrict evaporated, const CellRowFlows& faces,
+                               float dtOverArea, float rainDepth, float evaporationDepth, int x0, int x1)
 {
-    for (int x = x0; x < x1; ++x) net[x] += entering[x] - exiting[x];
-}
-
-// Continuity, rain and evaporation; what rain and evaporation did to each float depth is kept for
-// the ledger.
-RB_VECTOR_CLONES void depthRun(float* __restrict depth, float* __restrict rained, float* __restrict evaporated, const float* __restrict net, float dtOverArea,
-              float rainDepth, float evaporationDepth, int x0, int x1)
-{
+    int booked = 0;
     for (int x = x0; x < x1; ++x) {
-        const float moved = depth[x] + dtOverArea * net[x];
+        float net = 0.0f; // what enters minus what leaves, m³/s
+#pragma GCC unroll 3
+        for (int f = 0; f < F; ++f) net += faces.flows[f][x] - faces.flows[f][x + faces.ahead[f]];
+        const float moved = depth[x] + dtOverArea * net;
         const float wetted = moved + rainDepth;
         const float updated = wetted - smaller(wetted, evaporationDepth);
         depth[x] = updated;
         rained[x] = wetted - moved;
         evaporated[x] = wetted - updated;
+        booked |= static_cast<int>(rained[x] != 0.0f) | static_cast<int>(evaporated[x] != 0.0f);
     }
+    return booked != 0;
 }
 
 } // namespace
@@ -406,45 +424,43 @@ void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
     std::array<const float*, Lattice::kMaxFamilies> flows{}, speeds{};
     for (std::size_t f = 0; f < flows.size(); ++f) flows[f] = fields.flows[f], speeds[f] = fields.speeds[f];
     const int width = lattice_.width(), height = lattice_.height();
-#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
-    {
-        RowScratch scratch(width);
-#pragma omp for schedule(static)
-        for (int y = 0; y < height; ++y) {
-            const bool interior = y >= 1 && y < height - 1 && width > 2;
-            if (interior) reconstructInteriorRow(fields, y, scratch);
-            for (int x = 0; x < width; x += interior ? width - 1 : 1) {
-                const std::size_t cell = lattice_.index(x, y);
-                cellVector(flows, true, x, y, cellQx_[cell], cellQy_[cell]);
-                cellVector(speeds, false, x, y, cellUx_[cell], cellUy_[cell]);
-            }
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y) {
+        const bool interior = y >= 1 && y < height - 1 && width > 2;
+        if (interior) reconstructInteriorRow(fields, y);
+        for (int x = 0; x < width; x += interior ? width - 1 : 1) {
+            const std::size_t cell = lattice_.index(x, y);
+            cellVector(flows, true, x, y, cellQx_[cell], cellQy_[cell]);
+            cellVector(speeds, false, x, y, cellUx_[cell], cellUy_[cell]);
         }
     }
 }
 
-void MomentumFusedStep::reconstructInteriorRow(const MomentumFields& fields, int y, RowScratch& scratch)
+void MomentumFusedStep::reconstructInteriorRow(const MomentumFields& fields, int y)
 {
-    const int x0 = 1, x1 = lattice_.width() - 1;
+    if (lattice_.familyCount() == 2) reconstructInteriorRowWith<2>(fields, y);
+    else reconstructInteriorRowWith<3>(fields, y);
+}
+
+template <int F>
+void MomentumFusedStep::reconstructInteriorRowWith(const MomentumFields& fields, int y)
+{
     const std::size_t rowCell = lattice_.index(0, y), rowSlot = lattice_.paddedIndex(0, y);
-    float* qx = scratch.a.data();
-    float* qy = scratch.b.data();
-    float* ux = scratch.c.data();
-    float* uy = scratch.d.data();
-    for (float* row : {qx, qy, ux, uy}) std::fill(row + x0, row + x1, 0.0f);
-    for (int f = 0; f < lattice_.familyCount(); ++f) {
+    CellFaces<F> faces;
+    for (int f = 0; f < F; ++f) {
         const EdgeFamily& family = lattice_.family(f);
-        const auto dx = static_cast<float>(family.directionX), dy = static_cast<float>(family.directionY);
-        const float perWidth = 1.0f / static_cast<float>(family.faceWidth);
-        const float* q = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
-        const float* u = fields.speeds[static_cast<std::size_t>(f)] + rowSlot;
-        const std::ptrdiff_t ahead = stencil(y, f).headSlot;
-        addFaceComponents(qx, qy, q, q + ahead, dx, dy, perWidth, x0, x1);
-        addFaceComponents(ux, uy, u, u + ahead, dx, dy, 1.0f, x0, x1);
+        const auto k = static_cast<std::size_t>(f);
+        faces.flows[k] = fields.flows[k] + rowSlot;
+        faces.speeds[k] = fields.speeds[k] + rowSlot;
+        faces.ahead[k] = stencil(y, f).headSlot;
+        faces.dx[k] = static_cast<float>(family.directionX);
+        faces.dy[k] = static_cast<float>(family.directionY);
+        faces.perWidth[k] = 1.0f / static_cast<float>(family.faceWidth);
     }
     const float mxx = interiorMxx_, mxy = interiorMxy_, myy = interiorMyy_;
     const float determinant = mxx * myy - mxy * mxy;
-    solveLeastSquares(cellQx_.data() + rowCell, cellQy_.data() + rowCell, qx, qy, mxx, mxy, myy, determinant, x0, x1);
-    solveLeastSquares(cellUx_.data() + rowCell, cellUy_.data() + rowCell, ux, uy, mxx, mxy, myy, determinant, x0, x1);
+    reconstructRun<F>(cellQx_.data() + rowCell, cellQy_.data() + rowCell, cellUx_.data() + rowCell, cellUy_.data() + rowCell, faces, mxx, mxy,
+                      myy, determinant, 1, lattice_.width() - 1);
 }
 
 // Stage 2, interior faces. Rows at least kMargin from the edge take the fast path in their middle.
@@ -539,32 +555,36 @@ void MomentumFusedStep::dischargesFromVelocitiesFast(const MomentumFields& field
 void MomentumFusedStep::limitOutflowsFast(const MomentumFields& fields)
 {
     const int width = lattice_.width(), height = lattice_.height(), families = lattice_.familyCount();
-#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
-    {
-        RowScratch scratch(width);
-#pragma omp for schedule(static)
-        for (int y = 0; y < height; ++y) {
-            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
-            float* leaving = scratch.a.data();
-            std::fill(leaving, leaving + width, 0.0f);
-            for (int f = 0; f < families; ++f) {
-                const float* q = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
-                addLeaving(leaving, q, q + stencil(y, f).headSlot, 0, width);
-            }
-            scaleRun(scale_.data() + rowSlot, fields.depth + lattice_.index(0, y), leaving, c_.cellArea, c_.dt, 0, width);
-        }
-    }
-    for (int f = 0; f < families; ++f) {
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-        for (int y = 0; y < height; ++y) {
+    for (int y = 0; y < height; ++y) {
+        const std::size_t rowSlot = lattice_.paddedIndex(0, y);
+        const float* depth = fields.depth + lattice_.index(0, y);
+        if (families == 2) scaleRun<2>(scale_.data() + rowSlot, depth, cellRowFlows(fields, y), c_.cellArea, c_.dt, 0, width);
+        else scaleRun<3>(scale_.data() + rowSlot, depth, cellRowFlows(fields, y), c_.cellArea, c_.dt, 0, width);
+    }
+#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y)
+        for (int f = 0; f < families; ++f) {
             const std::size_t rowSlot = lattice_.paddedIndex(0, y);
             const float* scale = scale_.data() + rowSlot;
             scaleFacesRun(fields.flows[static_cast<std::size_t>(f)] + rowSlot, fields.speeds[static_cast<std::size_t>(f)] + rowSlot, scale,
                           scale + stencil(y, f).tailSlot, 0, width);
         }
+    for (int f = 0; f < families; ++f) {
         for (int x = -1; x <= width; ++x) scaleFace(fields, f, x, -1), scaleFace(fields, f, x, height); // the ghost ring
         for (int y = 0; y < height; ++y) scaleFace(fields, f, -1, y), scaleFace(fields, f, width, y);
     }
+}
+
+CellRowFlows MomentumFusedStep::cellRowFlows(const MomentumFields& fields, int y) const
+{
+    CellRowFlows faces;
+    const std::size_t rowSlot = lattice_.paddedIndex(0, y);
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        faces.flows[static_cast<std::size_t>(f)] = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
+        faces.ahead[static_cast<std::size_t>(f)] = stencil(y, f).headSlot;
+    }
+    return faces;
 }
 
 void MomentumFusedStep::scaleFace(const MomentumFields& fields, int f, int x, int y)
@@ -587,19 +607,15 @@ void MomentumFusedStep::updateDepthsFast(const MomentumFields& fields, double& r
         RowScratch scratch(width);
 #pragma omp for schedule(static)
         for (int y = 0; y < height; ++y) {
-            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
-            float* net = scratch.a.data();
-            std::fill(net, net + width, 0.0f);
-            for (int f = 0; f < families; ++f) {
-                const float* q = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
-                addNet(net, q, q + stencil(y, f).headSlot, 0, width);
-            }
+            float* depth = fields.depth + lattice_.index(0, y);
             const float* rainRow = scratch.b.data();
             const float* evaporationRow = scratch.c.data();
-            depthRun(fields.depth + lattice_.index(0, y), scratch.b.data(), scratch.c.data(), net, c_.dtOverArea, c_.rainDepth,
-                     c_.evaporationDepth, 0, width);
+            const bool booked = families == 2 ? depthRun<2>(depth, scratch.b.data(), scratch.c.data(), cellRowFlows(fields, y), c_.dtOverArea,
+                                                            c_.rainDepth, c_.evaporationDepth, 0, width)
+                                              : depthRun<3>(depth, scratch.b.data(), scratch.c.data(), cellRowFlows(fields, y), c_.dtOverArea,
+                                                            c_.rainDepth, c_.evaporationDepth, 0, width);
             double rain = 0.0, evaporation = 0.0;
-            for (int x = 0; x < width; ++x) {
+            for (int x = 0; booked && x < width; ++x) {
                 rain += static_cast<double>(rainRow[x]);
                 evaporation += static_cast<double>(evaporationRow[x]);
             }

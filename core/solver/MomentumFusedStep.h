@@ -2,9 +2,17 @@
 
 #include "solver/MomentumStep.h"
 
+#include <array>
 #include <cstddef>
 
 namespace rb {
+
+// One cell row's discharges per face family: the faces its cells are the heads of (at each cell's
+// padded slot) and, ahead, the ones they are the tails of.
+struct CellRowFlows {
+    std::array<const float*, Lattice::kMaxFamilies> flows{};
+    std::array<std::ptrdiff_t, Lattice::kMaxFamilies> ahead{};
+};
 
 // MomentumStep's step, bit for bit, written for speed: away from the map's edge every stage is a
 // row loop with fixed index offsets (no per-face lattice queries, no wall or map-edge checks),
@@ -49,7 +57,9 @@ private:
 
     void buildStencils();
     void reconstructCells(const MomentumFields& fields);
-    void reconstructInteriorRow(const MomentumFields& fields, int y, RowScratch& scratch);
+    void reconstructInteriorRow(const MomentumFields& fields, int y);
+    template <int F>
+    void reconstructInteriorRowWith(const MomentumFields& fields, int y);
     void accelerateFaces(const MomentumFields& fields);
     FacePass facePass(int f, int parity) const;
     void accelerateInteriorRow(const MomentumFields& fields, int f, int y);
@@ -57,6 +67,7 @@ private:
     void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y);
     void dischargesFromVelocitiesFast(const MomentumFields& fields);
     void limitOutflowsFast(const MomentumFields& fields);
+    CellRowFlows cellRowFlows(const MomentumFields& fields, int y) const;
     void scaleFace(const MomentumFields& fields, int f, int x, int y);
     void updateDepthsFast(const MomentumFields& fields, double& rained, double& evaporated);
 
