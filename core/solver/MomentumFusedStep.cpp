@@ -78,9 +78,29 @@ struct WideCone {
 float smaller(float a, float b) { return b < a ? b : a; }
 float larger(float a, float b) { return a < b ? b : a; }
 
+// MomentumStep::dischargesFromVelocities for one face (std::clamp as libstdc++ computes it): the
+// clamped velocity and Q = U·(water over the higher bed upwind)·w, both 0 where that is dry.
+struct FaceFlow {
+    float speed, discharge;
+};
+
+__attribute__((always_inline)) inline FaceFlow faceFlow(float accelerated, float hHead, float hTail, float bHead, float bTail, float limit,
+                                                        float width, float dryDepth)
+{
+    const float atLeast = accelerated < -limit ? -limit : accelerated;
+    const float u = limit < accelerated ? limit : atLeast;
+    const bool fromTail = u > 0.0f;
+    const float upwindBed = fromTail ? bTail : bHead, upwindDepth = fromTail ? hTail : hHead;
+    const float faceDepth = (upwindBed + upwindDepth) - larger(bHead, bTail);
+    const float discharge = u * faceDepth * width;
+    const bool carries = faceDepth > dryDepth;
+    return {carries ? u : 0.0f, carries ? discharge : 0.0f};
+}
+
 // One row of interior faces of one family: the face velocities before this step, the two cells'
 // rows (depth, bed and the reconstructed discharges and velocities), and where the tail cell is.
 struct FaceRow {
+    float* __restrict flows; // written: the faces' new discharges
     const float* __restrict speeds;
     const float* __restrict depth;
     const float* __restrict bed;
@@ -108,6 +128,7 @@ struct FaceConstants {
     float frictionFactor;   // (1 − f)^dt
     float dtManning;        // dt·g·n²
     float directionX, directionY;
+    float speedLimit, faceWidth;
 };
 
 // Σ s_k and Σ s_k·(U − U_k) over a face's upstream neighbours, by discharge and by velocity
@@ -155,7 +176,8 @@ __attribute__((always_inline)) inline float slowedByManning(float along, float h
     return along / (1.0f + c.dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
 }
 
-// MomentumStep::acceleratedSpeed for a run of interior faces in one pass: each face's neighbours
+// MomentumStep::acceleratedSpeed, then dischargesFromVelocities, for a run of interior faces in one
+// pass (next: the clamped velocity, row.flows: the discharge): each face's neighbours
 // are visited in the reference's order with the same float operations, and every partial sum
 // stays in registers. The neighbour loop is unrolled at compile time (K), so the loop over x
 // vectorises.
@@ -194,13 +216,16 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
                 }(),
                 ...);
         }(std::make_integer_sequence<int, N>{});
-        const float hHead = row.depth[x], hTail = row.depth[x + row.tail];
-        float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, row.bed[x], row.bed[x + row.tail], c);
+        const float hHead = row.depth[x], hTail = row.depth[x + row.tail], bHead = row.bed[x], bTail = row.bed[x + row.tail];
+        float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, bHead, bTail, c);
         if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
         float slowed;
         if constexpr (Manning) slowed = slowedByManning(moved, hHead, hTail, uxHead, uxTail, uyHead, uyTail, c);
         else slowed = moved * c.frictionFactor;
-        next[x] = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
+        const float accelerated = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
+        const FaceFlow flow = faceFlow(accelerated, hHead, hTail, bHead, bTail, c.speedLimit, c.faceWidth, c.dryDepth);
+        next[x] = flow.speed;
+        row.flows[x] = flow.discharge;
     }
 }
 
@@ -256,28 +281,6 @@ RB_VECTOR_CLONES void reconstructRun(float* __restrict qxOut, float* __restrict 
     }
 }
 
-// MomentumStep::dischargesFromVelocities for a run of faces (std::clamp as libstdc++ computes it).
-RB_VECTOR_CLONES void dischargeRun(float* __restrict speeds, float* __restrict flows, const float* __restrict next, const float* __restrict depth,
-                  const float* __restrict tailDepth, const float* __restrict bed, const float* __restrict tailBed, float limit,
-                  float width, float dryDepth, int x0, int x1)
-{
-    for (int x = x0; x < x1; ++x) {
-        const float v = next[x];
-        const float atLeast = v < -limit ? -limit : v;
-        const float u = limit < v ? limit : atLeast;
-        // Every load first, then selects of operands (not of sums), stores last: GCC vectorises.
-        const float headBed = bed[x], tailBedHere = tailBed[x], headDepth = depth[x], tailDepthHere = tailDepth[x];
-        const bool fromTail = u > 0.0f;
-        const float upwindBed = fromTail ? tailBedHere : headBed, upwindDepth = fromTail ? tailDepthHere : headDepth;
-        const float faceDepth = (upwindBed + upwindDepth) - larger(headBed, tailBedHere);
-        const float discharge = u * faceDepth * width;
-        const bool carries = faceDepth > dryDepth;
-        const float keptSpeed = carries ? u : 0.0f, keptDischarge = carries ? discharge : 0.0f;
-        speeds[x] = keptSpeed;
-        flows[x] = keptDischarge;
-    }
-}
-
 // MomentumStep::limitOutflows' first half for a run of cells: what leaves each cell (summed family
 // by family, the tail-side face first), and the scale that keeps it within the water it has.
 template <int F>
@@ -302,6 +305,19 @@ RB_VECTOR_CLONES void scaleFacesRun(float* __restrict flows, float* __restrict s
         const float factor = flows[x] > 0.0f ? fromTail : fromHead;
         flows[x] *= factor;
         speeds[x] *= factor;
+    }
+}
+
+// scaleFacesRun for interior faces, whose new velocities are still in `next` (the velocities of
+// the step before stay in `speeds` until every face has been accelerated).
+RB_VECTOR_CLONES void scaleInteriorFacesRun(float* __restrict flows, float* __restrict speeds, const float* __restrict next,
+                                            const float* __restrict scale, const float* __restrict tailScale, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x) {
+        const float fromTail = tailScale[x], fromHead = scale[x];
+        const float factor = flows[x] > 0.0f ? fromTail : fromHead;
+        flows[x] *= factor;
+        speeds[x] = next[x] * factor;
     }
 }
 
@@ -405,10 +421,9 @@ void MomentumFusedStep::run(const MomentumFields& fields, const std::vector<Boun
                             VolumeLedger& ledger)
 {
     reconstructCells(fields);
-    accelerateFaces(fields);
+    accelerateFaces(fields); // and the interior faces' discharges (the reference's stage 4)
     setBoundaryFaces(fields, edges);
-    dischargesFromVelocitiesFast(fields);
-    limitOutflowsFast(fields);
+    limitOutflowsFast(fields); // and the interior faces' new velocities into place
     recordBoundary(fields, edges, ledger);
     double rained = 0.0, evaporated = 0.0;
     updateDepthsFast(fields, rained, evaporated);
@@ -478,7 +493,11 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
                 if (fast && x == kMargin) x = width - kMargin; // done above
                 const CellOffset t = lattice_.family(f).tailOffset(y);
                 if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
-                next[lattice_.paddedIndex(x, y)] = acceleratedSpeed(fields, f, x, y);
+                const std::size_t head = lattice_.index(x, y), tail = lattice_.index(x + t.dx, y + t.dy);
+                const FaceFlow flow = faceFlow(acceleratedSpeed(fields, f, x, y), fields.depth[head], fields.depth[tail], fields.bed[head],
+                                               fields.bed[tail], c_.speedLimit, static_cast<float>(lattice_.family(f).faceWidth), kDryDepth);
+                next[lattice_.paddedIndex(x, y)] = flow.speed;
+                fields.flows[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)] = flow.discharge;
             }
         }
 }
@@ -507,7 +526,8 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
         around.cone[k] = Cone::of(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)]);
     }
     const std::size_t rowCell = lattice_.index(0, y);
-    const FaceRow row{fields.speeds[static_cast<std::size_t>(f)] + lattice_.paddedIndex(0, y),
+    const FaceRow row{fields.flows[static_cast<std::size_t>(f)] + lattice_.paddedIndex(0, y),
+                      fields.speeds[static_cast<std::size_t>(f)] + lattice_.paddedIndex(0, y),
                       fields.depth + rowCell,
                       fields.bed + rowCell,
                       cellQx_.data() + rowCell,
@@ -524,31 +544,20 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
                                   c_.frictionFactor,
                                   c_.dt * c_.manningTerm,
                                   static_cast<float>(family.directionX),
-                                  static_cast<float>(family.directionY)};
+                                  static_cast<float>(family.directionY),
+                                  c_.speedLimit,
+                                  static_cast<float>(family.faceWidth)};
     float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
     accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, kMargin, lattice_.width() - kMargin);
 }
 
-// Stage 4: Q = U·(water over the higher bed upwind)·w on every face with both cells on the map.
-void MomentumFusedStep::dischargesFromVelocitiesFast(const MomentumFields& fields)
+// The faces of row y with both cells on the map: [x0, x1), empty where the tail row is off it.
+std::pair<int, int> MomentumFusedStep::interiorFaces(int f, int y) const
 {
-    const int width = lattice_.width(), height = lattice_.height();
-    for (int f = 0; f < lattice_.familyCount(); ++f) {
-        const auto w = static_cast<float>(lattice_.family(f).faceWidth);
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-        for (int y = 0; y < height; ++y) {
-            const CellOffset t = lattice_.family(f).tailOffset(y);
-            if (y + t.dy < 0 || y + t.dy >= height) continue;
-            const int x0 = std::max(0, -t.dx), x1 = std::min(width, width - t.dx);
-            const std::ptrdiff_t tail = stencil(y, f).tailCell;
-            const std::size_t rowSlot = lattice_.paddedIndex(0, y);
-            const float* depth = fields.depth + lattice_.index(0, y);
-            const float* bed = fields.bed + lattice_.index(0, y);
-            dischargeRun(fields.speeds[static_cast<std::size_t>(f)] + rowSlot, fields.flows[static_cast<std::size_t>(f)] + rowSlot,
-                         accelerated_[static_cast<std::size_t>(f)].data() + rowSlot, depth, depth + tail, bed, bed + tail, c_.speedLimit,
-                         w, kDryDepth, x0, x1);
-        }
-    }
+    const CellOffset t = lattice_.family(f).tailOffset(y);
+    const int width = lattice_.width();
+    if (y + t.dy < 0 || y + t.dy >= lattice_.height()) return {0, 0};
+    return {std::max(0, -t.dx), std::min(width, width - t.dx)};
 }
 
 // Stage 5: every cell's scale, then every face scaled by its giving cell's.
@@ -567,8 +576,14 @@ void MomentumFusedStep::limitOutflowsFast(const MomentumFields& fields)
         for (int f = 0; f < families; ++f) {
             const std::size_t rowSlot = lattice_.paddedIndex(0, y);
             const float* scale = scale_.data() + rowSlot;
-            scaleFacesRun(fields.flows[static_cast<std::size_t>(f)] + rowSlot, fields.speeds[static_cast<std::size_t>(f)] + rowSlot, scale,
-                          scale + stencil(y, f).tailSlot, 0, width);
+            const float* tailScale = scale + stencil(y, f).tailSlot;
+            float* flows = fields.flows[static_cast<std::size_t>(f)] + rowSlot;
+            float* speeds = fields.speeds[static_cast<std::size_t>(f)] + rowSlot;
+            const float* next = accelerated_[static_cast<std::size_t>(f)].data() + rowSlot;
+            const auto [x0, x1] = interiorFaces(f, y); // the rest of the row: boundary faces, set in place
+            scaleFacesRun(flows, speeds, scale, tailScale, 0, x0);
+            scaleInteriorFacesRun(flows, speeds, next, scale, tailScale, x0, x1);
+            scaleFacesRun(flows, speeds, scale, tailScale, x1, width);
         }
     for (int f = 0; f < families; ++f) {
         for (int x = -1; x <= width; ++x) scaleFace(fields, f, x, -1), scaleFace(fields, f, x, height); // the ghost ring

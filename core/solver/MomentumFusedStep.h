@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <utility>
 
 namespace rb {
 
@@ -65,7 +66,7 @@ private:
     void accelerateInteriorRow(const MomentumFields& fields, int f, int y);
     template <int N, class Cone>
     void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y);
-    void dischargesFromVelocitiesFast(const MomentumFields& fields);
+    std::pair<int, int> interiorFaces(int f, int y) const;
     void limitOutflowsFast(const MomentumFields& fields);
     CellRowFlows cellRowFlows(const MomentumFields& fields, int y) const;
     void scaleFace(const MomentumFields& fields, int f, int x, int y);
