@@ -351,6 +351,7 @@ MomentumFusedStep::MomentumFusedStep(const Lattice& lattice, const MomentumConst
     : MomentumStep(lattice, constants, edges, threadCount)
 {
     buildStencils();
+    collectEdgeFaces();
     cellQx_.assign(lattice.cellCount(), 0.0f);
     cellQy_.assign(lattice.cellCount(), 0.0f);
     cellUx_.assign(lattice.cellCount(), 0.0f);
@@ -481,25 +482,50 @@ void MomentumFusedStep::reconstructInteriorRowWith(const MomentumFields& fields,
 // Stage 2, interior faces. Rows at least kMargin from the edge take the fast path in their middle.
 void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
-    const int width = lattice_.width(), height = lattice_.height();
+    const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < lattice_.familyCount(); ++f) {
-            float* next = accelerated_[static_cast<std::size_t>(f)].data();
-            const bool fast = interiorRow(y) && width > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace;
-            if (fast) accelerateInteriorRow(fields, f, y);
+            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y);
+            const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
+            for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
+                accelerateEdgeFace(fields, f, edge.faces[i], y);
+        }
+}
+
+// The faces accelerateInteriorRow leaves out, row by row: the map's first and last kMargin rows
+// and columns (all of a row whose family has no one-pass loop), boundary faces excepted.
+void MomentumFusedStep::collectEdgeFaces()
+{
+    const int width = lattice_.width(), height = lattice_.height();
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
+        edge.rowStart.assign(1, 0);
+        for (int y = 0; y < height; ++y) {
+            const bool fast = fastRow(f, y);
             for (int x = 0; x < width; ++x) {
-                if (fast && x == kMargin) x = width - kMargin; // done above
+                if (fast && x == kMargin) x = width - kMargin; // the one-pass loop's
                 const CellOffset t = lattice_.family(f).tailOffset(y);
                 if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
-                const std::size_t head = lattice_.index(x, y), tail = lattice_.index(x + t.dx, y + t.dy);
-                const FaceFlow flow = faceFlow(acceleratedSpeed(fields, f, x, y), fields.depth[head], fields.depth[tail], fields.bed[head],
-                                               fields.bed[tail], c_.speedLimit, static_cast<float>(lattice_.family(f).faceWidth), kDryDepth);
-                next[lattice_.paddedIndex(x, y)] = flow.speed;
-                fields.flows[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)] = flow.discharge;
+                edge.faces.push_back({x, faceStencil(f, x, y)});
             }
+            edge.rowStart.push_back(edge.faces.size());
         }
+    }
+}
+
+// acceleratedSpeed and the discharge (MomentumStep::dischargesFromVelocities) for one face near the
+// map's edge, its neighbours and cells looked up once when the step was built.
+void MomentumFusedStep::accelerateEdgeFace(const MomentumFields& fields, int f, const EdgeFace& face, int y)
+{
+    const int x = face.x;
+    const CellOffset t = lattice_.family(f).tailOffset(y);
+    const std::size_t head = lattice_.index(x, y), tail = lattice_.index(x + t.dx, y + t.dy), slot = lattice_.paddedIndex(x, y);
+    const FaceFlow flow = faceFlow(acceleratedSpeed(fields, f, x, y, face.stencil), fields.depth[head], fields.depth[tail], fields.bed[head],
+                                   fields.bed[tail], c_.speedLimit, static_cast<float>(lattice_.family(f).faceWidth), kDryDepth);
+    accelerated_[static_cast<std::size_t>(f)][slot] = flow.speed;
+    fields.flows[static_cast<std::size_t>(f)][slot] = flow.discharge;
 }
 
 // MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where

@@ -62,6 +62,17 @@ private:
     template <int F>
     void reconstructInteriorRowWith(const MomentumFields& fields, int y);
     void accelerateFaces(const MomentumFields& fields);
+    struct EdgeFace {
+        int x = 0;
+        FaceStencil stencil;
+    };
+    struct EdgeFaces { // one family's
+        std::vector<EdgeFace> faces;
+        std::vector<std::size_t> rowStart; // row y's faces: [rowStart[y], rowStart[y + 1])
+    };
+    void collectEdgeFaces();
+    void accelerateEdgeFace(const MomentumFields& fields, int f, const EdgeFace& face, int y);
+    bool fastRow(int f, int y) const { return interiorRow(y) && lattice_.width() > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace; }
     FacePass facePass(int f, int parity) const;
     void accelerateInteriorRow(const MomentumFields& fields, int f, int y);
     template <int N, class Cone>
@@ -81,6 +92,7 @@ private:
     std::array<std::array<FamilyStencil, Lattice::kMaxFamilies>, 2> stencils_; // [row parity][family]
     float interiorMxx_ = 0.0f, interiorMxy_ = 0.0f, interiorMyy_ = 0.0f; // Σ d·dᵀ of a cell with all its faces
     std::vector<double> rowRain_, rowEvaporation_;
+    std::array<EdgeFaces, Lattice::kMaxFamilies> edgeFaces_;
 };
 
 } // namespace rb

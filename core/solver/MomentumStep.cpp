@@ -252,6 +252,35 @@ struct UpstreamSums {
 
 } // namespace
 
+// The neighbours of face (family, x, y) that can carry flow, in the neighbour table's order, each
+// with the cells whose discharge and velocity lie between the two faces: along the family the one
+// cell they share (as in Stelling & Duinmeijer), across it those of the four (ours and theirs) on
+// the map. Beyond the map or at a wall there is no gradient (free slip) and no stress.
+MomentumStep::FaceStencil MomentumStep::faceStencil(int family, int x, int y) const
+{
+    FaceStencil stencil;
+    const CellOffset t = lattice_.family(family).tailOffset(y);
+    const std::vector<Neighbour>& table = neighbours(y);
+    for (std::size_t k = 0; k < table.size(); ++k) {
+        const int nx = x + table[k].offset.dx, ny = y + table[k].offset.dy;
+        if (!isOpenFace(family, nx, ny)) continue;
+        const CellOffset nt = lattice_.family(family).tailOffset(ny);
+        const int cells[4][2] = {{x, y}, {x + t.dx, y + t.dy}, {nx, ny}, {nx + nt.dx, ny + nt.dy}};
+        const bool behind = cells[2][0] == cells[1][0] && cells[2][1] == cells[1][1]; // neighbour's head is our tail
+        const bool ahead = cells[3][0] == cells[0][0] && cells[3][1] == cells[0][1];  // neighbour's tail is our head
+        OpenNeighbour& open = stencil.open[static_cast<std::size_t>(stencil.count++)];
+        open.index = static_cast<int>(k);
+        open.slot = lattice_.paddedIndex(nx, ny);
+        for (int c = 0; c < 4; ++c) {
+            const int cx = cells[c][0], cy = cells[c][1];
+            if (!lattice_.contains(cx, cy)) continue;
+            if ((behind && c != 1) || (ahead && c != 0)) continue; // only the shared cell
+            open.cells[static_cast<std::size_t>(open.cellCount++)] = cellIndex(lattice_, cx, cy);
+        }
+    }
+    return stencil;
+}
+
 // The change of U by advection over one step, −dt·(u·∇)U, upwind over the neighbouring faces k of
 // the same family, in one of Stelling & Duinmeijer's (2003) two forms:
 //  - momentum-conserving, (1/h̄)·Σ_k s_k(q̃_k)·(U − U_k)/l, s_k the upwind shares of q̃_k, the
@@ -264,33 +293,23 @@ struct UpstreamSums {
 // The step moves U at most all the way to the weighted mean of its upwind neighbours (a convex
 // combination: no new extremes), which is what keeps the thin water at a wet/dry front, where
 // q̃/h̄ is large, from overshooting.
-float MomentumStep::advectionChange(int family, int x, int y, float speed, float faceDepth) const
+float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int y, float speed, float faceDepth) const
 {
-    const CellOffset t = lattice_.family(family).tailOffset(y);
     UpstreamSums byDischarge, byVelocity;
-    for (const Neighbour& n : neighbours(y)) {
-        const int nx = x + n.offset.dx, ny = y + n.offset.dy;
-        if (!isOpenFace(family, nx, ny)) continue; // beyond the map or a wall: no gradient (free slip)
-        const CellOffset nt = lattice_.family(family).tailOffset(ny);
-        const int cells[4][2] = {{x, y}, {x + t.dx, y + t.dy}, {nx, ny}, {nx + nt.dx, ny + nt.dy}};
-        // Along the family the two faces share a cell: its discharge lies between them (as in
-        // Stelling & Duinmeijer). Across it, the mean of the four cells.
-        const bool behind = cells[2][0] == cells[1][0] && cells[2][1] == cells[1][1]; // neighbour's head is our tail
-        const bool ahead = cells[3][0] == cells[0][0] && cells[3][1] == cells[0][1];  // neighbour's tail is our head
+    for (int i = 0; i < stencil.count; ++i) {
+        const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(i)];
+        if (open.cellCount == 0) continue;
         float qx = 0.0f, qy = 0.0f, ux = 0.0f, uy = 0.0f, count = 0.0f;
-        for (int c = 0; c < 4; ++c) {
-            const int cx = cells[c][0], cy = cells[c][1];
-            if (!lattice_.contains(cx, cy)) continue;
-            if ((behind && c != 1) || (ahead && c != 0)) continue; // only the shared cell
-            const std::size_t cell = cellIndex(lattice_, cx, cy);
+        for (int c = 0; c < open.cellCount; ++c) {
+            const std::size_t cell = open.cells[static_cast<std::size_t>(c)];
             qx += cellQx_[cell];
             qy += cellQy_[cell];
             ux += cellUx_[cell];
             uy += cellUy_[cell];
             count += 1.0f;
         }
-        if (count == 0.0f) continue;
-        const float difference = speed - previousSpeeds_[static_cast<std::size_t>(family)][lattice_.paddedIndex(nx, ny)];
+        const Neighbour& n = neighbours(y)[static_cast<std::size_t>(open.index)];
+        const float difference = speed - previousSpeeds_[static_cast<std::size_t>(family)][open.slot];
         byDischarge.add(upwindShare(n, -qx / count, -qy / count, y), difference);
         byVelocity.add(upwindShare(n, -ux / count, -uy / count, y), difference);
     }
@@ -301,14 +320,11 @@ float MomentumStep::advectionChange(int family, int x, int y, float speed, float
     return byDischarge.limitedChange(c_.dt / (faceDepth * l));
 }
 
-float MomentumStep::eddyDiffusion(int family, int x, int y, float speed) const
+float MomentumStep::eddyDiffusion(const FaceStencil& stencil, int family, float speed) const
 {
     float sum = 0.0f;
-    for (const Neighbour& n : neighbours(y)) {
-        const int nx = x + n.offset.dx, ny = y + n.offset.dy;
-        if (!isOpenFace(family, nx, ny)) continue; // no stress from the map's edge (free slip)
-        sum += previousSpeeds_[static_cast<std::size_t>(family)][lattice_.paddedIndex(nx, ny)] - speed;
-    }
+    for (int i = 0; i < stencil.count; ++i)
+        sum += previousSpeeds_[static_cast<std::size_t>(family)][stencil.open[static_cast<std::size_t>(i)].slot] - speed;
     return c_.eddyViscosity * laplacian_ * sum;
 }
 
@@ -334,6 +350,11 @@ void MomentumStep::accelerateInteriorFaces(const MomentumFields& fields)
 // An interior face's velocity after the surface gradient, advection, eddy viscosity and friction.
 float MomentumStep::acceleratedSpeed(const MomentumFields& fields, int f, int x, int y) const
 {
+    return acceleratedSpeed(fields, f, x, y, faceStencil(f, x, y));
+}
+
+float MomentumStep::acceleratedSpeed(const MomentumFields& fields, int f, int x, int y, const FaceStencil& stencil) const
+{
     const EdgeFamily& family = lattice_.family(f);
     const CellOffset t = family.tailOffset(y);
     const std::size_t head = cellIndex(lattice_, x, y), tail = cellIndex(lattice_, x + t.dx, y + t.dy);
@@ -344,8 +365,8 @@ float MomentumStep::acceleratedSpeed(const MomentumFields& fields, int f, int x,
     const float speed = fields.speeds[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
     const float faceDepth = 0.5f * (hHead + hTail);
     float u = speed + c_.dt * gOverL * surfaceDrop;
-    if (faceDepth > kDryDepth) u += advectionChange(f, x, y, speed, faceDepth);
-    if (c_.eddyViscosity > 0.0f) u += c_.dt * eddyDiffusion(f, x, y, speed);
+    if (faceDepth > kDryDepth) u += advectionChange(stencil, f, y, speed, faceDepth);
+    if (c_.eddyViscosity > 0.0f) u += c_.dt * eddyDiffusion(stencil, f, speed);
     return applyFriction(u, faceSpeed(f, tail, head, u), faceDepth);
 }
 

@@ -96,10 +96,23 @@ protected: // MomentumFusedStep computes the same, faster, and falls back to the
     void recordBoundary(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, VolumeLedger& ledger) const;
     void applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const;
 
+    // A face's same-family neighbour that can carry flow, and the cells between the two faces.
+    struct OpenNeighbour {
+        int index = 0;                      // in neighbours(y)
+        std::size_t slot = 0;               // its padded slot
+        std::array<std::size_t, 4> cells{}; // cell indices, in advectionChange's order of summation
+        int cellCount = 0;
+    };
+    struct FaceStencil {
+        std::array<OpenNeighbour, 2 * Lattice::kMaxFamilies> open{};
+        int count = 0;
+    };
+    FaceStencil faceStencil(int family, int x, int y) const;
     float acceleratedSpeed(const MomentumFields& fields, int family, int x, int y) const;
-    float advectionChange(int family, int x, int y, float speed, float faceDepth) const;
+    float acceleratedSpeed(const MomentumFields& fields, int family, int x, int y, const FaceStencil& stencil) const;
+    float advectionChange(const FaceStencil& stencil, int family, int y, float speed, float faceDepth) const;
     float upwindShare(const Neighbour& n, float vx, float vy, int y) const;
-    float eddyDiffusion(int family, int x, int y, float speed) const;
+    float eddyDiffusion(const FaceStencil& stencil, int family, float speed) const;
     float applyFriction(float speed, float fullSpeed, float faceDepth) const;
     static float upwindFaceDepth(const MomentumFields& fields, std::size_t tail, std::size_t head, float direction);
     void buildNeighbours();
