@@ -208,7 +208,7 @@ struct ClSolver::Impl {
     cl::Kernel reconstructCellDischarges, accelerateInteriorFaces, setBoundaryFaces, limitOutflows, scaleOutflowsAndUpdateDepths,
         scanFaceSpeeds;
     std::array<cl::Buffer, 3> speedSets;
-    cl::Buffer newSpeeds, cellVectors, wallBuffer, inflowBuffer, speedSums;
+    cl::Buffer newSpeeds, cellVectors, wallBuffer, inflowBuffer, acrossFaceBuffer, speedSums;
     bool hasVelocities = false;                // the speed sets hold the state's velocities
     MomentumConstants momentumConstants;       // MomentumConstants::from(params, lattice), as the CPU step's
     std::vector<BoundaryEdge> boundaryEdges;   // the boundary in force, as the CPU step sees it

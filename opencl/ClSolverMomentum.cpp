@@ -110,8 +110,8 @@ void ClSolver::Impl::matchVelocitiesToModel(const ClSolver& solver)
     if (!hasVelocities) uploadVelocities(MomentumStep::velocitiesFromFlows(solver.readState(), params.gravity));
 }
 
-// Walls (where the step's cell vectors and neighbours leave faces out) and the inflows' shares,
-// both as MomentumStep derives them from the boundary edges.
+// Walls (where the step's cell vectors and neighbours leave faces out), each edge's face across its
+// cell, and the inflows' shares, as MomentumStep derives them from the boundary edges.
 void ClSolver::Impl::setMomentumBoundary(const std::vector<BoundaryEdge>& edges)
 {
     boundaryEdges = edges;
@@ -122,6 +122,10 @@ void ClSolver::Impl::setMomentumBoundary(const std::vector<BoundaryEdge>& edges)
     for (const BoundaryEdge& e : edges)
         if (e.type == BoundaryType::Wall) walls[static_cast<std::size_t>(e.family) * layout.plane + layout.fromPaddedIndex(e.flowIndex)] = 1;
     wallBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, walls.size(), walls.data());
+    std::vector<cl_uint> across(std::max<std::size_t>(1, edges.size()), 0);
+    for (std::size_t i = 0; i < edges.size(); ++i)
+        across[i] = static_cast<cl_uint>(static_cast<std::size_t>(edges[i].family) * layout.plane + layout.fromPaddedIndex(step.acrossFaces()[i]));
+    acrossFaceBuffer = cl::Buffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, across.size() * sizeof(cl_uint), across.data());
     uploadInflows();
 }
 
@@ -183,8 +187,8 @@ void ClSolver::Impl::enqueueMomentumStep(int stepInBatch, int from, int to)
 
     cl::Kernel& boundary = setBoundaryFaces;
     boundary.setArg(0, acceleratedBuffer), boundary.setArg(1, newSpeeds), boundary.setArg(2, speedsIn), boundary.setArg(3, bedBuffer);
-    boundary.setArg(4, depthIn), boundary.setArg(5, edgeBuffer), boundary.setArg(6, inflowBuffer), boundary.setArg(7, edgeCount);
-    boundary.setArg(8, m);
+    boundary.setArg(4, depthIn), boundary.setArg(5, edgeBuffer), boundary.setArg(6, inflowBuffer), boundary.setArg(7, acrossFaceBuffer);
+    boundary.setArg(8, edgeCount), boundary.setArg(9, m);
     launch(boundary, cl::NDRange(roundUp(static_cast<std::size_t>(edgeCount), 64)), cl::NDRange(64));
 
     limitOutflows.setArg(0, scaleBuffer), limitOutflows.setArg(1, acceleratedBuffer), limitOutflows.setArg(2, depthIn);

@@ -42,6 +42,7 @@ MomentumStep::MomentumStep(const Lattice& lattice, const MomentumConstants& cons
     for (const BoundaryEdge& e : edges)
         if (e.type == BoundaryType::Wall) wall_[static_cast<std::size_t>(e.family)][e.flowIndex] = 1;
     shareInflows(edges);
+    findAcrossFaces(edges);
     buildNeighbours();
     const auto count = static_cast<float>(neighbours_[0].size());
     const auto l = static_cast<float>(lattice.family(0).pipeLength);
@@ -114,6 +115,22 @@ void MomentumStep::shareInflows(const std::vector<BoundaryEdge>& edges)
         if (e.type != BoundaryType::Inflow || e.segment < 0) continue;
         const auto s = static_cast<std::size_t>(e.segment);
         inflow_[i] = weight[s] > 0.0 ? static_cast<float>(total[s] * crossing(e) / weight[s]) : e.value;
+    }
+}
+
+// Per boundary edge, the same family's face on the far side of its cell: the face an outgoing flow
+// comes through before it leaves (setBoundaryFaces' advection).
+void MomentumStep::findAcrossFaces(const std::vector<BoundaryEdge>& edges)
+{
+    acrossFace_.assign(edges.size(), 0);
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        const BoundaryEdge& e = edges[i];
+        const int x = static_cast<int>(e.cell % static_cast<std::uint32_t>(lattice_.width()));
+        const int y = static_cast<int>(e.cell / static_cast<std::uint32_t>(lattice_.width()));
+        const CellOffset h = lattice_.family(e.family).headOffset(y);
+        // Entering in the family's direction, the edge's face is the cell's own (tail side): the far
+        // one is where the cell is the tail. Leaving in it, the other way round.
+        acrossFace_[i] = e.inward > 0.0f ? lattice_.paddedIndex(x + h.dx, y + h.dy) : lattice_.paddedIndex(x, y);
     }
 }
 
@@ -400,14 +417,20 @@ float MomentumStep::applyFriction(float speed, float fullSpeed, float faceDepth)
 
 // The outside is a ghost cell with the interior cell's bed. Inflow: the discharge is given, and the
 // water enters at its speed in the cell's depth, at most the critical speed (a film cannot take
-// the discharge faster than that). Sea and free outflow: the face accelerates like an interior
-// one towards a ghost surface at the sea level (sea) or at the bed (outflow: nothing enters).
+// the discharge faster than that). Sea and free outflow: the face accelerates like an interior one
+// towards a ghost surface at the sea level (sea; at the bed where the sea lies below it) or at the
+// bed (outflow: nothing enters), and carries its momentum upwind along its family
+// (boundaryAdvection). Every face is set from the speeds of the step before.
 void MomentumStep::setBoundaryFaces(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges)
 {
+    boundarySpeeds_.resize(edges.size());
+    boundaryFlows_.resize(edges.size());
     for (std::size_t i = 0; i < edges.size(); ++i) {
         const BoundaryEdge& e = edges[i];
         const EdgeFamily& family = lattice_.family(e.family);
         const auto w = static_cast<float>(family.faceWidth);
+        const auto l = static_cast<float>(family.pipeLength);
+        const float* speeds = fields.speeds[static_cast<std::size_t>(e.family)];
         const float h = fields.depth[e.cell], b = fields.bed[e.cell];
         float inwardSpeed = 0.0f, inwardFlow = 0.0f;
         if (e.type == BoundaryType::Inflow) {
@@ -416,10 +439,11 @@ void MomentumStep::setBoundaryFaces(const MomentumFields& fields, const std::vec
             inwardFlow = inflow_[i];
             inwardSpeed = perWidth / std::max(h, critical);
         } else if (e.type != BoundaryType::Wall) {
-            const float outside = e.type == BoundaryType::Sea ? e.value : b;
-            const float outsideDepth = std::max(0.0f, outside - b);
-            const float previous = e.inward * fields.speeds[static_cast<std::size_t>(e.family)][e.flowIndex];
-            float u = previous + c_.dt * c_.gravity / static_cast<float>(family.pipeLength) * (outside - (b + h));
+            const float outside = e.type == BoundaryType::Sea ? std::max(e.value, b) : b;
+            const float outsideDepth = outside - b;
+            const float previous = e.inward * speeds[e.flowIndex];
+            float u = previous + c_.dt * c_.gravity / l * (outside - (b + h));
+            u -= boundaryAdvection(previous, e.inward * speeds[acrossFace_[i]], l);
             u = applyFriction(u, std::abs(u), 0.5f * (h + outsideDepth));
             if (e.type == BoundaryType::Outflow) u = std::min(u, 0.0f);
             const float faceDepth = u > 0.0f ? outsideDepth : h;
@@ -428,9 +452,26 @@ void MomentumStep::setBoundaryFaces(const MomentumFields& fields, const std::vec
                 inwardFlow = inwardSpeed * faceDepth * w;
             }
         }
-        fields.speeds[static_cast<std::size_t>(e.family)][e.flowIndex] = e.inward * inwardSpeed;
-        fields.flows[static_cast<std::size_t>(e.family)][e.flowIndex] = e.inward * inwardFlow;
+        boundarySpeeds_[i] = e.inward * inwardSpeed;
+        boundaryFlows_[i] = e.inward * inwardFlow;
     }
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+        const BoundaryEdge& e = edges[i];
+        fields.speeds[static_cast<std::size_t>(e.family)][e.flowIndex] = boundarySpeeds_[i];
+        fields.flows[static_cast<std::size_t>(e.family)][e.flowIndex] = boundaryFlows_[i];
+    }
+}
+
+// How much of a boundary face's inward velocity U the flow carries away in one step, upwind along
+// its family as advectionChange does inside (energy-head form, at most all of the difference):
+// entering, from the ghost cell, where the water is at rest; leaving, from the face across the cell
+// (`across`, inward too). Without it only friction held such a face back: a 1 m sea pulled 50 m/s
+// through a map's corner. With it an outflow settles where g·h = V·(V − V_across), at the critical
+// speed √(g·h) below still water, and a sea enters at √(g·Δη).
+float MomentumStep::boundaryAdvection(float previous, float across, float pipeLength) const
+{
+    const float upstream = previous > 0.0f ? 0.0f : across;
+    return std::min(c_.dt / pipeLength * std::abs(previous), 1.0f) * (previous - upstream);
 }
 
 // Q = U·(water above the higher of the two beds, on the upwind side)·w. Taking the depth over

@@ -85,6 +85,7 @@ public:
     const std::vector<Neighbour>& neighbourTable(int parity) const { return neighbours_[static_cast<std::size_t>(parity & 1)]; }
     float laplacianWeight() const { return laplacian_; }
     const std::vector<float>& inflowShares() const { return inflow_; }
+    const std::vector<std::size_t>& acrossFaces() const { return acrossFace_; }
 
 protected: // MomentumFusedStep computes the same, faster, and falls back to these near the map's edge
     void reconstructCellDischarges(const MomentumFields& fields);
@@ -118,6 +119,8 @@ protected: // MomentumFusedStep computes the same, faster, and falls back to the
     void buildNeighbours();
     static void linkByAngle(std::vector<Neighbour>& list);
     void shareInflows(const std::vector<BoundaryEdge>& edges);
+    void findAcrossFaces(const std::vector<BoundaryEdge>& edges);
+    float boundaryAdvection(float previous, float across, float pipeLength) const;
     double crossing(const BoundaryEdge& e) const;
     bool isFace(int family, int x, int y) const;     // a face with at least one end on the map
     bool isOpenFace(int family, int x, int y) const; // ... that is not a wall
@@ -140,6 +143,8 @@ protected: // MomentumFusedStep computes the same, faster, and falls back to the
     std::array<std::vector<float>, Lattice::kMaxFamilies> accelerated_; // new face velocities
     std::vector<float> scale_;           // per padded cell
     std::vector<float> inflow_;          // per boundary edge: its discharge into the map (m³/s), inflows only
+    std::vector<std::size_t> acrossFace_; // per boundary edge: the padded slot of its family's face across the cell
+    std::vector<float> boundarySpeeds_, boundaryFlows_; // per boundary edge, set before any is written
 };
 
 } // namespace rb

@@ -809,6 +809,41 @@ TEST_P(MomentumValidation, LakeDrainingOverASillSettlesAtTheSillTop)
     EXPECT_GE(lowest, sillTop - 0.05);
 }
 
+// A sea 1 m above a dry flat bed floods it through the north side, and the water leaves through
+// free outflows on the east and south sides, the corners included. Nothing there can run faster
+// than a dam break of that sea (Ritter's front, 2·√(g·h0)), and with no wall across the flow to
+// pile it up, nothing can stand above the sea's level. Before
+// the boundary faces carried their momentum (MomentumStep::boundaryAdvection) only friction held
+// them back: the corner ran at 56 m/s, the water stood 1.9 m deep and dt fell to a tenth.
+TEST_P(MomentumValidation, SeaAndFreeOutflowKeepWithinTheSeasHead)
+{
+    const double dx = 1.0, sea = 1.0, duration = 90.0;
+    const Lattice lattice(kind(), 16, 16, dx);
+    Map map = momentumMap(lattice, FloatField(lattice.width(), lattice.height()));
+    map.boundary = {wholeSide(lattice, Side::North, BoundaryType::Sea, sea), wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0),
+                    wholeSide(lattice, Side::South, BoundaryType::Outflow, 0.0)};
+    const double front = 2.0 * std::sqrt(kG * sea);
+    const Clock clock = clockFor(duration, front, dx);
+    map.params.dt = clock.dt;
+    auto solver = loaded(map);
+    ASSERT_TRUE(solver);
+    double fastest = 0.0, deepest = 0.0;
+    for (int done = 0; done < clock.steps; done += 10) {
+        ASSERT_TRUE(advance(*solver, std::min(10, clock.steps - done)));
+        const Diagnostics d = solver->diagnostics();
+        fastest = std::max(fastest, d.maxSpeed);
+        deepest = std::max(deepest, d.maxDepth);
+    }
+    const Diagnostics d = solver->diagnostics();
+    record("fastest_over_2c0", fastest / front);
+    record("deepest_m", deepest);
+    record("inflow_m3", d.ledger.boundaryIn);
+    record("outflow_m3", d.ledger.boundaryOut);
+    EXPECT_GT(d.ledger.boundaryOut, 0.0) << "nothing reached the outflow";
+    EXPECT_LE(fastest, 1.1 * front);
+    EXPECT_LE(deepest, sea + 1e-3);
+}
+
 // ------------------------------------------------------------------------------------------------
 // 7. Mass.
 
