@@ -48,7 +48,10 @@ struct AxisCone {
 // WideCone: both inverse crosses are at least 1 (the triangle lattice's 60° cones: 2/√3). Then b
 // and d of upwindShare cannot underflow to a zero of the wrong sign, and since vx·ny − vy·nx is
 // exactly −(nx·vy − ny·vx) (or both +0), b ≥ 0 is nx·vy − ny·vx ≥ 0 and d ≥ 0 is that cross ≤ 0:
-// one cross product instead of two and two products fewer, whatever v holds.
+// one cross product instead of two and two products fewer. The reference's chain of selects then
+// comes down to one choice: a where the cross is positive, or zero with a ≥ 0 (the next cone
+// takes v), else c; the share is that where positive. The same for every v without a NaN (a call
+// whose state holds one is refused).
 struct WideCone {
     float nx = 0.0f, ny = 0.0f, toNext = 0.0f, fromPrevious = 0.0f, nextX = 0.0f, nextY = 0.0f, previousX = 0.0f, previousY = 0.0f;
 
@@ -57,9 +60,8 @@ struct WideCone {
         const float a = (vx * nextY - vy * nextX) * toNext;
         const float cross = nx * vy - ny * vx;
         const float c = (previousX * vy - previousY * vx) * fromPrevious;
-        const float inNextCone = cross >= 0.0f ? (a >= 0.0f ? a : -1.0f) : -1.0f;
-        const float inPreviousCone = cross <= 0.0f ? (c >= 0.0f ? c : 0.0f) : 0.0f;
-        const float share = inNextCone >= 0.0f ? inNextCone : inPreviousCone;
+        const bool inNextCone = cross > 0.0f || (cross == 0.0f && a >= 0.0f);
+        const float share = inNextCone ? a : c;
         return share > 0.0f ? share : 0.0f;
     }
     static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&)
