@@ -50,8 +50,8 @@ struct AxisCone {
 // exactly −(nx·vy − ny·vx) (or both +0), b ≥ 0 is nx·vy − ny·vx ≥ 0 and d ≥ 0 is that cross ≤ 0:
 // one cross product instead of two and two products fewer. The reference's chain of selects then
 // comes down to one choice: a where the cross is positive, or zero with a ≥ 0 (the next cone
-// takes v), else c; the share is that where positive. The same for every v without a NaN (a call
-// whose state holds one is refused).
+// takes v), else c; the share is that where positive. The same for every finite v (a call whose
+// state turns infinite or NaN is refused).
 struct WideCone {
     float nx = 0.0f, ny = 0.0f, toNext = 0.0f, fromPrevious = 0.0f, nextX = 0.0f, nextY = 0.0f, previousX = 0.0f, previousY = 0.0f;
 
