@@ -640,8 +640,7 @@ void MainWindow::showNewestSnapshot()
     statusBar_->showState(snapshot->state);
     statisticsDock_->showDiagnostics(snapshot->diagnostics, snapshot->stepsPerSecond);
     statisticsDock_->showSpeeds(*snapshot->state);
-    simulationDock_->setMaxDepth(snapshot->diagnostics.maxDepth);
-    simulationDock_->setParamsInForce(snapshot->params, snapshot->diagnostics.cfl);
+    simulationDock_->setSolverState(snapshot->params, snapshot->diagnostics);
     session_->simulationReached(snapshot->diagnostics.steps);
 }
 

@@ -1,11 +1,13 @@
 #include "panels/BoundaryDock.h"
 
 #include "model/ValueRanges.h"
+#include "panels/UndoKeys.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -80,7 +82,10 @@ void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<Boundar
     const int current = table_->currentRow();
     table_->setRowCount(static_cast<int>(segments.size()));
     for (int row = 0; row < static_cast<int>(segments.size()); ++row) fillRow(row, segments[static_cast<std::size_t>(row)]);
-    if (current >= 0 && current < table_->rowCount()) table_->selectRow(current);
+    // The selection only: moving the current index (selectRow) would hand the focus to the row's
+    // first widget, out of the box being typed in, at every edit, undo and redo.
+    if (current >= 0 && current < table_->rowCount())
+        table_->selectionModel()->select(table_->model()->index(current, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     remove_->setEnabled(!segments.empty());
 }
 
@@ -138,11 +143,13 @@ void BoundaryDock::makeRowWidgets(int row)
     });
     auto* start = new QSpinBox;
     start->setKeyboardTracking(false);
+    passUndoKeysToWindow(start);
     connect(start, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, StartColumn, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
     });
     auto* end = new QSpinBox;
     end->setKeyboardTracking(false);
+    passUndoKeysToWindow(end);
     connect(end, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, EndColumn, [v](BoundarySegment& s) { s.end = v; s.start = std::min(s.start, v); }, tr("Change boundary end"));
     });
@@ -154,6 +161,7 @@ void BoundaryDock::makeRowWidgets(int row)
     auto* value = new QDoubleSpinBox;
     value->setDecimals(3);
     value->setKeyboardTracking(false);
+    passUndoKeysToWindow(value);
     connect(value, &QDoubleSpinBox::valueChanged, this, [this, row](double v) {
         edit(row, ValueColumn, [v](BoundarySegment& s) { s.value = v; }, tr("Change boundary value"));
     });

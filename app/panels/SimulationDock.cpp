@@ -2,6 +2,7 @@
 
 #include "ClDevices.h"
 #include "panels/DockScrollArea.h"
+#include "panels/UndoKeys.h"
 #include "solver/Stability.h"
 
 #include <QAction>
@@ -14,6 +15,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStringList>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -23,6 +25,15 @@ namespace rb::panels {
 
 namespace {
 constexpr double kMetresPerSecondPerMmPerHour = 1e-3 / 3600.0; // the boxes show mm/h, SimParams holds m/s
+
+// The undo entry names a field mid-sentence ("Change time step"): the label with its first letter
+// in lower case, unless the label starts with a person's name ("Change Manning's n").
+QString fieldInSentence(const QString& label)
+{
+    static const QStringList names = {QStringLiteral("Manning's")};
+    if (label.isEmpty() || names.contains(label.section(' ', 0, 0))) return label;
+    return label.left(1).toLower() + label.mid(1);
+}
 } // namespace
 
 SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), parent)
@@ -78,7 +89,7 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     });
     cfl_ = new QLabel(body);
     cfl_->setObjectName("cfl");
-    cfl_->setToolTip(tr("CFL number of this dt at the deepest water on the map: the solver refuses steps at 1 and above"));
+    cfl_->setToolTip(tr("CFL number of this dt for the water now on the map: the solver refuses steps at 1 and above"));
     auto* dtRow = new QHBoxLayout;
     dtRow->addWidget(dt_, 1);
     dtRow->addWidget(automaticDt_);
@@ -107,6 +118,7 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     substeps_->setRange(1, 1000);
     substeps_->setKeyboardTracking(false);
     substeps_->setToolTip(tr("Solver steps between two pictures while playing"));
+    passUndoKeysToWindow(substeps_);
     form_->addRow(tr("Steps per frame"), substeps_);
     connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
         SimParams p = shown_;
@@ -153,7 +165,7 @@ void SimulationDock::addErosionSection(QWidget* body, QVBoxLayout* layout)
     const auto addErosionNumber = [this](const QString& name, const QString& label, double min, double max, int decimals, double step,
                                          const QString& suffix, const QString& tip, std::function<void(ErosionParams&, double)> apply) {
         // The undo step names the field as "Change erosion capacity"; the row, inside the Erosion box, just "Capacity".
-        const QString field = label.startsWith(tr("Erosion")) ? label : tr("Erosion %1").arg(label.toLower());
+        const QString field = label.startsWith(tr("Erosion")) ? label : tr("Erosion %1").arg(fieldInSentence(label));
         QDoubleSpinBox* box = addNumber(name, field, min, max, decimals, step, suffix, tip,
                                         [apply](SimParams& p, double v) { apply(p.erosion, v); }, false);
         erosionForm_->addRow(label, box);
@@ -251,11 +263,12 @@ QDoubleSpinBox* SimulationDock::addNumber(const QString& name, const QString& la
     box->setSuffix(suffix);
     box->setToolTip(tip);
     box->setKeyboardTracking(false); // report a typed value once, not at every keystroke
+    passUndoKeysToWindow(box);
     if (addRow) form_->addRow(label, box);
-    connect(box, &QDoubleSpinBox::valueChanged, this, [this, label, apply](double value) {
+    connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = fieldInSentence(label), apply](double value) {
         SimParams p = shown_;
         apply(p, value);
-        edited(p, label.toLower());
+        edited(p, field);
     });
     return box;
 }
@@ -325,20 +338,16 @@ QString SimulationDock::backend() const
 void SimulationDock::setLattice(const Lattice& lattice)
 {
     mapLattice_ = lattice;
+    solverReported_ = false; // the last report was on the previous map
     lattice_->setCurrentIndex(lattice_->findData(static_cast<int>(lattice.kind())));
     updateCfl();
 }
 
-void SimulationDock::setMaxDepth(double metres)
-{
-    maxDepth_ = metres;
-    updateCfl();
-}
-
-void SimulationDock::setParamsInForce(const SimParams& inForce, double cfl)
+void SimulationDock::setSolverState(const SimParams& inForce, const Diagnostics& diagnostics)
 {
     inForce_ = inForce;
-    cflInForce_ = cfl;
+    solver_ = diagnostics;
+    solverReported_ = true;
     updateCfl();
 }
 
@@ -364,19 +373,41 @@ void SimulationDock::updateCfl()
 {
     if (mapLattice_.cellCount() == 0) return;
     if (shown_.automaticDt() && inForce_.automaticDt()) {
-        cfl_->setText(tr("in use: %1 s, CFL %2").arg(inForce_.dt, 0, 'g', 3).arg(cflInForce_, 0, 'f', 2));
+        cfl_->setText(tr("in use: %1 s, CFL %2").arg(inForce_.dt, 0, 'g', 3).arg(solver_.cfl, 0, 'f', 2));
         cfl_->setToolTip(tr("The dt the simulation chose for the water as it is, holding the CFL number at %1 (at most %2 s)")
                              .arg(inForce_.cflTarget).arg(inForce_.dtMax, 0, 'g', 3));
-        cfl_->setStyleSheet(cflInForce_ >= kCflWarning ? "color: white; background: #c62828; padding: 1px 4px; font-weight: bold" : "");
-        cfl_->setProperty("warning", cflInForce_ >= kCflWarning);
+        showCflWarning(solver_.cfl >= kCflWarning);
         return;
     }
-    const double cfl = cflNumber(mapLattice_, params(), maxDepth_);
-    const double limit = stableDtLimit(mapLattice_, params(), maxDepth_);
+    const double cfl = cflOfShown();
+    // Every CFL number grows linearly with dt, so the limit is where this one would reach 1 (water
+    // that left its range has no finite number: then the bound from its deepest and fastest).
+    const bool scales = cfl > 0.0 && std::isfinite(cfl);
+    const double limit = scales ? shown_.dt / cfl : stableDtLimit(mapLattice_, shown_, solver_.maxDepth, solver_.maxSpeed);
     cfl_->setText(tr("CFL %1").arg(cfl, 0, 'f', 2));
-    cfl_->setToolTip(tr("CFL number at the deepest water (%1 m); dt must stay below %2 s").arg(maxDepth_, 0, 'f', 2).arg(limit, 0, 'g', 3));
-    cfl_->setStyleSheet(cfl >= kCflWarning ? "color: white; background: #c62828; padding: 1px 4px; font-weight: bold" : "");
-    cfl_->setProperty("warning", cfl >= kCflWarning);
+    if (shown_.model == FlowModel::Momentum)
+        cfl_->setToolTip(tr("CFL number of the water as it moves now (fastest %1 m/s, deepest %2 m): the flow's speed "
+                            "plus its wave speed; dt must stay below %3 s")
+                             .arg(solver_.maxSpeed, 0, 'f', 2).arg(solver_.maxDepth, 0, 'f', 2).arg(limit, 0, 'g', 3));
+    else
+        cfl_->setToolTip(tr("CFL number at the deepest water (%1 m); dt must stay below %2 s").arg(solver_.maxDepth, 0, 'f', 2).arg(limit, 0, 'g', 3));
+    showCflWarning(cfl >= kCflWarning);
+}
+
+// The number the solver checks its next step against once it has the dock's parameters: its own
+// from the last report, carried over the change as the solver carries it (the momentum model's
+// counts how fast the water moves, not only how deep it is). Before the first report on this map,
+// the bound from the deepest water and the fastest flow.
+double SimulationDock::cflOfShown() const
+{
+    if (!solverReported_) return cflNumber(mapLattice_, shown_, solver_.maxDepth, solver_.maxSpeed);
+    return cflAfterParamsChange(inForce_, solver_.cfl, mapLattice_, shown_, solver_.maxDepth, solver_.maxSpeed);
+}
+
+void SimulationDock::showCflWarning(bool warning)
+{
+    cfl_->setStyleSheet(warning ? "color: white; background: #c62828; padding: 1px 4px; font-weight: bold" : "");
+    cfl_->setProperty("warning", warning);
 }
 
 } // namespace rb::panels

@@ -2,6 +2,7 @@
 
 #include "lattice/Lattice.h"
 #include "model/SimParams.h"
+#include "solver/Diagnostics.h"
 
 #include <QDockWidget>
 
@@ -26,7 +27,7 @@ namespace rb::panels {
 
 // Backend and device, lattice, and every SimParams field, all live: each edit is reported at once
 // (as the whole parameter set plus the name of the field) and reaches the solver before its next
-// step. Shows the CFL number the dt in the box would give at the deepest water now on the map.
+// step. Shows the CFL number the dt in the box would give the solver for the water now on the map.
 class SimulationDock : public QDockWidget {
     Q_OBJECT
 public:
@@ -39,9 +40,9 @@ public:
     void setDevices(const std::vector<opencl::DeviceInfo>& devices, const QString& problem = {});
     void setParams(const SimParams& params); // shows them without reporting an edit
     void setLattice(const Lattice& lattice);
-    void setMaxDepth(double metres);
-    // What the solver runs with now (the automatic time step's dt) and its CFL number.
-    void setParamsInForce(const SimParams& inForce, double cfl);
+    // What the solver runs with now (the automatic time step's dt) and what it measured of the
+    // water: its CFL number, deepest water and fastest flow, from which the readout is computed.
+    void setSolverState(const SimParams& inForce, const Diagnostics& diagnostics);
     void showMessage(const QString& text, bool warning);
     SimParams params() const;
     QString backend() const;
@@ -65,6 +66,8 @@ private:
     void showRowsOfModel(FlowModel model);
     void edited(const SimParams& params, const QString& fieldName);
     void updateCfl();
+    double cflOfShown() const;
+    void showCflWarning(bool warning);
 
     QFormLayout* form_ = nullptr;
     QComboBox* backend_ = nullptr;
@@ -77,7 +80,8 @@ private:
     QLabel* cfl_ = nullptr;
     QCheckBox* automaticDt_ = nullptr;
     SimParams inForce_;
-    double cflInForce_ = 0.0;
+    Diagnostics solver_; // the solver's last report on this map (cfl, maxDepth, maxSpeed)
+    bool solverReported_ = false; // false until the first report on the map shown
     QDoubleSpinBox* friction_ = nullptr;
     QDoubleSpinBox* viscosity_ = nullptr;
     QComboBox* pipe_ = nullptr;
@@ -98,7 +102,6 @@ private:
 
     Lattice mapLattice_;
     SimParams shown_; // what the boxes show, at full precision (the boxes round)
-    double maxDepth_ = 0.0;
     bool updating_ = false; // set while setParams fills the boxes: no edit to report
 };
 

@@ -1,5 +1,7 @@
 #include "tools/OptionsRow.h"
 
+#include "panels/UndoKeys.h"
+
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -26,6 +28,7 @@ QDoubleSpinBox* OptionsRow::addNumber(const QString& name, const QString& label,
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
     box->setSingleStep(std::min(1.0, std::pow(10.0, 1 - decimals)));
+    panels::passUndoKeysToWindow(box); // the Springs/drains bar's values are undoable edits
     connect(box, &QDoubleSpinBox::valueChanged, this, [changed = std::move(changed)](double v) { changed(v); });
     addWidget(label, box, tip);
     return box;

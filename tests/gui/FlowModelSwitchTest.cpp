@@ -152,7 +152,7 @@ private slots:
     void manningReachesTheSolver()
     {
         manningBox()->setValue(0.03);
-        QCOMPARE(stack()->undoText(), QString("Change manning's n"));
+        QCOMPARE(stack()->undoText(), QString("Change Manning's n"));
         const auto rough = runnerMapWhen([](const rb::SimParams& p) { return p.manning == 0.03; });
         QVERIFY2(rough, "Manning's n never reached the solver");
         QCOMPARE(rough->params.model, FlowModel::Momentum);
