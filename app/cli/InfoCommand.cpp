@@ -17,13 +17,22 @@ QString text(std::string_view name)
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
 
+// A number that the map holds only with an automatic time step; null with a fixed dt.
+QJsonValue automaticDtJson(const SimParams& p, double value)
+{
+    return p.automaticDt() ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+// With an automatic time step `dt` is only the step in use: the CFL target and the ceiling say
+// how the next ones are chosen.
 QJsonObject parametersJson(const SimParams& p)
 {
     return {{"g", p.gravity},         {"dt", p.dt},       {"friction", p.friction},
             {"viscosity", p.viscosity}, {"pipe", text(pipeModeName(p.pipe))},
             {"substeps", p.substeps},  {"rain", p.rain},   {"evaporation", p.evaporation},
             {"model", text(flowModelName(p.model))}, {"manning", p.manning}, {"eddy_viscosity", p.eddyViscosity},
-            {"dye_diffusivity", p.dyeDiffusivity}, {"dye_half_life", p.dyeHalfLife}};
+            {"dye_diffusivity", p.dyeDiffusivity}, {"dye_half_life", p.dyeHalfLife},
+            {"automatic_dt", p.automaticDt()}, {"cfl_target", automaticDtJson(p, p.cflTarget)}, {"dt_max", automaticDtJson(p, p.dtMax)}};
 }
 
 // A segment's or spring's dye channel, null for clean water.
@@ -137,7 +146,8 @@ QJsonObject describe(const QString& path, const Map& map)
 int runInfo(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Describe a .rbmap as one JSON object: lattice, size, time, parameters, "
+    parser.setApplicationDescription("Describe a .rbmap as one JSON object: lattice, size, time, parameters (with whether the time step is automatic, "
+                                     "its CFL target and its ceiling dt), "
                                      "boundary segments, sources, the volume of water, dye and erosion (on or off, its rates, the suspended "
                                      "sediment and the net volume eroded, m³).");
     parser.addPositionalArgument("MAP", "The .rbmap file.");

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 namespace {
 
@@ -115,6 +117,27 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
     if (!applyErosionOptions(parser, params.erosion)) return false;
     if (const std::string problem = params.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
     return true;
+}
+
+// Options the flow model in force does not read are warned about, not refused: the value is kept
+// in the map (it acts once the model is switched), but a run that seems to take it should not
+// look as if it had.
+void warnAboutOptionsTheModelIgnores(const QCommandLineParser& parser, const SimParams& params)
+{
+    struct ModelOption {
+        const char* name;
+        FlowModel ignoredBy;
+    };
+    const ModelOption options[] = {
+        {"viscosity", FlowModel::Momentum}, {"pipe", FlowModel::Momentum}, {"manning", FlowModel::Pipes}, {"eddy-viscosity", FlowModel::Pipes}};
+    const auto modelName = [](FlowModel model) { return QString::fromStdString(std::string(flowModelName(model))); };
+    const FlowModel other = params.model == FlowModel::Pipes ? FlowModel::Momentum : FlowModel::Pipes;
+    for (const ModelOption& option : options)
+        if (option.ignoredBy == params.model && parser.isSet(option.name))
+            cli::notice(QString("warning: --%1 has no effect in the %2 model (only in the %3 model); it is ignored")
+                            .arg(option.name, modelName(params.model), modelName(other)));
+    if (params.model == FlowModel::Momentum && params.manning > 0.0 && parser.isSet("friction"))
+        cli::notice("warning: --friction has no effect in the momentum model while Manning's n is above 0 (--manning replaces it); it is ignored");
 }
 
 bool takesValue(BoundaryType type)
@@ -236,6 +259,61 @@ bool releaseDyeOption(const QString& text, MapState& state)
     return true;
 }
 
+// The depth that puts the surface exactly at `surface` as the solvers add them (bed + depth in
+// float), if one does: surface − bed rounded on its own can leave neighbouring surfaces an ulp
+// apart, and a lake meant to be at rest then flows. bed + depth grows with depth and the rounded
+// difference is within a few ulps of a fit, so a few steps find it; a step past the surface
+// means none exists (a sum halfway between two floats rounds to the even one).
+std::optional<float> depthToSurface(float surface, float bed)
+{
+    float depth = std::max(0.0f, surface - bed);
+    const bool up = bed + depth < surface;
+    for (int step = 0; step < 4 && bed + depth != surface; ++step) {
+        depth = std::nextafter(depth, up ? std::numeric_limits<float>::infinity() : 0.0f);
+        if (up ? bed + depth > surface : bed + depth < surface) return std::nullopt;
+    }
+    return bed + depth == surface ? std::optional(depth) : std::nullopt;
+}
+
+bool belowSurface(const MapState& state, std::size_t i, float surface)
+{
+    return state.bed[i] + state.depth[i] < surface;
+}
+
+// The float surface to fill to: the level, or when some cell cannot reach it exactly (an odd
+// level is out of reach where bed + depth ties), the float next to it that every cell reaches,
+// so the lake is at rest at 1 ulp from the level rather than flowing at it.
+float reachableSurface(const MapState& state, float level)
+{
+    const auto reachedEverywhere = [&](float surface) {
+        for (std::size_t i = 0; i < state.depth.size(); ++i)
+            if (belowSurface(state, i, surface) && !depthToSurface(surface, state.bed[i])) return false;
+        return true;
+    };
+    const float below = std::nextafter(level, -std::numeric_limits<float>::infinity());
+    const float above = std::nextafter(level, std::numeric_limits<float>::infinity());
+    for (const float surface : {level, below, above})
+        if (reachedEverywhere(surface)) return surface;
+    return level;
+}
+
+// --fill-to LEVEL: the water raised to LEVEL wherever it lies lower, the water added booked as
+// edited (so that volume = initial + inflow − outflow + edited holds).
+bool fillToLevel(const QCommandLineParser& parser, MapState& state)
+{
+    const auto level = cli::numberOption(parser, "fill-to");
+    if (!level) return false;
+    if (const std::string problem = checkMagnitude("--fill-to", *level, ranges::kMaxElevation, "m"); !problem.empty())
+        return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
+    const double before = state.volume();
+    const float surface = reachableSurface(state, static_cast<float>(*level));
+    for (std::size_t i = 0; i < state.depth.size(); ++i)
+        if (belowSurface(state, i, surface))
+            state.depth[i] = depthToSurface(surface, state.bed[i]).value_or(std::max(state.depth[i], surface - state.bed[i]));
+    state.ledger.edited += state.volume() - before;
+    return true;
+}
+
 bool applyMapOptions(const QCommandLineParser& parser, Map& map)
 {
     if (!applyParameterOptions(parser, map.params)) return false;
@@ -246,16 +324,7 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
     if (parser.isSet("inflow-sediment") && !setInflowSediment(parser, map)) return false;
     for (const QString& text : parser.values("drain"))
         if (!appendSourceOption(text, PointSource::Kind::Drain, map.sources)) return false;
-    if (parser.isSet("fill-to")) {
-        const auto level = cli::numberOption(parser, "fill-to");
-        if (!level) return false;
-        if (const std::string problem = checkMagnitude("--fill-to", *level, ranges::kMaxElevation, "m"); !problem.empty())
-            return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
-        const double before = map.state.volume();
-        for (std::size_t i = 0; i < map.state.depth.size(); ++i)
-            map.state.depth[i] = std::max(map.state.depth[i], static_cast<float>(*level) - map.state.bed[i]);
-        map.state.ledger.edited += map.state.volume() - before; // so that volume = initial + inflow − outflow + edited holds
-    }
+    if (parser.isSet("fill-to") && !fillToLevel(parser, map.state)) return false;
     for (const QString& text : parser.values("dye-release"))
         if (!releaseDyeOption(text, map.state)) return false;
     if (const std::string problem = map.validate(); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage), false;
@@ -289,7 +358,8 @@ int runSimulate(const QStringList& args)
         {"eddy-viscosity", "Momentum model: eddy viscosity, m²/s, diffusing velocity (0 = off).", "M2S"},
         {"rain", "Rain, m/s on every cell.", "MPS"},
         {"evaporation", "Evaporation, m/s from every wet cell.", "MPS"},
-        {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL).", "LEVEL"},
+        {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL): a lake at rest, its surface the same float in every cell "
+                    "(LEVEL, or the float next to it where the sums of bed and depth cannot reach LEVEL itself).", "LEVEL"},
         {"boundary", "SIDE=TYPE[:VALUE][:CHANNEL]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s); "
                      "CHANNEL: the dye (0-3) the inflow's water carries. Repeatable.",
          "SPEC"},
@@ -327,6 +397,7 @@ int runSimulate(const QStringList& args)
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
     if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
+    warnAboutOptionsTheModelIgnores(parser, map->params);
     if (const std::string refusal = MemoryBudget::solverRefusal(map->state.lattice, map->params.model, backend != "cpu"); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
     if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 

@@ -2,6 +2,7 @@
 
 #include "model/BorderCell.h"
 #include "model/ValueRanges.h"
+#include "solver/AdaptiveTimeStep.h"
 
 #include <cmath>
 #include <algorithm>
@@ -163,7 +164,22 @@ std::string driverAdvice(const RefusalContext& c, const Driver& driver)
     const double stable = stableDepth(c.lattice, c.params);
     const std::string bound = stable < ranges::kMaxElevation ? std::string("the deepest water that stays stable (about ") + roughNumberText(stable) + " m)"
                                                              : std::string("the depth range allows (") + rangeNumberText(ranges::kMaxElevation) + " m)";
-    return std::string("The cause is ") + driver.name + " which " + driver.how + ", more than " + bound + ": lower it";
+    // With an automatic step the figures are for the dt it picks, not the halved one in force.
+    const std::string atDt = c.params.automaticDt() ? std::string(", at the dt the automatic time step picks for the water at the call's start (")
+                                                          + roughNumberText(c.params.dt) + " s)"
+                                                    : std::string();
+    return std::string("The cause is ") + driver.name + " which " + driver.how + ", more than " + bound + atDt + ": lower it";
+}
+
+// The parameters at which a driver is judged. With an automatic time step a refusal reaches the
+// caller only after its dt has been halved several times, and at the halved dt an inflow brings so
+// little per step that it would never be named although it is what outran the step: so judge at
+// the dt the automatic step picks for the water at the call's start (the ceiling on dry land).
+SimParams driverJudgingParams(const RefusalContext& c)
+{
+    SimParams judged = c.params;
+    if (c.params.automaticDt()) judged.dt = std::max(c.params.dt, AdaptiveTimeStep::paramsForNextCall(c.params, c.cflAtStart).dt);
+    return judged;
 }
 
 // The dt the momentum model's eddy viscosity alone allows, l²/(4·ν); infinite without one.
@@ -184,6 +200,21 @@ std::string viscosityAdvice(const Lattice& lattice, const SimParams& params)
     return advice.str();
 }
 
+// The automatic step already chooses dt (and has halved it before the refusal got here): what is
+// left to lower is what it chooses by, the CFL target and the ceiling.
+std::string automaticDtAdvice(const RefusalContext& c, double limit)
+{
+    std::ostringstream advice;
+    if (limit > c.params.dt)
+        advice << "The water sped up during the call beyond what the automatic time step could follow (its dt now " << c.params.dt
+               << " s; about " << limit << " s for the water at the call's start)";
+    else
+        advice << "The water at the call's start was beyond the automatic time step's dt (now " << c.params.dt << " s; its stability limit is about "
+               << limit << " s)";
+    advice << ": lower the automatic time step's ceiling (now " << c.params.dtMax << " s) or its CFL target (now " << c.params.cflTarget << ")";
+    return advice.str();
+}
+
 std::string dtAdvice(const RefusalContext& c)
 {
     // The limit below counts the viscosity too; where it is the viscosity's, name that.
@@ -193,7 +224,9 @@ std::string dtAdvice(const RefusalContext& c)
     const double limit = c.cflAtStart > 0.0 && std::isfinite(c.cflAtStart) ? c.params.dt / c.cflAtStart
                                                                            : stableDtLimit(c.lattice, c.params, std::max(c.maxDepth, 1e-3));
     std::ostringstream advice;
-    if (limit > c.params.dt)
+    if (c.params.automaticDt())
+        advice << automaticDtAdvice(c, limit);
+    else if (limit > c.params.dt)
         advice << "The water sped up during the call beyond what dt allows (now " << c.params.dt << " s; about " << limit
                << " s for the water at the call's start): lower dt well below that, or let Riverbed choose it (an automatic time step)";
     else
@@ -221,8 +254,10 @@ std::string unstableCallMessage(const RefusalContext& c, const char* what)
     // Water already beyond the limit at the start is dt's doing; water brought in during the call
     // may be an inflow's, a sea's or the rain's.
     const bool unstableAtStart = !(c.cflAtStart <= 1.0);
-    const std::optional<Driver> driver = unstableAtStart ? std::nullopt : overwhelmingDriver(c);
-    return message + (driver ? driverAdvice(c, *driver) : dtAdvice(c));
+    const SimParams judged = driverJudgingParams(c);
+    const RefusalContext atJudgedDt{c.lattice, judged, c.bed, c.boundary, c.sources, c.maxDepth, c.cflAtStart, c.callStart};
+    const std::optional<Driver> driver = unstableAtStart ? std::nullopt : overwhelmingDriver(atJudgedDt);
+    return message + (driver ? driverAdvice(atJudgedDt, *driver) : dtAdvice(c));
 }
 
 std::string counterLimitMessage(std::int64_t steps, double time, double dt, int count)

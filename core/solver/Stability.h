@@ -61,6 +61,8 @@ inline constexpr const char* kUnstablePrefix = "unstable: ";
 // to lower. That is dt (and gravity) when the water at the call's start was already beyond the
 // limit, or when nothing else explains it; a sea level, inflow, spring or rain that alone brings
 // water deeper than is stable (or than the depth range allows) within one step is named instead.
+// With an automatic time step the drivers are judged at the dt it picks for the water at the
+// call's start (not the halved one in force), and the advice is its ceiling and CFL target.
 std::string unstableCallMessage(const RefusalContext& context, const char* what);
 
 // " The eddy viscosity ... lower it" when the momentum model's eddy viscosity alone allows no dt
