@@ -683,6 +683,7 @@ void MainWindow::showLoadedMap()
     simulationDock_->setLattice(map.state.lattice);
     simulationDock_->setParams(map.params);
     simulationDock_->showMessage(QString(), false);
+    generatorDock_->showMapSettings(map.generatorSettings);
     statisticsDock_->clearHistory();
     boundaryDock_->setBoundary(map.state.lattice, map.boundary);
     toolManager_->mapReplaced();

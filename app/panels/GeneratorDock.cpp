@@ -8,6 +8,8 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRandomGenerator>
@@ -119,6 +121,25 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
 
     setWidget(body);
     setSettings(gen::GeneratorSettings(gen::Preset::Island));
+}
+
+bool GeneratorDock::showMapSettings(const std::string& json)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromStdString(json));
+    const QJsonObject object = document.object();
+    if (object.value("generator").toString() != QLatin1String("riverbed")) return false;
+    const std::optional<gen::Preset> preset = gen::parsePreset(object.value("preset").toString().toStdString());
+    if (!preset) return false;
+    gen::GeneratorSettings settings(*preset);
+    for (auto entry = object.begin(); entry != object.end(); ++entry) {
+        const QJsonValue value = entry.value();
+        const QString text = value.isString() ? value.toString() : QString::number(value.toDouble(), 'g', 17);
+        // The envelope's keys, and keys a later generator added, are refused and left at their defaults.
+        (void)settings.setParam(entry.key().toStdString(), text.toStdString());
+    }
+    if (!settings.validate().empty()) return false;
+    if (settings.toJson() != this->settings().toJson()) setSettings(settings);
+    return true;
 }
 
 void GeneratorDock::setSettings(const gen::GeneratorSettings& settings)

@@ -27,6 +27,10 @@ public:
     explicit GeneratorDock(QWidget* parent = nullptr);
 
     void setSettings(const gen::GeneratorSettings& settings);
+    // The settings a map was generated with (Map::generatorSettings), so that Generate builds the
+    // map on screen again. False, the dock unchanged, for text that holds no generator's settings
+    // (an imported map has none).
+    bool showMapSettings(const std::string& json);
     gen::GeneratorSettings settings() const; // what the boxes show
     GeneratorPreview* preview() const { return preview_; }
     void setBusy(bool busy);

@@ -157,6 +157,48 @@ private slots:
         QCOMPARE(small.common.width * small.common.cellSize, 2048 * 2.0);
         QVERIFY(small.validate().empty());
     }
+
+    // An opened map's generator settings come into the dock, so Generate builds that map again.
+    void showsTheSettingsAMapWasGeneratedWith()
+    {
+        GeneratorSettings made(Preset::River);
+        made.common.seed = 7;
+        made.common.width = 96;
+        made.common.cellSize = 2.5;
+        made.river.discharge = 31.0;
+        QVERIFY(made.validate().empty());
+        QVERIFY(dock_->showMapSettings(made.toJson()));
+        QCOMPARE(dock_->settings().toJson(), made.toJson());
+        QCOMPARE(dock_->findChild<QComboBox*>()->currentData().toInt(), static_cast<int>(Preset::River));
+    }
+
+    void leavesTheDockAloneForTextThatIsNoGeneratorsSettings()
+    {
+        GeneratorSettings shown(Preset::Lakes);
+        shown.common.seed = 11;
+        dock_->setSettings(shown);
+        for (const std::string& text : {std::string(), std::string("{}"), std::string(R"({"generator":"other","preset":"island"})"),
+                                        std::string(R"({"generator":"riverbed","preset":"volcano"})"), std::string("not json")})
+            QVERIFY2(!dock_->showMapSettings(text), text.c_str());
+        QCOMPARE(dock_->settings().toJson(), shown.toJson());
+    }
+
+    // The editor's wiring: File › Open shows the opened map's settings in the dock.
+    void openingAMapShowsItsGeneratorSettings()
+    {
+        rb::guitest::Editor editor = rb::guitest::openEditor(64);
+        std::optional<rb::Map> map = rb::guitest::readRunnerMap(*editor.window);
+        QVERIFY(map);
+        GeneratorSettings made(Preset::Island);
+        made.common.seed = 5;
+        made.common.width = made.common.height = 64;
+        map->generatorSettings = made.toJson();
+        QVERIFY(rb::guitest::openMap(*editor.window, *map));
+        auto* dock = editor.window->findChild<GeneratorDock*>();
+        QVERIFY(dock);
+        QCOMPARE(dock->settings().common.seed, std::int64_t{5});
+        QCOMPARE(dock->settings().toJson(), made.toJson());
+    }
 };
 
 RIVERBED_GUI_TEST_MAIN(GeneratorDockTest)
