@@ -154,7 +154,7 @@ __attribute__((always_inline)) inline float acceleratedAndAdvected(const Neighbo
                                                                  float bHead, float bTail, const FaceConstants& c)
 {
     const float surfaceDrop = (bTail + hTail) - (bHead + hHead);
-    const float faceDepth = 0.5f * (hHead + hTail);
+    const float faceDepth = MomentumStep::movingDepth(hHead, hTail, bHead, bTail);
     const float u = speed + c.dt * c.gOverL * surfaceDrop;
     const float rate = c.dt / (faceDepth * c.pipeLength);
     const float energyRate = c.dt / c.pipeLength;
@@ -168,13 +168,13 @@ __attribute__((always_inline)) inline float acceleratedAndAdvected(const Neighbo
 
 // MomentumStep::applyFriction under Manning's friction, with faceSpeed: the face's own component
 // and, across it, the mean of its two cells' velocities. glibc's cube root inline, so this vectorises.
-__attribute__((always_inline)) inline float slowedByManning(float along, float hHead, float hTail, float uxHead, float uxTail, float uyHead,
-                                                            float uyTail, const FaceConstants& c)
+__attribute__((always_inline)) inline float slowedByManning(float along, float hHead, float hTail, float bHead, float bTail, float uxHead,
+                                                            float uxTail, float uyHead, float uyTail, const FaceConstants& c)
 {
     const float cellX = 0.5f * (uxTail + uxHead), cellY = 0.5f * (uyTail + uyHead);
     const float across = -c.directionY * cellX + c.directionX * cellY;
     const float fullSpeed = std::sqrt(along * along + across * across);
-    const float h = std::max(0.5f * (hHead + hTail), c.dryDepth); // h^(4/3) below: h is a positive normal float
+    const float h = std::max(MomentumStep::movingDepth(hHead, hTail, bHead, bTail), c.dryDepth); // h^(4/3) below: a positive normal float
     return along / (1.0f + c.dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
 }
 
@@ -222,7 +222,7 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
         float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, bHead, bTail, c);
         if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
         float slowed;
-        if constexpr (Manning) slowed = slowedByManning(moved, hHead, hTail, uxHead, uxTail, uyHead, uyTail, c);
+        if constexpr (Manning) slowed = slowedByManning(moved, hHead, hTail, bHead, bTail, uxHead, uxTail, uyHead, uyTail, c);
         else slowed = moved * c.frictionFactor;
         const float accelerated = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
         const FaceFlow flow = faceFlow(accelerated, hHead, hTail, bHead, bTail, c.speedLimit, c.faceWidth, c.dryDepth);

@@ -380,7 +380,7 @@ float MomentumStep::acceleratedSpeed(const MomentumFields& fields, int f, int x,
     const float gOverL = c_.gravity / static_cast<float>(family.pipeLength);
     const float surfaceDrop = (fields.bed[tail] + hTail) - (fields.bed[head] + hHead);
     const float speed = fields.speeds[static_cast<std::size_t>(f)][lattice_.paddedIndex(x, y)];
-    const float faceDepth = 0.5f * (hHead + hTail);
+    const float faceDepth = movingDepth(hHead, hTail, fields.bed[head], fields.bed[tail]);
     float u = speed + c_.dt * gOverL * surfaceDrop;
     if (faceDepth > kDryDepth) u += advectionChange(stencil, f, y, speed, faceDepth);
     if (c_.eddyViscosity > 0.0f) u += c_.dt * eddyDiffusion(stencil, f, speed);

@@ -71,6 +71,22 @@ public:
     static std::vector<FloatField> velocitiesFromFlows(const MapState& state, double gravity);
     static constexpr float kSeedFroude = 2.0f;
 
+    // The depth of the water a face moves, for its advection rate and its friction: its two cells'
+    // mean, but no more than the water over the higher bed below the higher surface. Over a cliff's
+    // edge the cells' mean is metres of sea while a film pours over: with that depth neither the
+    // advection nor the friction held the face, which ran to the speed limit (and on the triangle
+    // lattice the sea below it blew up). Written as selects (std::min and std::max's results), so
+    // the fused step's loops vectorise.
+    static float movingDepth(float hHead, float hTail, float bHead, float bTail)
+    {
+        const float mean = 0.5f * (hHead + hTail);
+        const float surfaceHead = bHead + hHead, surfaceTail = bTail + hTail;
+        const float higherSurface = surfaceHead < surfaceTail ? surfaceTail : surfaceHead;
+        const float higherBed = bHead < bTail ? bTail : bHead;
+        const float overHigherBed = higherSurface - higherBed;
+        return mean < overHigherBed ? mean : overHigherBed; // std::min(overHigherBed, mean)
+    }
+
     struct Neighbour {          // a face of the same family next to this one
         CellOffset offset;      // head of the neighbour face − head of this face
         float directionX = 0.0f; // unit vector of that offset in world space

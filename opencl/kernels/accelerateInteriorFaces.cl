@@ -130,10 +130,11 @@ inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds
                                 int head)
 {
     const floatv hHead = LOADV(depth, head), hTail = LOADV(depth, tail);
+    const floatv bHead = LOADV(bed, head), bTail = LOADV(bed, tail);
     const intv dry = maxOfV(hHead, hTail) <= MOMENTUM_DRY_DEPTH; // nothing here to move
-    const floatv surfaceDrop = (LOADV(bed, tail) + hTail) - (LOADV(bed, head) + hHead);
+    const floatv surfaceDrop = (bTail + hTail) - (bHead + hHead);
     const floatv speed = LOADV(speeds, f * plane(g) + head);
-    const floatv faceDepth = 0.5f * (hHead + hTail);
+    const floatv faceDepth = movingDepthV(hHead, hTail, bHead, bTail);
     const float gOverL = m.gravity / m.pipeLength[f];
     floatv u = speed + m.dt * gOverL * surfaceDrop;
     const intv deep = faceDepth > MOMENTUM_DRY_DEPTH;

@@ -81,6 +81,15 @@ inline float cellVector(__global const float* vectors, Grid g, int component, in
 // defines them, lane by lane; the walls of VEC faces as a mask; the cube root lane by lane.
 inline floatv minOfV(floatv a, floatv b) { return b < a ? b : a; }
 inline floatv maxOfV(floatv a, floatv b) { return a < b ? b : a; }
+
+// MomentumStep::movingDepth: the cells' mean depth, at most the water over the higher bed below the
+// higher surface (a film pouring over a cliff's edge moves as a film).
+inline floatv movingDepthV(floatv hHead, floatv hTail, floatv bHead, floatv bTail)
+{
+    const floatv mean = 0.5f * (hHead + hTail);
+    const floatv overHigherBed = maxOfV(bHead + hHead, bTail + hTail) - maxOfV(bHead, bTail);
+    return minOfV(overHigherBed, mean);
+}
 #if VEC == 1
 #define WALLS(p, i) ((int)(p)[i] != 0)
 inline floatv cubeRootV(floatv x) { return cubeRoot(x); }
