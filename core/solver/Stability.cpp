@@ -232,8 +232,9 @@ std::string dtAdvice(const RefusalContext& c)
     else
         advice << "Lower dt (now " << c.params.dt << " s; the stability limit for the water at the call's start is about " << limit << " s)";
     // With constant pipes the wave speed is √(g·dx) whatever the depth; above Earth's pull gravity is
-    // as much the cause as dt.
-    if (c.params.pipe == PipeMode::Constant || c.params.gravity > 10.0) advice << " or the gravity (now " << c.params.gravity << " m/s²)";
+    // as much the cause as dt. (The momentum model has no pipe mode.)
+    const bool constantPipes = c.params.model == FlowModel::Pipes && c.params.pipe == PipeMode::Constant;
+    if (constantPipes || c.params.gravity > 10.0) advice << " or the gravity (now " << c.params.gravity << " m/s²)";
     return advice.str();
 }
 

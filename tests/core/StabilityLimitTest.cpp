@@ -88,5 +88,22 @@ TEST(StabilityAdvice, WaterThatSpedUpDuringTheCallIsNotToldToLowerDtBelowALimitA
     EXPECT_NE(atStart.find("Lower dt (now 0.02 s; the stability limit for the water at the call's start is about 0.01 s)"), std::string::npos) << atStart;
 }
 
+// The pipes' constant mode makes the wave speed √(g·dx), so their advice names the gravity too;
+// the momentum model has no pipe mode and its advice does not.
+TEST(StabilityAdvice, OnlyThePipesConstantModeBlamesTheGravity)
+{
+    const Lattice lattice(LatticeKind::Square, 8, 8, 1.0);
+    SimParams params;
+    params.dt = 0.02;
+    params.pipe = PipeMode::Constant;
+    const std::vector<float> bed(lattice.cellCount(), 0.0f);
+    params.model = FlowModel::Pipes;
+    const std::string pipes = unstableCallMessage({lattice, params, bed, {}, {}, 1.0, 2.0, 40}, "the CFL number rose above 1");
+    EXPECT_NE(pipes.find("or the gravity"), std::string::npos) << pipes;
+    params.model = FlowModel::Momentum;
+    const std::string momentum = unstableCallMessage({lattice, params, bed, {}, {}, 1.0, 2.0, 40}, "the CFL number rose above 1");
+    EXPECT_EQ(momentum.find("gravity"), std::string::npos) << momentum;
+}
+
 } // namespace
 } // namespace rb
