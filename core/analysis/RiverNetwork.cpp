@@ -49,9 +49,18 @@ std::optional<std::size_t> soleContinuation(const std::vector<River>& rivers, st
     return upper;
 }
 
+// Erases line `gone`, which no line joins any more; the ids after it move down.
+void removeLine(std::vector<River>& rivers, std::size_t gone)
+{
+    rivers.erase(rivers.begin() + static_cast<std::ptrdiff_t>(gone));
+    for (std::size_t q = 0; q < rivers.size(); ++q) {
+        rivers[q].id = static_cast<int>(q);
+        if (rivers[q].downstream > static_cast<int>(gone)) --rivers[q].downstream;
+    }
+}
+
 // `upper` takes over `below`'s points from the one it joined on, its links and its end; lines
-// that joined `below` further down join `upper` instead; `below` is removed and the ids after it
-// move down.
+// that joined `below` further down join `upper` instead; `below` is removed.
 void join(std::vector<River>& rivers, std::size_t upper, std::size_t below)
 {
     River& up = rivers[upper];
@@ -68,11 +77,21 @@ void join(std::vector<River>& rivers, std::size_t upper, std::size_t below)
             r.downstream = static_cast<int>(upper);
             r.joinIndex += shift;
         }
-    rivers.erase(rivers.begin() + static_cast<std::ptrdiff_t>(below));
-    for (std::size_t q = 0; q < rivers.size(); ++q) {
-        rivers[q].id = static_cast<int>(q);
-        if (rivers[q].downstream > static_cast<int>(below)) --rivers[q].downstream;
-    }
+    removeLine(rivers, below);
+}
+
+// A stub no longer than the points it may join on: the margin of the water that starts `below`
+// (a source beside the strongest one on an inflow edge), whose sections do not yet span the river.
+// It is dropped; lines that joined it join `below` where it did.
+void dropStub(std::vector<River>& rivers, std::size_t stub)
+{
+    const River& s = rivers[stub];
+    for (River& r : rivers)
+        if (r.downstream == static_cast<int>(stub)) {
+            r.downstream = s.downstream;
+            r.joinIndex = s.joinIndex;
+        }
+    removeLine(rivers, stub);
 }
 
 } // namespace
@@ -94,7 +113,9 @@ void joinContinuations(std::vector<River>& rivers)
         joined = false;
         for (std::size_t below = 0; below < rivers.size() && !joined; ++below)
             if (const std::optional<std::size_t> upper = soleContinuation(rivers, below); upper && *upper != below) {
-                join(rivers, *upper, below);
+                const bool stub = static_cast<int>(rivers[*upper].points.size()) - 1 <= kContinuationPoints;
+                if (stub) dropStub(rivers, *upper);
+                else join(rivers, *upper, below);
                 joined = true;
             }
     }

@@ -14,7 +14,9 @@ void finishNetwork(std::vector<River>& rivers);
 // A line that flows into another within that one's first few points, where no other line joins it,
 // is the same river: the second began downstream of a reach the first had not yet traced (a
 // widening whose cells each carry less than the threshold, traced from its far end first). The two
-// become one line. Keeps ids equal to indices.
+// become one line; a line no longer than those few points is dropped instead (the margin of the
+// water that starts the other, whose sections do not yet span the river). Keeps ids equal to
+// indices.
 void joinContinuations(std::vector<River>& rivers);
 
 // Cuts every line at the points where others join it, so that a confluence always joins lines at

@@ -207,17 +207,24 @@ bool RiverTracer::loopsBack(const River& river, WorldPoint centre) const
     return false;
 }
 
-// Every wet land cell of the section belongs to the line: a line that reaches any of them later
-// has joined this one, and none of them can start a line of its own.
+// The section's flowing water and its river cells belong to the line: a line that reaches any of
+// them later has joined this one, and none of them can start a line of its own. The core counts
+// whatever each of its cells carries (a widening whose cells each carry less than the threshold is
+// still this river); films and still margins beside it are left to lines of their own.
 void RiverTracer::claim(const CrossSection& section, int river, int point)
 {
-    for (const CellCoord c : section.cells) {
-        const std::size_t i = state_.lattice.index(c.x, c.y);
-        if (ownerRiver_[i] >= 0 || sea_[i]) continue;
-        ownerRiver_[i] = river;
-        ownerPoint_[i] = point;
-        claimedByLast_.push_back(i);
-    }
+    for (const CellCoord c : section.core) claimCell(c, river, point);
+    for (const CellCoord c : section.cells)
+        if (isRiverCell(c)) claimCell(c, river, point);
+}
+
+void RiverTracer::claimCell(CellCoord c, int river, int point)
+{
+    const std::size_t i = state_.lattice.index(c.x, c.y);
+    if (ownerRiver_[i] >= 0 || sea_[i]) return;
+    ownerRiver_[i] = river;
+    ownerPoint_[i] = point;
+    claimedByLast_.push_back(i);
 }
 
 void RiverTracer::release(int river)

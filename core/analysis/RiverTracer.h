@@ -50,6 +50,7 @@ private:
     std::optional<RiverEnd> endAt(const River& river, const Step& step) const;
     bool loopsBack(const River& river, WorldPoint centre) const;
     void claim(const CrossSection& section, int river, int point);
+    void claimCell(CellCoord c, int river, int point);
     void release(int river); // the line traced last: its cells are free again
     RiverPoint pointOf(const CrossSection& section) const;
 
