@@ -19,6 +19,10 @@ constexpr double kSourceOutsideShare = 0.5;
 // a line that comes back to an older point has looped.
 constexpr int kRecentPoints = 3;
 constexpr double kMaxShiftCells = 1.0;
+// How far from its source a line may start (firstHeading), in cells, and by how much the next
+// section's discharge may exceed the start's.
+constexpr int kStartCells = 4;
+constexpr double kGatheredShare = 0.01;
 
 // Where a step that lands on dry ground (or on water that does not carry the river) is tried again:
 // a shorter step, then turned towards either bank, a little and then more. Fractions of a cell and
@@ -92,15 +96,37 @@ RiverPoint RiverTracer::pointOf(const CrossSection& s) const
     return p;
 }
 
-RiverTracer::Heading RiverTracer::firstHeading(CellCoord source) const
+RiverTracer::Heading RiverTracer::headingAt(CellCoord cell) const
 {
-    const WorldPoint at = state_.lattice.worldPosition(source.x, source.y);
-    const io::CellVelocity v = io::cellVelocity(state_, source.x, source.y);
+    const WorldPoint at = state_.lattice.worldPosition(cell.x, cell.y);
+    const io::CellVelocity v = io::cellVelocity(state_, cell.x, cell.y);
     // One cell's velocity can point anywhere (a source at the side of an inflow edge runs towards
     // the channel): the first section is measured again across its own mean flow.
     const CrossSection first = measureCrossSection(state_, at, v.x, v.y);
     if (first.wet && (first.flowX != 0.0 || first.flowY != 0.0)) return {first.centre, first.flowX, first.flowY};
     return {at, v.x, v.y};
+}
+
+// A section through a spring's own cell may carry little (the water leaves it on every side
+// before it gathers in a channel), and one beside an inflow edge only the part that has come in
+// upstream of it. The line starts where its water has gathered: following each cell's main
+// outflow from the source for a few cells, at the first section that carries the threshold and
+// that the next one does not exceed by more than kGatheredShare.
+RiverTracer::Heading RiverTracer::firstHeading(CellCoord source) const
+{
+    std::optional<CellCoord> cell = source;
+    std::optional<Heading> previous;
+    double carried = 0.0;
+    for (int i = 0; i <= kStartCells && cell; ++i) {
+        const Heading heading = headingAt(*cell);
+        const CrossSection section = measureCrossSection(state_, heading.at, heading.dirX, heading.dirY);
+        const double discharge = section.wet ? section.discharge : 0.0;
+        if (previous && carried >= threshold_ && discharge <= carried * (1.0 + kGatheredShare)) return *previous;
+        previous = heading;
+        carried = discharge;
+        cell = discharge_.mainOutflow(cell->x, cell->y);
+    }
+    return previous && carried >= threshold_ ? *previous : headingAt(source);
 }
 
 River RiverTracer::traceFrom(CellCoord source, int id)

@@ -44,6 +44,7 @@ private:
     bool isRiverCell(CellCoord c) const;
     std::vector<CellCoord> sources() const;
     River traceFrom(CellCoord source, int id);
+    Heading headingAt(CellCoord cell) const;
     Heading firstHeading(CellCoord source) const;
     std::optional<Step> nextStep(const River& river, const Heading& heading) const;
     std::optional<Step> measure(const River& river, WorldPoint at, double dirX, double dirY) const;

@@ -45,7 +45,7 @@ WaterFeatures extractWaterFeatures(const Map& map, RiverThreshold threshold)
     features.seaLevel = level.value_or(0.0);
     const std::vector<std::uint8_t> sea = level ? seaMask(map, *level) : std::vector<std::uint8_t>(lattice.cellCount(), 0);
 
-    features.riverThreshold = threshold.relative ? threshold.value * CellDischarge(state).largest() : threshold.value;
+    features.riverThreshold = threshold.relative ? threshold.value * CellDischarge(state).largestOutside(sea) : threshold.value;
     LakeMap lakes = mapLakes(state, sea);
     features.rivers = RiverTracer(state, sea, lakes.cellLake, features.riverThreshold).trace();
     features.lakes = std::move(lakes.lakes);
