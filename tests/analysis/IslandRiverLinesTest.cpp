@@ -14,6 +14,8 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <limits>
+#include <optional>
 #include <string>
 
 namespace rb::analysis {
@@ -24,6 +26,7 @@ constexpr double kSettleSeconds = 200.0;
 constexpr double kManning = 0.035;      // s/m^(1/3), a natural channel
 constexpr double kReachCells = 2.0;     // an end this close to the sea, a lake or the border reaches it
 constexpr double kSpringCells = 3.0;    // a line starting this close to a spring is that spring's
+constexpr double kStartCells = 6.0;     // every spring starts a line this close to it (where its water has gathered)
 constexpr double kFeedTolerance = 0.02; // the 2%
 
 struct IslandCase {
@@ -77,18 +80,10 @@ double feedOf(const River& river, const std::vector<River>& rivers, const std::v
     return feed;
 }
 
-class IslandRiverLines : public ::testing::TestWithParam<IslandCase> {};
-
-TEST_P(IslandRiverLines, EndOnlyWhereTheWaterDoesAndCarryWhatFeedsThem)
+// Checks one extraction of the map's rivers; returns the worst deviation from a feed.
+double expectLinesHoldTogether(const Map& map, const WaterFeatures& features, const LakeMap& lakes, const std::vector<std::uint8_t>& sea)
 {
-    const Map map = settledIsland(GetParam());
     const Lattice& lattice = map.state.lattice;
-    const WaterFeatures features = extractWaterFeatures(map);
-    ASSERT_TRUE(features.hasSea);
-    const std::vector<std::uint8_t> sea = seaMask(map, features.seaLevel);
-    const LakeMap lakes = mapLakes(map.state, sea);
-    ASSERT_FALSE(features.rivers.empty());
-
     double worstDeviation = 0.0;
     int fedLines = 0;
     for (const River& river : features.rivers) {
@@ -119,11 +114,43 @@ TEST_P(IslandRiverLines, EndOnlyWhereTheWaterDoesAndCarryWhatFeedsThem)
                 << "line " << river.id << " point " << i << " carries " << river.points[i].discharge << " m3/s for a feed of " << feed;
         }
     }
-    std::printf("[ figures ] %s seed %d: %zu lines for %zu springs, %d fed from a spring or a confluence, worst deviation from the feed "
-                "%.2f%%, threshold %.3f m3/s\n",
-                std::string(latticeKindName(GetParam().lattice)).c_str(), GetParam().seed, features.rivers.size(), map.sources.size(),
-                fedLines, 100.0 * worstDeviation, features.riverThreshold);
     EXPECT_GE(fedLines, 1);
+    return worstDeviation;
+}
+
+// One line per river: every spring's water starts a line near it.
+void expectALineFromEverySpring(const Map& map, const std::vector<River>& rivers)
+{
+    const double reach = kStartCells * map.state.lattice.cellSize();
+    for (const PointSource& spring : map.sources) {
+        double nearest = std::numeric_limits<double>::infinity();
+        for (const River& r : rivers) nearest = std::min(nearest, std::hypot(r.points.front().x - spring.x, r.points.front().y - spring.y));
+        EXPECT_LE(nearest, reach) << "no line starts near the spring at (" << spring.x << ", " << spring.y << ")";
+    }
+}
+
+class IslandRiverLines : public ::testing::TestWithParam<IslandCase> {};
+
+// At the default threshold, and at half a spring's rate: there a river spread over three cells
+// or more (a widening, a shallow flat) has cells that each carry less than the threshold.
+TEST_P(IslandRiverLines, EndOnlyWhereTheWaterDoesAndCarryWhatFeedsThem)
+{
+    const Map map = settledIsland(GetParam());
+    ASSERT_FALSE(map.sources.empty());
+    const std::optional<double> level = seaLevel(map);
+    ASSERT_TRUE(level.has_value());
+    const std::vector<std::uint8_t> sea = seaMask(map, *level);
+    const LakeMap lakes = mapLakes(map.state, sea);
+    for (const RiverThreshold threshold : {kDefaultRiverThreshold, RiverThreshold{0.5 * map.sources.front().rate, false}}) {
+        const WaterFeatures features = extractWaterFeatures(map, threshold);
+        SCOPED_TRACE("threshold " + std::to_string(features.riverThreshold) + " m3/s");
+        ASSERT_FALSE(features.rivers.empty());
+        const double worst = expectLinesHoldTogether(map, features, lakes, sea);
+        expectALineFromEverySpring(map, features.rivers);
+        std::printf("[ figures ] %s seed %d, threshold %.2f m3/s: %zu lines for %zu springs, worst deviation from the feed %.2f%%\n",
+                    std::string(latticeKindName(GetParam().lattice)).c_str(), GetParam().seed, features.riverThreshold,
+                    features.rivers.size(), map.sources.size(), 100.0 * worst);
+    }
 }
 
 // Seeds whose rivers the old tracer broke inland (1 to 4 pieces each at this size).
