@@ -400,23 +400,33 @@ void MomentumFusedStep::buildStencils()
         }
 }
 
+MomentumFusedStep::ConeShape MomentumFusedStep::coneShape(const std::vector<Neighbour>& table)
+{
+    const auto all = [&](auto fits) {
+        for (const Neighbour& n : table)
+            if (!fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        return true;
+    };
+    if (table.size() == 4 && all(AxisCone::fits)) return ConeShape::Axis;
+    if (table.size() == 6 && all(WideCone::fits)) return ConeShape::Wide;
+    return ConeShape::General;
+}
+
 // Which one-pass loop the family's interior faces can take: accelerateFaceRun knows the along-family
 // neighbours at 2f (sharing our tail) and 2f + 1 (sharing our head), and one cone shape for all.
 MomentumFusedStep::FacePass MomentumFusedStep::facePass(int f, int parity) const
 {
     const std::vector<Neighbour>& table = neighbours_[static_cast<std::size_t>(parity)];
     const std::vector<NeighbourFace>& faces = stencils_[static_cast<std::size_t>(parity)][static_cast<std::size_t>(f)].neighbours;
-    const auto all = [&](auto fits) {
-        for (std::size_t k = 0; k < table.size(); ++k) {
-            const Neighbour& n = table[k];
-            const int shared = k == static_cast<std::size_t>(2 * f) ? 1 : k == static_cast<std::size_t>(2 * f + 1) ? 0 : -1;
-            if (faces[k].sharedCell != shared) return false;
-            if (!fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
-        }
-        return true;
-    };
-    if (table.size() == 4 && all(AxisCone::fits)) return FacePass::Axis;
-    if (table.size() == 6 && all(WideCone::fits)) return FacePass::Wide;
+    for (std::size_t k = 0; k < table.size(); ++k) {
+        const int shared = k == static_cast<std::size_t>(2 * f) ? 1 : k == static_cast<std::size_t>(2 * f + 1) ? 0 : -1;
+        if (faces[k].sharedCell != shared) return FacePass::PerFace;
+    }
+    switch (coneShape(table)) {
+    case ConeShape::Axis: return FacePass::Axis;
+    case ConeShape::Wide: return FacePass::Wide;
+    case ConeShape::General: break;
+    }
     return FacePass::PerFace;
 }
 

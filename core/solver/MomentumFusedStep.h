@@ -29,6 +29,12 @@ public:
     void run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
              VolumeLedger& ledger);
 
+    // The shortcut to MomentumStep::upwindShare that every neighbour of a table allows, the same bits
+    // for finite vectors: the square lattice's axis cones, the triangle lattice's 60° cones, or none.
+    // The OpenCL kernels take their fast interior from it too (momentumHeader).
+    enum class ConeShape { General, Axis, Wide };
+    static ConeShape coneShape(const std::vector<Neighbour>& table);
+
 private:
     // How a family's interior faces are accelerated: in one pass per row (accelerateFaceRun) with
     // the square lattice's axis cones or the triangle lattice's 60° cones, or, for a neighbour table
