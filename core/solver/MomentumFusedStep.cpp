@@ -14,6 +14,13 @@ namespace {
 
 using contract::kScaleMargin; // a limited cell keeps this fraction back (StepContract.h)
 
+// Rows are handed to the threads in chunks of this many as each thread comes free, not in halves
+// fixed beforehand: on a shared machine one thread is often descheduled for a while, and with fixed
+// halves the other then waits for it at the end of every stage. Each row's results do not depend
+// on which thread computes it, and the ledger's sums are kept per row and added in row order, so
+// the answers stay bitwise those of any other split.
+constexpr int kRowsPerChunk = 8;
+
 // MomentumStep::upwindShare of an upstream vector for one neighbour direction, with fewer
 // operations than the reference where the cone's shape allows, for the same bits.
 //
@@ -452,7 +459,7 @@ void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
     std::array<const float*, Lattice::kMaxFamilies> flows{}, speeds{};
     for (std::size_t f = 0; f < flows.size(); ++f) flows[f] = fields.flows[f], speeds[f] = fields.speeds[f];
     const int width = lattice_.width(), height = lattice_.height();
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const bool interior = y >= 1 && y < height - 1 && width > 2;
         if (interior) reconstructInteriorRow(fields, y);
@@ -496,7 +503,7 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
     const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < lattice_.familyCount(); ++f) {
             if (fastRow(f, y)) accelerateInteriorRow(fields, f, y);
@@ -602,14 +609,14 @@ std::pair<int, int> MomentumFusedStep::interiorFaces(int f, int y) const
 void MomentumFusedStep::limitOutflowsFast(const MomentumFields& fields)
 {
     const int width = lattice_.width(), height = lattice_.height(), families = lattice_.familyCount();
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const std::size_t rowSlot = lattice_.paddedIndex(0, y);
         const float* depth = fields.depth + lattice_.index(0, y);
         if (families == 2) scaleRun<2>(scale_.data() + rowSlot, depth, cellRowFlows(fields, y), c_.cellArea, c_.dt, 0, width);
         else scaleRun<3>(scale_.data() + rowSlot, depth, cellRowFlows(fields, y), c_.cellArea, c_.dt, 0, width);
     }
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < families; ++f) {
             const std::size_t rowSlot = lattice_.paddedIndex(0, y);
@@ -658,7 +665,7 @@ void MomentumFusedStep::updateDepthsFast(const MomentumFields& fields, double& r
 #pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
     {
         RowScratch scratch(width);
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, kRowsPerChunk)
         for (int y = 0; y < height; ++y) {
             float* depth = fields.depth + lattice_.index(0, y);
             const float* rainRow = scratch.b.data();
