@@ -506,32 +506,72 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < lattice_.familyCount(); ++f) {
-            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y);
+            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y, kMargin, lattice_.width() - kMargin);
             const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
+            for (std::size_t i = edge.runStart[static_cast<std::size_t>(y)]; i < edge.runStart[static_cast<std::size_t>(y) + 1]; ++i)
+                accelerateInteriorRow(fields, f, y, edge.runs[i].x0, edge.runs[i].x1);
             for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
                 accelerateEdgeFace(fields, f, edge.faces[i], y);
         }
 }
 
 // The faces accelerateInteriorRow leaves out, row by row: the map's first and last kMargin rows
-// and columns (all of a row whose family has no one-pass loop), boundary faces excepted.
+// and columns (all of a row whose family has no one-pass loop), boundary faces excepted. Those
+// whose stencil is whole all the same (no wall and no cell off the map in it: most of the second
+// row and column from the edge) are gathered in runs for the one-pass loop; the rest are taken
+// face by face with the reference's functions.
 void MomentumFusedStep::collectEdgeFaces()
 {
     const int width = lattice_.width(), height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) {
         EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
         edge.rowStart.assign(1, 0);
+        edge.runStart.assign(1, 0);
         for (int y = 0; y < height; ++y) {
             const bool fast = fastRow(f, y);
             for (int x = 0; x < width; ++x) {
                 if (fast && x == kMargin) x = width - kMargin; // the one-pass loop's
                 const CellOffset t = lattice_.family(f).tailOffset(y);
                 if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
-                edge.faces.push_back({x, faceStencil(f, x, y)});
+                FaceStencil around = faceStencil(f, x, y);
+                if (!wholeStencil(f, x, y, around)) {
+                    edge.faces.push_back({x, around});
+                    continue;
+                }
+                const bool extends = edge.runs.size() > edge.runStart.back() && edge.runs.back().x1 == x;
+                if (extends) ++edge.runs.back().x1;
+                else edge.runs.push_back({x, x + 1});
             }
             edge.rowStart.push_back(edge.faces.size());
+            edge.runStart.push_back(edge.runs.size());
         }
     }
+}
+
+// Whether the one-pass loop computes face (f, x, y) as the reference does: its family and row
+// parity have one, and the face's open neighbours and their cells are all of the stencil's, at
+// the stencil's offsets and in its order (the two along the family with their one shared cell,
+// the others with four cells).
+bool MomentumFusedStep::wholeStencil(int f, int x, int y, const FaceStencil& stencil) const
+{
+    const FamilyStencil& s = this->stencil(y, f);
+    if (s.pass == FacePass::PerFace || stencil.count != static_cast<int>(s.neighbours.size())) return false;
+    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y));
+    const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
+    const auto at = [](std::ptrdiff_t index) { return static_cast<std::size_t>(index); };
+    for (int k = 0; k < stencil.count; ++k) {
+        const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(k)];
+        const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(k)];
+        if (open.index != k || open.slot != at(slot + n.slot)) return false;
+        if (n.sharedCell >= 0) {
+            const std::size_t shared = n.sharedCell == 0 ? at(head) : at(head + s.tailCell);
+            if (open.cellCount != 1 || open.cells[0] != shared) return false;
+        } else {
+            const std::array<std::size_t, 4> cells{at(head), at(head + s.tailCell), at(head + n.headCell), at(head + n.tailCell)};
+            if (open.cellCount != 4 || open.cells != cells) return false;
+        }
+    }
+    return true;
 }
 
 // acceleratedSpeed and the discharge (MomentumStep::dischargesFromVelocities) for one face near the
@@ -549,15 +589,15 @@ void MomentumFusedStep::accelerateEdgeFace(const MomentumFields& fields, int f, 
 
 // MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where
 // every face, cell and neighbour of the stencils is on the map and no wall is near.
-void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y)
+void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1)
 {
     const FamilyStencil& s = stencil(y, f);
-    if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y);
-    else accelerateInteriorRowWith<6, WideCone>(fields, f, y);
+    if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
+    else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
 }
 
 template <int N, class Cone>
-void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y)
+void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1)
 {
     const EdgeFamily& family = lattice_.family(f);
     const FamilyStencil& s = stencil(y, f);
@@ -593,7 +633,7 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
                                   c_.speedLimit,
                                   static_cast<float>(family.faceWidth)};
     float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
-    accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, kMargin, lattice_.width() - kMargin);
+    accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, x0, x1);
 }
 
 // The faces of row y with both cells on the map: [x0, x1), empty where the tail row is off it.

@@ -72,17 +72,23 @@ private:
         int x = 0;
         FaceStencil stencil;
     };
+    struct FaceRun { // faces [x0, x1) of a row near the edge whose stencils are whole
+        int x0 = 0, x1 = 0;
+    };
     struct EdgeFaces { // one family's
         std::vector<EdgeFace> faces;
         std::vector<std::size_t> rowStart; // row y's faces: [rowStart[y], rowStart[y + 1])
+        std::vector<FaceRun> runs;         // row y's runs: [runStart[y], runStart[y + 1])
+        std::vector<std::size_t> runStart;
     };
     void collectEdgeFaces();
+    bool wholeStencil(int f, int x, int y, const FaceStencil& stencil) const;
     void accelerateEdgeFace(const MomentumFields& fields, int f, const EdgeFace& face, int y);
     bool fastRow(int f, int y) const { return interiorRow(y) && lattice_.width() > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace; }
     FacePass facePass(int f, int parity) const;
-    void accelerateInteriorRow(const MomentumFields& fields, int f, int y);
+    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1);
     template <int N, class Cone>
-    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y);
+    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1);
     std::pair<int, int> interiorFaces(int f, int y) const;
     void limitOutflowsFast(const MomentumFields& fields);
     CellRowFlows cellRowFlows(const MomentumFields& fields, int y) const;
