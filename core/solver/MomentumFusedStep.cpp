@@ -29,6 +29,7 @@ constexpr int kRowsPerChunk = 8;
 // and a neighbour is upstream where v·n > 0. The two agree for every finite v (a NaN gives 0 in
 // both); an infinite one can differ, but a call whose state turned infinite is refused.
 struct AxisCone {
+    static constexpr bool kAxesKnown = false;
     float nx = 0.0f, ny = 0.0f;
 
     __attribute__((always_inline)) float upstream(float vx, float vy) const
@@ -52,6 +53,38 @@ struct AxisCone {
     }
 };
 
+// SquareCone: AxisCone with the square lattice's neighbour table known when compiled (k = 0..3
+// along −x, +x, −y, +y, MomentumStep::buildNeighbours' order). v·n is then ±vx or ±vy exactly
+// where it is not zero (the other product is a zero, which leaves a nonzero sum as it is), and a
+// zero gives a share of +0 either way; so the loop needs only the one component of each
+// neighbour's upstream vector that its direction reads, and no products at all.
+struct SquareCone {
+    static constexpr bool kAxesKnown = true;
+    static constexpr std::array<int, 4> kAxis{0, 0, 1, 1}; // 0: x, 1: y
+    static constexpr std::array<bool, 4> kNegative{true, false, true, false};
+
+    static bool fits(const std::vector<MomentumStep::Neighbour>& table)
+    {
+        if (table.size() != 4) return false;
+        for (std::size_t k = 0; k < 4; ++k) {
+            const MomentumStep::Neighbour& n = table[k];
+            const float sign = kNegative[k] ? -1.0f : 1.0f;
+            const float along = kAxis[k] == 0 ? n.directionX : n.directionY, across = kAxis[k] == 0 ? n.directionY : n.directionX;
+            if (along != sign || across != 0.0f) return false;
+            if (!AxisCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        }
+        return true;
+    }
+    static SquareCone of(const MomentumStep::Neighbour&, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&) { return {}; }
+    // The share from the upstream vector's component along neighbour k's axis.
+    template <int K>
+    __attribute__((always_inline)) static float upstream(float component)
+    {
+        const float along = kNegative[K] ? -component : component;
+        return along > 0.0f ? along : 0.0f;
+    }
+};
+
 // WideCone: both inverse crosses are at least 1 (the triangle lattice's 60° cones: 2/√3). Then b
 // and d of upwindShare cannot underflow to a zero of the wrong sign, and since vx·ny − vy·nx is
 // exactly −(nx·vy − ny·vx) (or both +0), b ≥ 0 is nx·vy − ny·vx ≥ 0 and d ≥ 0 is that cross ≤ 0:
@@ -60,6 +93,7 @@ struct AxisCone {
 // takes v), else c; the share is that where positive. The same for every finite v (a call whose
 // state turns infinite or NaN is refused).
 struct WideCone {
+    static constexpr bool kAxesKnown = false;
     float nx = 0.0f, ny = 0.0f, toNext = 0.0f, fromPrevious = 0.0f, nextX = 0.0f, nextY = 0.0f, previousX = 0.0f, previousY = 0.0f;
 
     __attribute__((always_inline)) float upstream(float vx, float vy) const
@@ -204,18 +238,36 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
         [&]<int... K>(std::integer_sequence<int, K...>) __attribute__((always_inline)) {
             (
                 [&]() __attribute__((always_inline)) {
-                    float qx, qy, ux, uy; // −(the upstream discharge and velocity between the two faces)
-                    if constexpr (K == SharedTail) {
-                        qx = -(0.0f + qxTail), qy = -(0.0f + qyTail), ux = -(0.0f + uxTail), uy = -(0.0f + uyTail);
-                    } else if constexpr (K == SharedTail + 1) {
-                        qx = -(0.0f + qxHead), qy = -(0.0f + qyHead), ux = -(0.0f + uxHead), uy = -(0.0f + uyHead);
+                    float byDischarge, byVelocity; // the upwind shares of the upstream discharge and velocity
+                    if constexpr (Cone::kAxesKnown) {
+                        constexpr bool alongX = Cone::kAxis[K] == 0;
+                        float q, u; // −(their component along the neighbour's axis); −c where the reference has −(0 + c): the same but for a zero's sign
+                        if constexpr (K == SharedTail) {
+                            q = -(alongX ? qxTail : qyTail), u = -(alongX ? uxTail : uyTail);
+                        } else if constexpr (K == SharedTail + 1) {
+                            q = -(alongX ? qxHead : qyHead), u = -(alongX ? uxHead : uyHead);
+                        } else {
+                            const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
+                            const float* __restrict cq = alongX ? row.qx : row.qy;
+                            const float* __restrict cu = alongX ? row.ux : row.uy;
+                            q = negatedMean(alongX ? qxFace : qyFace, cq[head], cq[tail]);
+                            u = negatedMean(alongX ? uxFace : uyFace, cu[head], cu[tail]);
+                        }
+                        byDischarge = Cone::template upstream<K>(q), byVelocity = Cone::template upstream<K>(u);
                     } else {
-                        const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
-                        qx = negatedMean(qxFace, row.qx[head], row.qx[tail]), qy = negatedMean(qyFace, row.qy[head], row.qy[tail]);
-                        ux = negatedMean(uxFace, row.ux[head], row.ux[tail]), uy = negatedMean(uyFace, row.uy[head], row.uy[tail]);
+                        float qx, qy, ux, uy; // −(the upstream discharge and velocity between the two faces)
+                        if constexpr (K == SharedTail) {
+                            qx = -(0.0f + qxTail), qy = -(0.0f + qyTail), ux = -(0.0f + uxTail), uy = -(0.0f + uyTail);
+                        } else if constexpr (K == SharedTail + 1) {
+                            qx = -(0.0f + qxHead), qy = -(0.0f + qyHead), ux = -(0.0f + uxHead), uy = -(0.0f + uyHead);
+                        } else {
+                            const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
+                            qx = negatedMean(qxFace, row.qx[head], row.qx[tail]), qy = negatedMean(qyFace, row.qy[head], row.qy[tail]);
+                            ux = negatedMean(uxFace, row.ux[head], row.ux[tail]), uy = negatedMean(uyFace, row.uy[head], row.uy[tail]);
+                        }
+                        byDischarge = neighbours.cone[K].upstream(qx, qy), byVelocity = neighbours.cone[K].upstream(ux, uy);
                     }
                     const float theirSpeed = row.speeds[x + neighbours.slot[K]];
-                    const float byDischarge = neighbours.cone[K].upstream(qx, qy), byVelocity = neighbours.cone[K].upstream(ux, uy);
                     const float difference = speed - theirSpeed;
                     sums.weights = sums.weights + byDischarge;
                     sums.weighted = sums.weighted + byDischarge * difference;
@@ -430,7 +482,7 @@ MomentumFusedStep::FacePass MomentumFusedStep::facePass(int f, int parity) const
         if (faces[k].sharedCell != shared) return FacePass::PerFace;
     }
     switch (coneShape(table)) {
-    case ConeShape::Axis: return FacePass::Axis;
+    case ConeShape::Axis: return SquareCone::fits(table) ? FacePass::Square : FacePass::Axis;
     case ConeShape::Wide: return FacePass::Wide;
     case ConeShape::General: break;
     }
@@ -592,7 +644,8 @@ void MomentumFusedStep::accelerateEdgeFace(const MomentumFields& fields, int f, 
 void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1)
 {
     const FamilyStencil& s = stencil(y, f);
-    if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
+    if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1);
+    else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
     else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
 }
 
