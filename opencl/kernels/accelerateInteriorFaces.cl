@@ -105,7 +105,10 @@ inline floatv upstreamShareV(int parity, int k, floatv vx, floatv vy)
 {
     const float ox = NEIGHBOUR_DIRECTION_X[parity][k], oy = NEIGHBOUR_DIRECTION_Y[parity][k];
 #if MOMENTUM_CONE == 1
-    const floatv along = vx * ox + vy * oy; // the neighbour and its cone partners on the axes
+    // The neighbour and its cone partners on the axes: v·o is ±vx or ±vy exactly where it is not
+    // zero (the other product is a zero), and a zero's share is +0 either way; so only the one
+    // component is read, and the other's means are never computed (MomentumFusedStep's SquareCone).
+    const floatv along = ox != 0.0f ? vx * ox : vy * oy;
     return along > 0.0f ? along : (floatv)(0.0f);
 #else
     const int next = NEIGHBOUR_NEXT[parity][k], previous = NEIGHBOUR_PREVIOUS[parity][k];
