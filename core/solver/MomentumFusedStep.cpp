@@ -37,6 +37,11 @@ struct AxisCone {
         const float along = vx * nx + vy * ny;
         return along > 0.0f ? along : 0.0f;
     }
+    template <int K>
+    __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
+    {
+        return upstream(vx, vy);
+    }
     static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous)
     {
         const auto unitAxis = [](const MomentumStep::Neighbour& m) {
@@ -105,6 +110,11 @@ struct WideCone {
         const float share = inNextCone ? a : c;
         return share > 0.0f ? share : 0.0f;
     }
+    template <int K>
+    __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
+    {
+        return upstream(vx, vy);
+    }
     static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&)
     {
         return n.inverseCrossToNext >= 1.0f && n.inverseCrossFromPrevious >= 1.0f;
@@ -113,6 +123,72 @@ struct WideCone {
     {
         return {n.directionX, n.directionY,   n.inverseCrossToNext, n.inverseCrossFromPrevious,
                 next.directionX, next.directionY, previous.directionX, previous.directionY};
+    }
+};
+
+// TriangleCone: WideCone with the triangle lattice's neighbour table known when compiled
+// (MomentumStep::buildNeighbours: −x, +x, −y, +y, −z, +z with y = (0.5, s), z = (−0.5, s), s the
+// float nearest √3/2; each cone's partners and its one inverse cross t). A product by a zero
+// component is left out (it is a zero, which leaves a nonzero difference as it is), one by ±1
+// taken as ±v, and a − (−b) as a + b: the same values but for zeros' signs, which WideCone never
+// looks at. Fewer products, and two constants (s, t) where WideCone holds eight per neighbour.
+struct TriangleCone {
+    static constexpr bool kAxesKnown = false;
+    // Direction components as codes: 0, ±1, ±2 (±0.5), ±3 (±s).
+    static constexpr std::array<std::array<int, 2>, 6> kDirection{{{-1, 0}, {1, 0}, {-2, -3}, {2, 3}, {2, -3}, {-2, 3}}};
+    static constexpr std::array<int, 6> kNext{2, 3, 4, 5, 1, 0}, kPrevious{5, 4, 0, 1, 2, 3};
+    float s = 0.0f, t = 0.0f;
+
+    template <int K>
+    __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
+    {
+        constexpr std::array<int, 2> n = kDirection[K], next = kDirection[kNext[K]], previous = kDirection[kPrevious[K]];
+        const float a = crossWith<next[0], next[1]>(vx, vy) * t;
+        const float cross = -crossWith<n[0], n[1]>(vx, vy); // n × v
+        const float c = -crossWith<previous[0], previous[1]>(vx, vy) * t;
+        const bool inNextCone = cross > 0.0f || (cross == 0.0f && a >= 0.0f);
+        const float share = inNextCone ? a : c;
+        return share > 0.0f ? share : 0.0f;
+    }
+    // v × a = vx·ay − vy·ax for a direction a given by codes.
+    template <int AX, int AY>
+    __attribute__((always_inline)) float crossWith(float vx, float vy) const
+    {
+        if constexpr (AX == 0) return times<AY>(vx);
+        else if constexpr (AY == 0) return -times<AX>(vy);
+        else return times<AY>(vx) - times<AX>(vy);
+    }
+    // v × the component coded C, exactly as the product (v·(−x) is −(v·x)).
+    template <int C>
+    __attribute__((always_inline)) float times(float v) const
+    {
+        if constexpr (C < 0) return -times<-C>(v);
+        else if constexpr (C == 1) return v;
+        else if constexpr (C == 2) return v * 0.5f;
+        else return v * s;
+    }
+    static float component(int code, float s)
+    {
+        const float magnitude = std::abs(code) == 1 ? 1.0f : std::abs(code) == 2 ? 0.5f : std::abs(code) == 3 ? s : 0.0f;
+        return code < 0 ? -magnitude : magnitude;
+    }
+    static bool fits(const std::vector<MomentumStep::Neighbour>& table)
+    {
+        if (table.size() != 6) return false;
+        const float s = table[3].directionY, t = table[0].inverseCrossToNext;
+        for (std::size_t k = 0; k < 6; ++k) {
+            const MomentumStep::Neighbour& n = table[k];
+            if (n.directionX != component(kDirection[k][0], s) || n.directionY != component(kDirection[k][1], s)) return false;
+            if (n.nextInAngle != kNext[k] || n.previousInAngle != kPrevious[k]) return false;
+            if (n.inverseCrossToNext != t || n.inverseCrossFromPrevious != t) return false;
+            if (!WideCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        }
+        return true;
+    }
+    static TriangleCone of(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour&)
+    {
+        // n and next are 60° apart: |n × next| is s (n.inverseCrossToNext = 1/s).
+        return {std::fabs(n.directionX * next.directionY - n.directionY * next.directionX), n.inverseCrossToNext};
     }
 };
 
@@ -265,7 +341,8 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
                             qx = negatedMean(qxFace, row.qx[head], row.qx[tail]), qy = negatedMean(qyFace, row.qy[head], row.qy[tail]);
                             ux = negatedMean(uxFace, row.ux[head], row.ux[tail]), uy = negatedMean(uyFace, row.uy[head], row.uy[tail]);
                         }
-                        byDischarge = neighbours.cone[K].upstream(qx, qy), byVelocity = neighbours.cone[K].upstream(ux, uy);
+                        byDischarge = neighbours.cone[K].template upstreamOf<K>(qx, qy);
+                        byVelocity = neighbours.cone[K].template upstreamOf<K>(ux, uy);
                     }
                     const float theirSpeed = row.speeds[x + neighbours.slot[K]];
                     const float difference = speed - theirSpeed;
@@ -318,11 +395,15 @@ struct CellFaces {
 
 // MomentumStep::cellVector for a run of cells with all their faces, for discharges and velocities
 // at once: Σ_faces d·component summed in its order (family by family, the tail-side face first),
-// then the least-squares solve with the matrix every such cell shares.
-template <int F>
+// then the least-squares solve with the matrix every such cell shares. ByInverse: the determinant
+// is a power of two (4 on the square lattice), so dividing by it is multiplying by its inverse,
+// exactly, and four divisions per cell become products.
+template <int F, bool ByInverse>
 RB_VECTOR_CLONES void reconstructRun(float* __restrict qxOut, float* __restrict qyOut, float* __restrict uxOut, float* __restrict uyOut,
                                      const CellFaces<F>& faces, float mxx, float mxy, float myy, float determinant, int x0, int x1)
 {
+    const float inverse = 1.0f / determinant;
+    const auto solved = [&](float value) __attribute__((always_inline)) { return ByInverse ? value * inverse : value / determinant; };
     for (int x = x0; x < x1; ++x) {
         float qx = 0.0f, qy = 0.0f, ux = 0.0f, uy = 0.0f;
 #pragma GCC unroll 3
@@ -335,10 +416,10 @@ RB_VECTOR_CLONES void reconstructRun(float* __restrict qxOut, float* __restrict 
             ux = (ux + dx * firstU) + dx * secondU;
             uy = (uy + dy * firstU) + dy * secondU;
         }
-        qxOut[x] = (myy * qx - mxy * qy) / determinant;
-        qyOut[x] = (mxx * qy - mxy * qx) / determinant;
-        uxOut[x] = (myy * ux - mxy * uy) / determinant;
-        uyOut[x] = (mxx * uy - mxy * ux) / determinant;
+        qxOut[x] = solved(myy * qx - mxy * qy);
+        qyOut[x] = solved(mxx * qy - mxy * qx);
+        uxOut[x] = solved(myy * ux - mxy * uy);
+        uyOut[x] = solved(mxx * uy - mxy * ux);
     }
 }
 
@@ -483,7 +564,7 @@ MomentumFusedStep::FacePass MomentumFusedStep::facePass(int f, int parity) const
     }
     switch (coneShape(table)) {
     case ConeShape::Axis: return SquareCone::fits(table) ? FacePass::Square : FacePass::Axis;
-    case ConeShape::Wide: return FacePass::Wide;
+    case ConeShape::Wide: return TriangleCone::fits(table) ? FacePass::Triangle : FacePass::Wide;
     case ConeShape::General: break;
     }
     return FacePass::PerFace;
@@ -546,8 +627,11 @@ void MomentumFusedStep::reconstructInteriorRowWith(const MomentumFields& fields,
     }
     const float mxx = interiorMxx_, mxy = interiorMxy_, myy = interiorMyy_;
     const float determinant = mxx * myy - mxy * mxy;
-    reconstructRun<F>(cellQx_.data() + rowCell, cellQy_.data() + rowCell, cellUx_.data() + rowCell, cellUy_.data() + rowCell, faces, mxx, mxy,
-                      myy, determinant, 1, lattice_.width() - 1);
+    int exponent = 0;
+    const bool powerOfTwo = std::frexp(determinant, &exponent) == 0.5f && std::isnormal(1.0f / determinant);
+    const auto run = powerOfTwo ? reconstructRun<F, true> : reconstructRun<F, false>;
+    run(cellQx_.data() + rowCell, cellQy_.data() + rowCell, cellUx_.data() + rowCell, cellUy_.data() + rowCell, faces, mxx, mxy, myy, determinant, 1,
+        lattice_.width() - 1);
 }
 
 // Stage 2, interior faces. Rows at least kMargin from the edge take the fast path in their middle.
@@ -646,6 +730,7 @@ void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int 
     const FamilyStencil& s = stencil(y, f);
     if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1);
     else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
+    else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1);
     else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
 }
 

@@ -37,10 +37,10 @@ public:
 
 private:
     // How a family's interior faces are accelerated: in one pass per row (accelerateFaceRun) with
-    // the square lattice's axis cones (known when compiled: Square; or read from the table: Axis) or
-    // the triangle lattice's 60° cones, or, for a neighbour table that fits none, face by face with
-    // the reference's own function.
-    enum class FacePass { PerFace, Square, Axis, Wide };
+    // the square lattice's axis cones or the triangle lattice's 60° cones (known when compiled:
+    // Square, Triangle; or read from the table: Axis, Wide), or, for a neighbour table that fits
+    // none, face by face with the reference's own function.
+    enum class FacePass { PerFace, Square, Axis, Triangle, Wide };
     // A same-family face next to an interior face, as offsets from that face.
     struct NeighbourFace {
         std::ptrdiff_t slot = 0;     // its padded slot − ours

@@ -99,6 +99,14 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
 }
 
 #if MOMENTUM_CONE != 0
+// vx·ay − vy·ax for a constant direction a, with the product by a zero component left out: it is a
+// zero, which leaves a nonzero difference as it is, and the 60° cones below never look at a zero's
+// sign (≥ 0, > 0 and == 0 treat both alike, and a zero share is +0 either way).
+inline floatv crossWithV(floatv vx, floatv vy, float ax, float ay)
+{
+    return ax == 0.0f ? vx * ay : (ay == 0.0f ? -(vy * ax) : vx * ay - vy * ax);
+}
+
 // MomentumFusedStep's upwind share (AxisCone, WideCone): upwindShareV where positive, else 0, with
 // fewer operations and the same bits for finite vectors (a call whose state is not finite is refused).
 inline floatv upstreamShareV(int parity, int k, floatv vx, floatv vy)
@@ -115,9 +123,9 @@ inline floatv upstreamShareV(int parity, int k, floatv vx, floatv vy)
     const float nextX = NEIGHBOUR_DIRECTION_X[parity][next], nextY = NEIGHBOUR_DIRECTION_Y[parity][next];
     const float previousX = NEIGHBOUR_DIRECTION_X[parity][previous], previousY = NEIGHBOUR_DIRECTION_Y[parity][previous];
     const float toNext = NEIGHBOUR_INVERSE_CROSS_TO_NEXT[parity][k], fromPrevious = NEIGHBOUR_INVERSE_CROSS_FROM_PREVIOUS[parity][k];
-    const floatv a = (vx * nextY - vy * nextX) * toNext;
-    const floatv cross = ox * vy - oy * vx; // one cross product decides both cones (60° cones)
-    const floatv c = (previousX * vy - previousY * vx) * fromPrevious;
+    const floatv a = crossWithV(vx, vy, nextX, nextY) * toNext;
+    const floatv cross = -crossWithV(vx, vy, ox, oy); // o × v: one cross product decides both cones (60° cones)
+    const floatv c = -crossWithV(vx, vy, previousX, previousY) * fromPrevious;
     const intv inNextCone = (cross > 0.0f) | ((cross == 0.0f) & (a >= 0.0f));
     const floatv share = inNextCone ? a : c;
     return share > 0.0f ? share : (floatv)(0.0f);
