@@ -5,6 +5,8 @@
 // MomentumStep's neighbour table and inflow shares), so both round alike.
 #include "ClSolverImpl.h"
 
+#include "solver/MomentumFusedStep.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -16,6 +18,12 @@ std::string momentumHeader(const Lattice& lattice)
     const int count = static_cast<int>(step.neighbourTable(0).size());
     std::ostringstream out;
     out << "#define NEIGHBOUR_COUNT " << count << "\n";
+    // The fast interior's upwind shares (MomentumFusedStep::coneShape): 1 axis cones, 2 60° cones,
+    // 0 none (the kernels then take the general path everywhere).
+    const MomentumFusedStep::ConeShape shape = MomentumFusedStep::coneShape(step.neighbourTable(0));
+    const bool sameShape = shape == MomentumFusedStep::coneShape(step.neighbourTable(1));
+    out << "#define MOMENTUM_CONE " << (!sameShape ? 0 : shape == MomentumFusedStep::ConeShape::Axis ? 1 : shape == MomentumFusedStep::ConeShape::Wide ? 2 : 0)
+        << "\n";
     const auto table = [&](const char* type, const char* name, auto pick) {
         out << "__constant " << type << ' ' << name << "[2][" << count << "] = {";
         for (int parity = 0; parity < 2; ++parity) {

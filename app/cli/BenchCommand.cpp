@@ -89,7 +89,7 @@ int runBench(const QStringList& args)
         {"backend", "Backends, comma-separated: cpu, opencl, opencl:INDEX, opencl:NAME (default cpu,opencl).", "LIST", "cpu,opencl"},
         {"lattice", "Lattices, comma-separated: square, triangle (default square,triangle).", "LIST", "square,triangle"},
         {"seconds", "Minimum seconds per measurement (default 2).", "S", "2"},
-        {"model", "Flow models, comma-separated: pipes, momentum (default pipes).", "LIST", "pipes"},
+        {"model", "Flow models, comma-separated: pipes, momentum (default both).", "LIST", "pipes,momentum"},
     });
     if (auto exit = cli::parseArguments(parser, args)) return *exit;
     const auto sizes = parseSizes(parser.value("sizes"));

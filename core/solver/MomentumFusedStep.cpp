@@ -14,6 +14,13 @@ namespace {
 
 using contract::kScaleMargin; // a limited cell keeps this fraction back (StepContract.h)
 
+// Rows are handed to the threads in chunks of this many as each thread comes free, not in halves
+// fixed beforehand: on a shared machine one thread is often descheduled for a while, and with fixed
+// halves the other then waits for it at the end of every stage. Each row's results do not depend
+// on which thread computes it, and the ledger's sums are kept per row and added in row order, so
+// the answers stay bitwise those of any other split.
+constexpr int kRowsPerChunk = 8;
+
 // MomentumStep::upwindShare of an upstream vector for one neighbour direction, with fewer
 // operations than the reference where the cone's shape allows, for the same bits.
 //
@@ -22,12 +29,18 @@ using contract::kScaleMargin; // a limited cell keeps this fraction back (StepCo
 // and a neighbour is upstream where v·n > 0. The two agree for every finite v (a NaN gives 0 in
 // both); an infinite one can differ, but a call whose state turned infinite is refused.
 struct AxisCone {
+    static constexpr bool kAxesKnown = false;
     float nx = 0.0f, ny = 0.0f;
 
     __attribute__((always_inline)) float upstream(float vx, float vy) const
     {
         const float along = vx * nx + vy * ny;
         return along > 0.0f ? along : 0.0f;
+    }
+    template <int K>
+    __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
+    {
+        return upstream(vx, vy);
     }
     static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour& previous)
     {
@@ -45,6 +58,38 @@ struct AxisCone {
     }
 };
 
+// SquareCone: AxisCone with the square lattice's neighbour table known when compiled (k = 0..3
+// along −x, +x, −y, +y, MomentumStep::buildNeighbours' order). v·n is then ±vx or ±vy exactly
+// where it is not zero (the other product is a zero, which leaves a nonzero sum as it is), and a
+// zero gives a share of +0 either way; so the loop needs only the one component of each
+// neighbour's upstream vector that its direction reads, and no products at all.
+struct SquareCone {
+    static constexpr bool kAxesKnown = true;
+    static constexpr std::array<int, 4> kAxis{0, 0, 1, 1}; // 0: x, 1: y
+    static constexpr std::array<bool, 4> kNegative{true, false, true, false};
+
+    static bool fits(const std::vector<MomentumStep::Neighbour>& table)
+    {
+        if (table.size() != 4) return false;
+        for (std::size_t k = 0; k < 4; ++k) {
+            const MomentumStep::Neighbour& n = table[k];
+            const float sign = kNegative[k] ? -1.0f : 1.0f;
+            const float along = kAxis[k] == 0 ? n.directionX : n.directionY, across = kAxis[k] == 0 ? n.directionY : n.directionX;
+            if (along != sign || across != 0.0f) return false;
+            if (!AxisCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        }
+        return true;
+    }
+    static SquareCone of(const MomentumStep::Neighbour&, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&) { return {}; }
+    // The share from the upstream vector's component along neighbour k's axis.
+    template <int K>
+    __attribute__((always_inline)) static float upstream(float component)
+    {
+        const float along = kNegative[K] ? -component : component;
+        return along > 0.0f ? along : 0.0f;
+    }
+};
+
 // WideCone: both inverse crosses are at least 1 (the triangle lattice's 60° cones: 2/√3). Then b
 // and d of upwindShare cannot underflow to a zero of the wrong sign, and since vx·ny − vy·nx is
 // exactly −(nx·vy − ny·vx) (or both +0), b ≥ 0 is nx·vy − ny·vx ≥ 0 and d ≥ 0 is that cross ≤ 0:
@@ -53,6 +98,7 @@ struct AxisCone {
 // takes v), else c; the share is that where positive. The same for every finite v (a call whose
 // state turns infinite or NaN is refused).
 struct WideCone {
+    static constexpr bool kAxesKnown = false;
     float nx = 0.0f, ny = 0.0f, toNext = 0.0f, fromPrevious = 0.0f, nextX = 0.0f, nextY = 0.0f, previousX = 0.0f, previousY = 0.0f;
 
     __attribute__((always_inline)) float upstream(float vx, float vy) const
@@ -64,6 +110,11 @@ struct WideCone {
         const float share = inNextCone ? a : c;
         return share > 0.0f ? share : 0.0f;
     }
+    template <int K>
+    __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
+    {
+        return upstream(vx, vy);
+    }
     static bool fits(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour&, const MomentumStep::Neighbour&)
     {
         return n.inverseCrossToNext >= 1.0f && n.inverseCrossFromPrevious >= 1.0f;
@@ -72,6 +123,72 @@ struct WideCone {
     {
         return {n.directionX, n.directionY,   n.inverseCrossToNext, n.inverseCrossFromPrevious,
                 next.directionX, next.directionY, previous.directionX, previous.directionY};
+    }
+};
+
+// TriangleCone: WideCone with the triangle lattice's neighbour table known when compiled
+// (MomentumStep::buildNeighbours: −x, +x, −y, +y, −z, +z with y = (0.5, s), z = (−0.5, s), s the
+// float nearest √3/2; each cone's partners and its one inverse cross t). A product by a zero
+// component is left out (it is a zero, which leaves a nonzero difference as it is), one by ±1
+// taken as ±v, and a − (−b) as a + b: the same values but for zeros' signs, which WideCone never
+// looks at. Fewer products, and two constants (s, t) where WideCone holds eight per neighbour.
+struct TriangleCone {
+    static constexpr bool kAxesKnown = false;
+    // Direction components as codes: 0, ±1, ±2 (±0.5), ±3 (±s).
+    static constexpr std::array<std::array<int, 2>, 6> kDirection{{{-1, 0}, {1, 0}, {-2, -3}, {2, 3}, {2, -3}, {-2, 3}}};
+    static constexpr std::array<int, 6> kNext{2, 3, 4, 5, 1, 0}, kPrevious{5, 4, 0, 1, 2, 3};
+    float s = 0.0f, t = 0.0f;
+
+    template <int K>
+    __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
+    {
+        constexpr std::array<int, 2> n = kDirection[K], next = kDirection[kNext[K]], previous = kDirection[kPrevious[K]];
+        const float a = crossWith<next[0], next[1]>(vx, vy) * t;
+        const float cross = -crossWith<n[0], n[1]>(vx, vy); // n × v
+        const float c = -crossWith<previous[0], previous[1]>(vx, vy) * t;
+        const bool inNextCone = cross > 0.0f || (cross == 0.0f && a >= 0.0f);
+        const float share = inNextCone ? a : c;
+        return share > 0.0f ? share : 0.0f;
+    }
+    // v × a = vx·ay − vy·ax for a direction a given by codes.
+    template <int AX, int AY>
+    __attribute__((always_inline)) float crossWith(float vx, float vy) const
+    {
+        if constexpr (AX == 0) return times<AY>(vx);
+        else if constexpr (AY == 0) return -times<AX>(vy);
+        else return times<AY>(vx) - times<AX>(vy);
+    }
+    // v × the component coded C, exactly as the product (v·(−x) is −(v·x)).
+    template <int C>
+    __attribute__((always_inline)) float times(float v) const
+    {
+        if constexpr (C < 0) return -times<-C>(v);
+        else if constexpr (C == 1) return v;
+        else if constexpr (C == 2) return v * 0.5f;
+        else return v * s;
+    }
+    static float component(int code, float s)
+    {
+        const float magnitude = std::abs(code) == 1 ? 1.0f : std::abs(code) == 2 ? 0.5f : std::abs(code) == 3 ? s : 0.0f;
+        return code < 0 ? -magnitude : magnitude;
+    }
+    static bool fits(const std::vector<MomentumStep::Neighbour>& table)
+    {
+        if (table.size() != 6) return false;
+        const float s = table[3].directionY, t = table[0].inverseCrossToNext;
+        for (std::size_t k = 0; k < 6; ++k) {
+            const MomentumStep::Neighbour& n = table[k];
+            if (n.directionX != component(kDirection[k][0], s) || n.directionY != component(kDirection[k][1], s)) return false;
+            if (n.nextInAngle != kNext[k] || n.previousInAngle != kPrevious[k]) return false;
+            if (n.inverseCrossToNext != t || n.inverseCrossFromPrevious != t) return false;
+            if (!WideCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        }
+        return true;
+    }
+    static TriangleCone of(const MomentumStep::Neighbour& n, const MomentumStep::Neighbour& next, const MomentumStep::Neighbour&)
+    {
+        // n and next are 60° apart: |n × next| is s (n.inverseCrossToNext = 1/s).
+        return {std::fabs(n.directionX * next.directionY - n.directionY * next.directionX), n.inverseCrossToNext};
     }
 };
 
@@ -197,18 +314,37 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
         [&]<int... K>(std::integer_sequence<int, K...>) __attribute__((always_inline)) {
             (
                 [&]() __attribute__((always_inline)) {
-                    float qx, qy, ux, uy; // −(the upstream discharge and velocity between the two faces)
-                    if constexpr (K == SharedTail) {
-                        qx = -(0.0f + qxTail), qy = -(0.0f + qyTail), ux = -(0.0f + uxTail), uy = -(0.0f + uyTail);
-                    } else if constexpr (K == SharedTail + 1) {
-                        qx = -(0.0f + qxHead), qy = -(0.0f + qyHead), ux = -(0.0f + uxHead), uy = -(0.0f + uyHead);
+                    float byDischarge, byVelocity; // the upwind shares of the upstream discharge and velocity
+                    if constexpr (Cone::kAxesKnown) {
+                        constexpr bool alongX = Cone::kAxis[K] == 0;
+                        float q, u; // −(their component along the neighbour's axis); −c where the reference has −(0 + c): the same but for a zero's sign
+                        if constexpr (K == SharedTail) {
+                            q = -(alongX ? qxTail : qyTail), u = -(alongX ? uxTail : uyTail);
+                        } else if constexpr (K == SharedTail + 1) {
+                            q = -(alongX ? qxHead : qyHead), u = -(alongX ? uxHead : uyHead);
+                        } else {
+                            const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
+                            const float* __restrict cq = alongX ? row.qx : row.qy;
+                            const float* __restrict cu = alongX ? row.ux : row.uy;
+                            q = negatedMean(alongX ? qxFace : qyFace, cq[head], cq[tail]);
+                            u = negatedMean(alongX ? uxFace : uyFace, cu[head], cu[tail]);
+                        }
+                        byDischarge = Cone::template upstream<K>(q), byVelocity = Cone::template upstream<K>(u);
                     } else {
-                        const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
-                        qx = negatedMean(qxFace, row.qx[head], row.qx[tail]), qy = negatedMean(qyFace, row.qy[head], row.qy[tail]);
-                        ux = negatedMean(uxFace, row.ux[head], row.ux[tail]), uy = negatedMean(uyFace, row.uy[head], row.uy[tail]);
+                        float qx, qy, ux, uy; // −(the upstream discharge and velocity between the two faces)
+                        if constexpr (K == SharedTail) {
+                            qx = -(0.0f + qxTail), qy = -(0.0f + qyTail), ux = -(0.0f + uxTail), uy = -(0.0f + uyTail);
+                        } else if constexpr (K == SharedTail + 1) {
+                            qx = -(0.0f + qxHead), qy = -(0.0f + qyHead), ux = -(0.0f + uxHead), uy = -(0.0f + uyHead);
+                        } else {
+                            const std::ptrdiff_t head = x + neighbours.headCell[K], tail = x + neighbours.tailCell[K];
+                            qx = negatedMean(qxFace, row.qx[head], row.qx[tail]), qy = negatedMean(qyFace, row.qy[head], row.qy[tail]);
+                            ux = negatedMean(uxFace, row.ux[head], row.ux[tail]), uy = negatedMean(uyFace, row.uy[head], row.uy[tail]);
+                        }
+                        byDischarge = neighbours.cone[K].template upstreamOf<K>(qx, qy);
+                        byVelocity = neighbours.cone[K].template upstreamOf<K>(ux, uy);
                     }
                     const float theirSpeed = row.speeds[x + neighbours.slot[K]];
-                    const float byDischarge = neighbours.cone[K].upstream(qx, qy), byVelocity = neighbours.cone[K].upstream(ux, uy);
                     const float difference = speed - theirSpeed;
                     sums.weights = sums.weights + byDischarge;
                     sums.weighted = sums.weighted + byDischarge * difference;
@@ -259,11 +395,15 @@ struct CellFaces {
 
 // MomentumStep::cellVector for a run of cells with all their faces, for discharges and velocities
 // at once: Σ_faces d·component summed in its order (family by family, the tail-side face first),
-// then the least-squares solve with the matrix every such cell shares.
-template <int F>
+// then the least-squares solve with the matrix every such cell shares. ByInverse: the determinant
+// is a power of two (4 on the square lattice), so dividing by it is multiplying by its inverse,
+// exactly, and four divisions per cell become products.
+template <int F, bool ByInverse>
 RB_VECTOR_CLONES void reconstructRun(float* __restrict qxOut, float* __restrict qyOut, float* __restrict uxOut, float* __restrict uyOut,
                                      const CellFaces<F>& faces, float mxx, float mxy, float myy, float determinant, int x0, int x1)
 {
+    const float inverse = 1.0f / determinant;
+    const auto solved = [&](float value) __attribute__((always_inline)) { return ByInverse ? value * inverse : value / determinant; };
     for (int x = x0; x < x1; ++x) {
         float qx = 0.0f, qy = 0.0f, ux = 0.0f, uy = 0.0f;
 #pragma GCC unroll 3
@@ -276,10 +416,10 @@ RB_VECTOR_CLONES void reconstructRun(float* __restrict qxOut, float* __restrict 
             ux = (ux + dx * firstU) + dx * secondU;
             uy = (uy + dy * firstU) + dy * secondU;
         }
-        qxOut[x] = (myy * qx - mxy * qy) / determinant;
-        qyOut[x] = (mxx * qy - mxy * qx) / determinant;
-        uxOut[x] = (myy * ux - mxy * uy) / determinant;
-        uyOut[x] = (mxx * uy - mxy * ux) / determinant;
+        qxOut[x] = solved(myy * qx - mxy * qy);
+        qyOut[x] = solved(mxx * qy - mxy * qx);
+        uxOut[x] = solved(myy * ux - mxy * uy);
+        uyOut[x] = solved(mxx * uy - mxy * ux);
     }
 }
 
@@ -400,23 +540,33 @@ void MomentumFusedStep::buildStencils()
         }
 }
 
+MomentumFusedStep::ConeShape MomentumFusedStep::coneShape(const std::vector<Neighbour>& table)
+{
+    const auto all = [&](auto fits) {
+        for (const Neighbour& n : table)
+            if (!fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
+        return true;
+    };
+    if (table.size() == 4 && all(AxisCone::fits)) return ConeShape::Axis;
+    if (table.size() == 6 && all(WideCone::fits)) return ConeShape::Wide;
+    return ConeShape::General;
+}
+
 // Which one-pass loop the family's interior faces can take: accelerateFaceRun knows the along-family
 // neighbours at 2f (sharing our tail) and 2f + 1 (sharing our head), and one cone shape for all.
 MomentumFusedStep::FacePass MomentumFusedStep::facePass(int f, int parity) const
 {
     const std::vector<Neighbour>& table = neighbours_[static_cast<std::size_t>(parity)];
     const std::vector<NeighbourFace>& faces = stencils_[static_cast<std::size_t>(parity)][static_cast<std::size_t>(f)].neighbours;
-    const auto all = [&](auto fits) {
-        for (std::size_t k = 0; k < table.size(); ++k) {
-            const Neighbour& n = table[k];
-            const int shared = k == static_cast<std::size_t>(2 * f) ? 1 : k == static_cast<std::size_t>(2 * f + 1) ? 0 : -1;
-            if (faces[k].sharedCell != shared) return false;
-            if (!fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
-        }
-        return true;
-    };
-    if (table.size() == 4 && all(AxisCone::fits)) return FacePass::Axis;
-    if (table.size() == 6 && all(WideCone::fits)) return FacePass::Wide;
+    for (std::size_t k = 0; k < table.size(); ++k) {
+        const int shared = k == static_cast<std::size_t>(2 * f) ? 1 : k == static_cast<std::size_t>(2 * f + 1) ? 0 : -1;
+        if (faces[k].sharedCell != shared) return FacePass::PerFace;
+    }
+    switch (coneShape(table)) {
+    case ConeShape::Axis: return SquareCone::fits(table) ? FacePass::Square : FacePass::Axis;
+    case ConeShape::Wide: return TriangleCone::fits(table) ? FacePass::Triangle : FacePass::Wide;
+    case ConeShape::General: break;
+    }
     return FacePass::PerFace;
 }
 
@@ -442,7 +592,7 @@ void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
     std::array<const float*, Lattice::kMaxFamilies> flows{}, speeds{};
     for (std::size_t f = 0; f < flows.size(); ++f) flows[f] = fields.flows[f], speeds[f] = fields.speeds[f];
     const int width = lattice_.width(), height = lattice_.height();
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const bool interior = y >= 1 && y < height - 1 && width > 2;
         if (interior) reconstructInteriorRow(fields, y);
@@ -477,8 +627,11 @@ void MomentumFusedStep::reconstructInteriorRowWith(const MomentumFields& fields,
     }
     const float mxx = interiorMxx_, mxy = interiorMxy_, myy = interiorMyy_;
     const float determinant = mxx * myy - mxy * mxy;
-    reconstructRun<F>(cellQx_.data() + rowCell, cellQy_.data() + rowCell, cellUx_.data() + rowCell, cellUy_.data() + rowCell, faces, mxx, mxy,
-                      myy, determinant, 1, lattice_.width() - 1);
+    int exponent = 0;
+    const bool powerOfTwo = std::frexp(determinant, &exponent) == 0.5f && std::isnormal(1.0f / determinant);
+    const auto run = powerOfTwo ? reconstructRun<F, true> : reconstructRun<F, false>;
+    run(cellQx_.data() + rowCell, cellQy_.data() + rowCell, cellUx_.data() + rowCell, cellUy_.data() + rowCell, faces, mxx, mxy, myy, determinant, 1,
+        lattice_.width() - 1);
 }
 
 // Stage 2, interior faces. Rows at least kMargin from the edge take the fast path in their middle.
@@ -486,35 +639,75 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
     const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < lattice_.familyCount(); ++f) {
-            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y);
+            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y, kMargin, lattice_.width() - kMargin);
             const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
+            for (std::size_t i = edge.runStart[static_cast<std::size_t>(y)]; i < edge.runStart[static_cast<std::size_t>(y) + 1]; ++i)
+                accelerateInteriorRow(fields, f, y, edge.runs[i].x0, edge.runs[i].x1);
             for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
                 accelerateEdgeFace(fields, f, edge.faces[i], y);
         }
 }
 
 // The faces accelerateInteriorRow leaves out, row by row: the map's first and last kMargin rows
-// and columns (all of a row whose family has no one-pass loop), boundary faces excepted.
+// and columns (all of a row whose family has no one-pass loop), boundary faces excepted. Those
+// whose stencil is whole all the same (no wall and no cell off the map in it: most of the second
+// row and column from the edge) are gathered in runs for the one-pass loop; the rest are taken
+// face by face with the reference's functions.
 void MomentumFusedStep::collectEdgeFaces()
 {
     const int width = lattice_.width(), height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) {
         EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
         edge.rowStart.assign(1, 0);
+        edge.runStart.assign(1, 0);
         for (int y = 0; y < height; ++y) {
             const bool fast = fastRow(f, y);
             for (int x = 0; x < width; ++x) {
                 if (fast && x == kMargin) x = width - kMargin; // the one-pass loop's
                 const CellOffset t = lattice_.family(f).tailOffset(y);
                 if (!lattice_.contains(x + t.dx, y + t.dy)) continue; // a boundary face
-                edge.faces.push_back({x, faceStencil(f, x, y)});
+                FaceStencil around = faceStencil(f, x, y);
+                if (!wholeStencil(f, x, y, around)) {
+                    edge.faces.push_back({x, around});
+                    continue;
+                }
+                const bool extends = edge.runs.size() > edge.runStart.back() && edge.runs.back().x1 == x;
+                if (extends) ++edge.runs.back().x1;
+                else edge.runs.push_back({x, x + 1});
             }
             edge.rowStart.push_back(edge.faces.size());
+            edge.runStart.push_back(edge.runs.size());
         }
     }
+}
+
+// Whether the one-pass loop computes face (f, x, y) as the reference does: its family and row
+// parity have one, and the face's open neighbours and their cells are all of the stencil's, at
+// the stencil's offsets and in its order (the two along the family with their one shared cell,
+// the others with four cells).
+bool MomentumFusedStep::wholeStencil(int f, int x, int y, const FaceStencil& stencil) const
+{
+    const FamilyStencil& s = this->stencil(y, f);
+    if (s.pass == FacePass::PerFace || stencil.count != static_cast<int>(s.neighbours.size())) return false;
+    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y));
+    const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
+    const auto at = [](std::ptrdiff_t index) { return static_cast<std::size_t>(index); };
+    for (int k = 0; k < stencil.count; ++k) {
+        const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(k)];
+        const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(k)];
+        if (open.index != k || open.slot != at(slot + n.slot)) return false;
+        if (n.sharedCell >= 0) {
+            const std::size_t shared = n.sharedCell == 0 ? at(head) : at(head + s.tailCell);
+            if (open.cellCount != 1 || open.cells[0] != shared) return false;
+        } else {
+            const std::array<std::size_t, 4> cells{at(head), at(head + s.tailCell), at(head + n.headCell), at(head + n.tailCell)};
+            if (open.cellCount != 4 || open.cells != cells) return false;
+        }
+    }
+    return true;
 }
 
 // acceleratedSpeed and the discharge (MomentumStep::dischargesFromVelocities) for one face near the
@@ -532,15 +725,17 @@ void MomentumFusedStep::accelerateEdgeFace(const MomentumFields& fields, int f, 
 
 // MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where
 // every face, cell and neighbour of the stencils is on the map and no wall is near.
-void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y)
+void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1)
 {
     const FamilyStencil& s = stencil(y, f);
-    if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y);
-    else accelerateInteriorRowWith<6, WideCone>(fields, f, y);
+    if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1);
+    else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
+    else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1);
+    else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
 }
 
 template <int N, class Cone>
-void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y)
+void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1)
 {
     const EdgeFamily& family = lattice_.family(f);
     const FamilyStencil& s = stencil(y, f);
@@ -576,7 +771,7 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
                                   c_.speedLimit,
                                   static_cast<float>(family.faceWidth)};
     float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
-    accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, kMargin, lattice_.width() - kMargin);
+    accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, x0, x1);
 }
 
 // The faces of row y with both cells on the map: [x0, x1), empty where the tail row is off it.
@@ -592,14 +787,14 @@ std::pair<int, int> MomentumFusedStep::interiorFaces(int f, int y) const
 void MomentumFusedStep::limitOutflowsFast(const MomentumFields& fields)
 {
     const int width = lattice_.width(), height = lattice_.height(), families = lattice_.familyCount();
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const std::size_t rowSlot = lattice_.paddedIndex(0, y);
         const float* depth = fields.depth + lattice_.index(0, y);
         if (families == 2) scaleRun<2>(scale_.data() + rowSlot, depth, cellRowFlows(fields, y), c_.cellArea, c_.dt, 0, width);
         else scaleRun<3>(scale_.data() + rowSlot, depth, cellRowFlows(fields, y), c_.cellArea, c_.dt, 0, width);
     }
-#pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < families; ++f) {
             const std::size_t rowSlot = lattice_.paddedIndex(0, y);
@@ -648,7 +843,7 @@ void MomentumFusedStep::updateDepthsFast(const MomentumFields& fields, double& r
 #pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
     {
         RowScratch scratch(width);
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, kRowsPerChunk)
         for (int y = 0; y < height; ++y) {
             float* depth = fields.depth + lattice_.index(0, y);
             const float* rainRow = scratch.b.data();

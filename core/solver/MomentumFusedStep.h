@@ -29,11 +29,18 @@ public:
     void run(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources,
              VolumeLedger& ledger);
 
+    // The shortcut to MomentumStep::upwindShare that every neighbour of a table allows, the same bits
+    // for finite vectors: the square lattice's axis cones, the triangle lattice's 60° cones, or none.
+    // The OpenCL kernels take their fast interior from it too (momentumHeader).
+    enum class ConeShape { General, Axis, Wide };
+    static ConeShape coneShape(const std::vector<Neighbour>& table);
+
 private:
     // How a family's interior faces are accelerated: in one pass per row (accelerateFaceRun) with
-    // the square lattice's axis cones or the triangle lattice's 60° cones, or, for a neighbour table
-    // that fits neither, face by face with the reference's own function.
-    enum class FacePass { PerFace, Axis, Wide };
+    // the square lattice's axis cones or the triangle lattice's 60° cones (known when compiled:
+    // Square, Triangle; or read from the table: Axis, Wide), or, for a neighbour table that fits
+    // none, face by face with the reference's own function.
+    enum class FacePass { PerFace, Square, Axis, Triangle, Wide };
     // A same-family face next to an interior face, as offsets from that face.
     struct NeighbourFace {
         std::ptrdiff_t slot = 0;     // its padded slot − ours
@@ -66,17 +73,23 @@ private:
         int x = 0;
         FaceStencil stencil;
     };
+    struct FaceRun { // faces [x0, x1) of a row near the edge whose stencils are whole
+        int x0 = 0, x1 = 0;
+    };
     struct EdgeFaces { // one family's
         std::vector<EdgeFace> faces;
         std::vector<std::size_t> rowStart; // row y's faces: [rowStart[y], rowStart[y + 1])
+        std::vector<FaceRun> runs;         // row y's runs: [runStart[y], runStart[y + 1])
+        std::vector<std::size_t> runStart;
     };
     void collectEdgeFaces();
+    bool wholeStencil(int f, int x, int y, const FaceStencil& stencil) const;
     void accelerateEdgeFace(const MomentumFields& fields, int f, const EdgeFace& face, int y);
     bool fastRow(int f, int y) const { return interiorRow(y) && lattice_.width() > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace; }
     FacePass facePass(int f, int parity) const;
-    void accelerateInteriorRow(const MomentumFields& fields, int f, int y);
+    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1);
     template <int N, class Cone>
-    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y);
+    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1);
     std::pair<int, int> interiorFaces(int f, int y) const;
     void limitOutflowsFast(const MomentumFields& fields);
     CellRowFlows cellRowFlows(const MomentumFields& fields, int y) const;

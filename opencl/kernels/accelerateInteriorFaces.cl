@@ -98,6 +98,94 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
     return energyForm ? limitedChange(byVelocity, (floatv)(m.dt / m.pipeLength[f])) : momentumForm;
 }
 
+#if MOMENTUM_CONE != 0
+// vx·ay − vy·ax for a constant direction a, with the product by a zero component left out: it is a
+// zero, which leaves a nonzero difference as it is, and the 60° cones below never look at a zero's
+// sign (≥ 0, > 0 and == 0 treat both alike, and a zero share is +0 either way).
+inline floatv crossWithV(floatv vx, floatv vy, float ax, float ay)
+{
+    return ax == 0.0f ? vx * ay : (ay == 0.0f ? -(vy * ax) : vx * ay - vy * ax);
+}
+
+// MomentumFusedStep's upwind share (AxisCone, WideCone): upwindShareV where positive, else 0, with
+// fewer operations and the same bits for finite vectors (a call whose state is not finite is refused).
+inline floatv upstreamShareV(int parity, int k, floatv vx, floatv vy)
+{
+    const float ox = NEIGHBOUR_DIRECTION_X[parity][k], oy = NEIGHBOUR_DIRECTION_Y[parity][k];
+#if MOMENTUM_CONE == 1
+    // The neighbour and its cone partners on the axes: v·o is ±vx or ±vy exactly where it is not
+    // zero (the other product is a zero), and a zero's share is +0 either way; so only the one
+    // component is read, and the other's means are never computed (MomentumFusedStep's SquareCone).
+    const floatv along = ox != 0.0f ? vx * ox : vy * oy;
+    return along > 0.0f ? along : (floatv)(0.0f);
+#else
+    const int next = NEIGHBOUR_NEXT[parity][k], previous = NEIGHBOUR_PREVIOUS[parity][k];
+    const float nextX = NEIGHBOUR_DIRECTION_X[parity][next], nextY = NEIGHBOUR_DIRECTION_Y[parity][next];
+    const float previousX = NEIGHBOUR_DIRECTION_X[parity][previous], previousY = NEIGHBOUR_DIRECTION_Y[parity][previous];
+    const float toNext = NEIGHBOUR_INVERSE_CROSS_TO_NEXT[parity][k], fromPrevious = NEIGHBOUR_INVERSE_CROSS_FROM_PREVIOUS[parity][k];
+    const floatv a = crossWithV(vx, vy, nextX, nextY) * toNext;
+    const floatv cross = -crossWithV(vx, vy, ox, oy); // o × v: one cross product decides both cones (60° cones)
+    const floatv c = -crossWithV(vx, vy, previousX, previousY) * fromPrevious;
+    const intv inNextCone = (cross > 0.0f) | ((cross == 0.0f) & (a >= 0.0f));
+    const floatv share = inNextCone ? a : c;
+    return share > 0.0f ? share : (floatv)(0.0f);
+#endif
+}
+
+// advectionChangeV, and eddyDiffusionV's sum, for work-items whose faces are all at least two cells
+// from the map's edge (MomentumFusedStep's fast interior, operation for operation): every neighbour
+// is open and on the map, so there are no masks; the along-family neighbours take their one shared
+// cell, the others the mean of four cells with the face's own two summed once; a neighbour that is
+// not upstream adds exact zeros (the sums start at +0 and can never become −0).
+inline floatv interiorAdvectionChangeV(Grid g, Momentum m, __global const float* speeds, __global const float* vectors, int f, int parity,
+                                       int head, floatv speed, floatv faceDepth, floatv* differences)
+{
+    const int2 t = tailOffset(f, parity);
+    const int tail = head + t.y * g.pitch + t.x;
+    const floatv qxHead = LOADV(vectors, cellVectorIndex(g, CELL_QX, head)), qyHead = LOADV(vectors, cellVectorIndex(g, CELL_QY, head));
+    const floatv uxHead = LOADV(vectors, cellVectorIndex(g, CELL_UX, head)), uyHead = LOADV(vectors, cellVectorIndex(g, CELL_UY, head));
+    const floatv qxTail = LOADV(vectors, cellVectorIndex(g, CELL_QX, tail)), qyTail = LOADV(vectors, cellVectorIndex(g, CELL_QY, tail));
+    const floatv uxTail = LOADV(vectors, cellVectorIndex(g, CELL_UX, tail)), uyTail = LOADV(vectors, cellVectorIndex(g, CELL_UY, tail));
+    const floatv qxFace = (0.0f + qxHead) + qxTail, qyFace = (0.0f + qyHead) + qyTail;
+    const floatv uxFace = (0.0f + uxHead) + uxTail, uyFace = (0.0f + uyHead) + uyTail;
+    floatv weights = 0.0f, weighted = 0.0f, velocityWeights = 0.0f, velocityWeighted = 0.0f, sum = 0.0f;
+#pragma unroll
+    for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
+        const int dx = NEIGHBOUR_DX[parity][k], dy = NEIGHBOUR_DY[parity][k];
+        const int neighbour = head + dy * g.pitch + dx;
+        const int2 nt = tailOffset(f, parity + dy); // the neighbour's row parity
+        const bool behind = dx == t.x && dy == t.y;          // the neighbour's head is our tail
+        const bool ahead = dx + nt.x == 0 && dy + nt.y == 0; // the neighbour's tail is our head
+        floatv qx, qy, ux, uy; // −(the upstream discharge and velocity between the two faces)
+        if (behind) {
+            qx = -(0.0f + qxTail), qy = -(0.0f + qyTail), ux = -(0.0f + uxTail), uy = -(0.0f + uyTail);
+        } else if (ahead) {
+            qx = -(0.0f + qxHead), qy = -(0.0f + qyHead), ux = -(0.0f + uxHead), uy = -(0.0f + uyHead);
+        } else {
+            const int theirTail = neighbour + nt.y * g.pitch + nt.x;
+            qx = -((qxFace + LOADV(vectors, cellVectorIndex(g, CELL_QX, neighbour))) + LOADV(vectors, cellVectorIndex(g, CELL_QX, theirTail))) / 4.0f;
+            qy = -((qyFace + LOADV(vectors, cellVectorIndex(g, CELL_QY, neighbour))) + LOADV(vectors, cellVectorIndex(g, CELL_QY, theirTail))) / 4.0f;
+            ux = -((uxFace + LOADV(vectors, cellVectorIndex(g, CELL_UX, neighbour))) + LOADV(vectors, cellVectorIndex(g, CELL_UX, theirTail))) / 4.0f;
+            uy = -((uyFace + LOADV(vectors, cellVectorIndex(g, CELL_UY, neighbour))) + LOADV(vectors, cellVectorIndex(g, CELL_UY, theirTail))) / 4.0f;
+        }
+        const floatv theirSpeed = LOADV(speeds, f * plane(g) + neighbour);
+        const floatv byDischarge = upstreamShareV(parity, k, qx, qy), byVelocity = upstreamShareV(parity, k, ux, uy);
+        const floatv difference = speed - theirSpeed;
+        weights = weights + byDischarge;
+        weighted = weighted + byDischarge * difference;
+        velocityWeights = velocityWeights + byVelocity;
+        velocityWeighted = velocityWeighted + byVelocity * difference;
+        sum = sum + (theirSpeed - speed);
+    }
+    *differences = sum;
+    const floatv momentumChange = -minOfV(m.dt / (faceDepth * m.pipeLength[f]), 1.0f / weights) * weighted;
+    const floatv energyChange = -minOfV((floatv)(m.dt / m.pipeLength[f]), 1.0f / velocityWeights) * velocityWeighted;
+    const intv energyForm = (weighted * speed > 0.0f) & (velocityWeights > 0.0f); // accelerating
+    const floatv momentumForm = weights > 0.0f ? momentumChange : (floatv)(0.0f);
+    return energyForm ? energyChange : momentumForm;
+}
+#endif
+
 // MomentumStep::eddyDiffusion: ν·∇²U over the open neighbours (no stress from the map's edge).
 inline floatv eddyDiffusionV(Grid g, Momentum m, __global const float* speeds, __global const uchar* walls, int f, intv x, int y, int parity,
                              int head, floatv speed)
@@ -124,10 +212,10 @@ inline floatv faceSpeedV(Grid g, __global const float* vectors, int f, int tail,
 }
 
 // The new velocity of the faces of family f headed at `head` (VEC cells) from `tail`; 0 where both
-// cells are dry.
+// cells are dry. `farFromEdge` (a literal): every lane's face is at least two cells from the map's edge.
 inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds, __global const float* bed, __global const float* depth,
                                 __global const float* vectors, __global const uchar* walls, int f, intv x, int y, int parity, int tail,
-                                int head)
+                                int head, bool farFromEdge)
 {
     const floatv hHead = LOADV(depth, head), hTail = LOADV(depth, tail);
     const floatv bHead = LOADV(bed, head), bTail = LOADV(bed, tail);
@@ -138,8 +226,18 @@ inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds
     const float gOverL = m.gravity / m.pipeLength[f];
     floatv u = speed + m.dt * gOverL * surfaceDrop;
     const intv deep = faceDepth > MOMENTUM_DRY_DEPTH;
-    u = deep ? u + advectionChangeV(g, m, speeds, vectors, walls, f, x, y, parity, head, speed, faceDepth) : u;
-    if (m.eddyViscosity > 0.0f) u += m.dt * eddyDiffusionV(g, m, speeds, walls, f, x, y, parity, head, speed);
+#if MOMENTUM_CONE != 0
+    if (farFromEdge) {
+        floatv differences;
+        const floatv advection = interiorAdvectionChangeV(g, m, speeds, vectors, f, parity, head, speed, faceDepth, &differences);
+        u = deep ? u + advection : u;
+        if (m.eddyViscosity > 0.0f) u += m.dt * (m.eddyViscosity * m.laplacian * differences);
+    } else
+#endif
+    {
+        u = deep ? u + advectionChangeV(g, m, speeds, vectors, walls, f, x, y, parity, head, speed, faceDepth) : u;
+        if (m.eddyViscosity > 0.0f) u += m.dt * eddyDiffusionV(g, m, speeds, walls, f, x, y, parity, head, speed);
+    }
     const floatv next = applyFrictionV(m, u, faceSpeedV(g, vectors, f, tail, head, u), faceDepth);
     return dry ? (floatv)(0.0f) : next;
 }
@@ -147,7 +245,7 @@ inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds
 // The faces headed at VEC cells of a row of parity `parity` (a literal, see above).
 inline void accelerateFacesOfRow(__global float* newFlows, __global float* newSpeeds, __global const float* speeds,
                                  __global const float* bed, __global const float* depth, __global const float* vectors,
-                                 __global const uchar* walls, Grid grid, Momentum m, int x0, int y, int parity)
+                                 __global const uchar* walls, Grid grid, Momentum m, int x0, int y, int parity, bool farFromEdge)
 {
     const intv x = x0 + LANES;
     const intv cell = insideMap(grid, x, y);
@@ -155,9 +253,9 @@ inline void accelerateFacesOfRow(__global float* newFlows, __global float* newSp
 #pragma unroll
     for (int f = 0; f < FAMILY_COUNT; ++f) {
         const int2 t = tailOffset(f, parity);
-        const intv interior = cell & insideMap(grid, x + t.x, y + t.y); // the others are boundary faces or no face
+        const intv interior = farFromEdge ? (intv)(-1) : cell & insideMap(grid, x + t.x, y + t.y); // the others are boundary faces or no face
         const int tail = head + offsetIndex(grid, t);
-        const floatv next = acceleratedSpeedV(grid, m, speeds, bed, depth, vectors, walls, f, x, y, parity, tail, head);
+        const floatv next = acceleratedSpeedV(grid, m, speeds, bed, depth, vectors, walls, f, x, y, parity, tail, head, farFromEdge);
         dischargesFromVelocities(newFlows, newSpeeds, f * plane(grid) + head, interior, next, LOADV(bed, tail), LOADV(depth, tail), LOADV(bed, head),
                                  LOADV(depth, head), m.faceWidth[f], m);
     }
@@ -169,6 +267,10 @@ __kernel void accelerateInteriorFaces(__global float* newFlows, __global float* 
 {
     const int x0 = get_global_id(0) * VEC, y = get_global_id(1);
     if (x0 >= grid.width || y >= grid.height) return;
-    if (y & 1) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 1);
-    else accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 0);
+    // MomentumFusedStep's margin: two cells from the edge no stencil meets a wall or the ghost ring.
+    const bool farFromEdge = x0 >= 2 && x0 + VEC <= grid.width - 2 && y >= 2 && y < grid.height - 2;
+    if (farFromEdge && (y & 1)) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 1, true);
+    else if (farFromEdge) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 0, true);
+    else if (y & 1) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 1, false);
+    else accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 0, false);
 }
