@@ -165,7 +165,7 @@ TEST_F(MapFileMeanFlowCorruption, WrongSizesChecksumsAndValuesAreRefused)
     EXPECT_TRUE(contains(refusalOfWindow("to", QString("-1")), "meanFlow.to"));
     EXPECT_TRUE(contains(refusalOfWindow("seconds", QString("0")), "meanFlow.seconds"));
     EXPECT_TRUE(contains(refusalOfWindow("to", QString("2000")), "ends after the map's time"));
-    EXPECT_TRUE(contains(refusalOfWindow("from", QJsonValue()), "'meanFlow.from' is missing"));
+    EXPECT_TRUE(contains(refusalOfWindow("from", QJsonValue(QJsonValue::Undefined)), "'meanFlow.from' is missing"));
     EXPECT_TRUE(contains(refusalOfWindow("from", 3.5), "meanFlow.from"));
 }
 

@@ -17,28 +17,31 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
 
 namespace rb {
 namespace {
 
 constexpr double kG = 9.81;
-constexpr double kDx = 1.0;          // m
+const double kDx = std::getenv("RB_JET_DX") ? std::atof(std::getenv("RB_JET_DX")) : 2.0; // m
 constexpr double kSlot = 9.0;        // m, the nominal slot width b
 constexpr double kDischarge = 9.0;   // m³/s: 1 m/s through the nominal slot
 constexpr double kDepth = 1.0;       // m
 constexpr double kLength = 360.0;    // m, 40 slot widths
 constexpr double kWidth = 180.0;     // m
 constexpr int kRowsOffMiddle = 7;
-constexpr double kDuration = 700.0;  // s
+const double kDuration = std::getenv("RB_JET_DURATION") ? std::atof(std::getenv("RB_JET_DURATION")) : 700.0; // s
 constexpr double kMeanFrom = 350.0;  // s: once the jet's head has passed 30 slot widths
 constexpr double kCourant = 0.4;
 constexpr std::array<int, 3> kDistances = {10, 20, 30}; // slot widths
 
 struct JetRun {
+    double slotWidth = 0.0;             // m: the lattice's real slot, its rows' spacing times their count
     double inletSpeed = 0.0;            // m/s through the lattice's real slot
     std::array<double, 3> mean{};       // mean centre-line speed / inlet speed at kDistances
     std::array<double, 3> snapshot{};   // the same from the last instant
@@ -93,25 +96,52 @@ JetRun runJet(LatticeKind kind)
             last = y;
         }
     JetRun run;
-    run.inletSpeed = kDischarge / ((last - first + 1) * rowSpacing * kDepth);
+    run.slotWidth = (last - first + 1) * rowSpacing;
+    run.inletSpeed = kDischarge / (run.slotWidth * kDepth);
     map.boundary = {{Side::West, first, last, BoundaryType::Inflow, kDischarge}, wholeSide(lattice, Side::East, BoundaryType::Sea, kDepth)};
     const int steps = static_cast<int>(std::ceil(kDuration / (kCourant * kDx / (run.inletSpeed + std::sqrt(kG * kDepth))) - 1e-9));
     map.params.dt = kDuration / steps;
     CpuSolver solver;
     solver.load(map);
-    solver.startMean(kMeanFrom);
-    for (int done = 0; done < steps; done += 1000) {
-        const StepResult result = solver.step(std::min(1000, steps - done));
+    solver.startMean(std::getenv("RB_JET_EXPERIMENT") ? 300.0 : kMeanFrom);
+    const double markEvery = std::getenv("RB_JET_EXPERIMENT") ? (kDuration - 300.0) / 4.0 : 1.0;
+    std::vector<MeanFlow> marks;
+    int mark = 1;
+    for (int done = 0; done < steps;) {
+        const int chunk = std::min(100, steps - done);
+        const StepResult result = solver.step(chunk);
         EXPECT_TRUE(result.ok()) << result.error;
         if (!result.ok()) return run;
+        done += chunk;
+        if (std::getenv("RB_JET_EXPERIMENT") && solver.diagnostics().time >= 300.0 + markEvery * mark - 1e-9) {
+            marks.push_back(solver.readState().meanFlow);
+            ++mark;
+        }
+    }
+    if (std::getenv("RB_JET_EXPERIMENT")) {
+        const MapState end = solver.readState();
+        for (const MeanFlow& m : marks) {
+            MapState windowed = end;
+            MeanFlow w = end.meanFlow;
+            for (std::size_t f = 0; f < w.flowSums.size(); ++f)
+                for (std::size_t i = 0; i < w.flowSums[f].size(); ++i) w.flowSums[f][i] -= m.flowSums[f][i];
+            for (std::size_t i = 0; i < w.depthSums.size(); ++i) w.depthSums[i] -= m.depthSums[i];
+            w.seconds -= m.seconds;
+            w.from = m.to;
+            windowed.meanFlow = w;
+            const io::VelocityField v = io::reconstructVelocity(io::meanFlowState(windowed));
+            std::cout << "[ experiment ] " << latticeKindName(kind) << " from " << m.to << ":";
+            for (int d : kDistances) std::cout << " " << centreLineSpeed(windowed, v, d * run.slotWidth) / run.inletSpeed;
+            std::cout << std::endl;
+        }
     }
     const MapState state = solver.readState();
     EXPECT_FALSE(state.meanFlow.empty());
     if (state.meanFlow.empty()) return run;
     const io::VelocityField mean = io::reconstructVelocity(io::meanFlowState(state)), instant = io::reconstructVelocity(state);
     for (std::size_t i = 0; i < kDistances.size(); ++i) {
-        run.mean[i] = centreLineSpeed(state, mean, kDistances[i] * kSlot) / run.inletSpeed;
-        run.snapshot[i] = centreLineSpeed(state, instant, kDistances[i] * kSlot) / run.inletSpeed;
+        run.mean[i] = centreLineSpeed(state, mean, kDistances[i] * run.slotWidth) / run.inletSpeed;
+        run.snapshot[i] = centreLineSpeed(state, instant, kDistances[i] * run.slotWidth) / run.inletSpeed;
     }
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return run;
@@ -122,6 +152,7 @@ TEST(MeanJet, LatticesAgreeWithinAQuarterOnTheMeanCentreLineSpeed)
     const JetRun square = runJet(LatticeKind::Square);
     const JetRun triangle = runJet(LatticeKind::Triangle);
     for (const auto& [name, run] : {std::pair{"square", &square}, std::pair{"triangle", &triangle}}) {
+        record(std::string(name) + "_slot_width_m", run->slotWidth);
         record(std::string(name) + "_inlet_speed_m_per_s", run->inletSpeed);
         record(std::string(name) + "_run_seconds", run->seconds);
         for (std::size_t i = 0; i < kDistances.size(); ++i) {
