@@ -140,7 +140,8 @@ TEST(MeanJet, LatticesAgreeWithinAQuarterOnTheMeanCentreLineSpeed)
         const double law = 2.4 * std::sqrt(1.0 / kDistances[i]);
         record("plane_jet_law_" + std::to_string(kDistances[i]) + "_slots", law);
         const double larger = std::max(square.mean[i], triangle.mean[i]), smaller = std::min(square.mean[i], triangle.mean[i]);
-        EXPECT_GT(smaller, 0.05) << "no jet at " << kDistances[i] << " slot widths";
+        // The jet is there (with advection off both lattices read 0.04–0.05 everywhere, and agree).
+        EXPECT_GE(smaller, 0.5 * law) << "no jet at " << kDistances[i] << " slot widths: under half the plane-jet law";
         EXPECT_LE(larger, 1.25 * smaller) << "at " << kDistances[i] << " slot widths: square " << square.mean[i] << ", triangle " << triangle.mean[i];
     }
 }
