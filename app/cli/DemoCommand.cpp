@@ -14,7 +14,7 @@ int runDemo(const QStringList& args)
         {{"o", "output"}, "Write the final state to FILE (.rbmap).", "FILE"},
         {"lattice", "square or triangle (default square).", "KIND", "square"},
         {"size", "Cells per side (default 128).", "N", "128"},
-        {"steps", "Steps to run (default 3000: 60 simulated seconds).", "N", "3000"},
+        {"steps", "Steps to run (default 3000: at most 60 simulated seconds; the automatic time step shortens steps while the flood is fast).", "N", "3000"},
         {"report-every", "Steps between report lines (default 500).", "K", "500"},
     });
     if (auto exit = cli::parseArguments(parser, args)) return *exit;

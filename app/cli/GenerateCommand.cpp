@@ -126,7 +126,7 @@ int runGenerate(const QStringList& args)
         // exchange's and the slide's working arrays).
         const rb::Lattice lattice(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
         constexpr std::uint64_t kErosionBytesPerCell = 12 * sizeof(float);
-        needed += rb::MemoryBudget::cpuSolverBytes(lattice, rb::FlowModel::Pipes) + kErosionBytesPerCell * lattice.cellCount();
+        needed += rb::MemoryBudget::cpuSolverBytes(lattice, rb::FlowModel::Momentum) + kErosionBytesPerCell * lattice.cellCount();
     }
     const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
     if (const std::string refusal = rb::MemoryBudget::refusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));

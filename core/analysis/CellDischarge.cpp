@@ -24,4 +24,32 @@ CellDischarge::CellDischarge(const MapState& state) : state_(state), through_(st
         }
 }
 
+std::optional<CellCoord> CellDischarge::mainOutflow(int x, int y) const
+{
+    const Lattice& lattice = state_.lattice;
+    std::optional<CellCoord> best;
+    double most = 0.0;
+    const auto consider = [&](CellCoord n, double out) {
+        if (out > most && lattice.contains(n.x, n.y)) {
+            most = out;
+            best = n;
+        }
+    };
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        const FloatField& flows = state_.flows[static_cast<std::size_t>(f)];
+        const CellOffset tail = lattice.family(f).tailOffset(y), head = lattice.family(f).headOffset(y);
+        consider({x + head.dx, y + head.dy}, flows[lattice.paddedIndex(x + head.dx, y + head.dy)]); // this cell → head
+        consider({x + tail.dx, y + tail.dy}, -flows[lattice.paddedIndex(x, y)]);                   // this cell → tail
+    }
+    return best;
+}
+
+double CellDischarge::largestOutside(const std::vector<std::uint8_t>& excluded) const
+{
+    double largest = 0.0;
+    for (std::size_t i = 0; i < through_.size(); ++i)
+        if (!excluded[i]) largest = std::max(largest, through_[i]);
+    return largest;
+}
+
 } // namespace rb::analysis

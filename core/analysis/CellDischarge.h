@@ -2,6 +2,8 @@
 
 #include "model/MapState.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace rb::analysis {
@@ -15,6 +17,10 @@ public:
 
     double at(int x, int y) const { return through_[state_.lattice.index(x, y)]; }
     double largest() const { return largest_; }
+    // The largest over the cells where `excluded` is 0 (the land: the sea's currents are no river).
+    double largestOutside(const std::vector<std::uint8_t>& excluded) const;
+    // The neighbour the cell sends most of its water to; nullopt when nothing leaves it.
+    std::optional<CellCoord> mainOutflow(int x, int y) const;
     // The part of the cell's inflow that comes from neighbours for which `fromCell` is true.
     template <typename Predicate>
     double inflowFrom(int x, int y, Predicate fromCell) const;

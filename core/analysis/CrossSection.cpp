@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <utility>
 
@@ -99,6 +100,25 @@ std::vector<CellCoord> cellsNearLine(const Lattice& lattice, const std::vector<C
     return result;
 }
 
+// The cells of the samples between the outermost ones that carry kCoreShare of the largest unit
+// discharge (CrossSection::core).
+std::vector<CellCoord> coreCells(const Lattice& lattice, const std::vector<std::pair<double, CellCoord>>& samples,
+                                 const std::vector<double>& unitDischarge)
+{
+    const double peak = *std::max_element(unitDischarge.begin(), unitDischarge.end());
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        if (unitDischarge[i] >= kCoreShare * peak) {
+            lo = std::min(lo, samples[i].first);
+            hi = std::max(hi, samples[i].first);
+        }
+    std::set<std::size_t> seen;
+    std::vector<CellCoord> core;
+    for (const auto& [t, c] : samples)
+        if (t >= lo && t <= hi && seen.insert(lattice.index(c.x, c.y)).second) core.push_back(c);
+    return core;
+}
+
 } // namespace
 
 CrossSection measureCrossSection(const MapState& state, WorldPoint point, double directionX, double directionY, double maxShift)
@@ -117,18 +137,21 @@ CrossSection measureCrossSection(const MapState& state, WorldPoint point, double
 
     double depthSum = 0.0, surfaceSum = 0.0, weightSum = 0.0, weightedT = 0.0, qx = 0.0, qy = 0.0;
     std::set<std::size_t> cellSet;
+    std::vector<double> unitDischarge;
     for (const auto& [t, c] : samples) {
         const double h = state.depth(c.x, c.y);
         depthSum += h;
         surfaceSum += h + state.bed(c.x, c.y);
         const io::CellVelocity v = io::cellVelocity(state, c.x, c.y);
         const double q = std::max(0.0, h * (v.x * frame.dx + v.y * frame.dy)); // downstream unit discharge
+        unitDischarge.push_back(q);
         weightSum += q;
         weightedT += q * t;
         qx += h * v.x;
         qy += h * v.y;
         if (cellSet.insert(state.lattice.index(c.x, c.y)).second) section.cells.push_back(c);
     }
+    section.core = coreCells(state.lattice, samples, unitDischarge);
     const auto count = static_cast<double>(samples.size());
     section.wet = true;
     section.width = (hi - lo) - state.lattice.cellSize() / kSamplesPerCell; // edges halfway to the dry samples

@@ -19,7 +19,13 @@ struct CrossSection {
     double flowX = 0.0;        // discharge-weighted mean flow direction (unit; 0 if still)
     double flowY = 0.0;
     std::vector<CellCoord> cells; // the wet cells the line passes through
+    // Those between the outermost samples whose downstream unit discharge is at least
+    // kCoreShare of the section's largest: the channel's flowing water, without the still margins
+    // and the films on the slopes that a wet line may run on into (all cells when nothing flows).
+    std::vector<CellCoord> core;
 };
+
+inline constexpr double kCoreShare = 0.05;
 
 // `direction` is the downstream direction (need not be unit length). The discharge sums the face
 // flows between cells on either side of the line whose crossing lies on the wet part of it: a true

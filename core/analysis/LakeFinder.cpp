@@ -91,12 +91,13 @@ Lake describe(const MapState& state, const Region& region, const std::vector<int
 
 } // namespace
 
-std::vector<Lake> findLakes(const MapState& state, const std::vector<std::uint8_t>& sea)
+LakeMap mapLakes(const MapState& state, const std::vector<std::uint8_t>& sea)
 {
     const Lattice& lattice = state.lattice;
     const std::vector<std::uint8_t> kind = classify(state, sea);
     std::vector<int> label(lattice.cellCount(), -1);
-    std::vector<Lake> lakes;
+    LakeMap result;
+    result.cellLake.assign(lattice.cellCount(), -1);
     int next = 0;
     for (int y = 0; y < lattice.height(); ++y)
         for (int x = 0; x < lattice.width(); ++x) {
@@ -105,9 +106,15 @@ std::vector<Lake> findLakes(const MapState& state, const std::vector<std::uint8_
             const int id = next++;
             const Region region = floodRegion(lattice, {x, y}, kind, sea, label, id);
             if (region.touchesSea || static_cast<int>(region.cells.size()) < kMinLakeCells || !isLevel(state, region)) continue;
-            lakes.push_back(describe(state, region, label, id));
+            for (const CellCoord c : region.cells) result.cellLake[lattice.index(c.x, c.y)] = static_cast<int>(result.lakes.size());
+            result.lakes.push_back(describe(state, region, label, id));
         }
-    return lakes;
+    return result;
+}
+
+std::vector<Lake> findLakes(const MapState& state, const std::vector<std::uint8_t>& sea)
+{
+    return mapLakes(state, sea).lakes;
 }
 
 } // namespace rb::analysis

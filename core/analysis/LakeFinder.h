@@ -17,6 +17,14 @@ inline constexpr double kStillSpeed = 0.05;  // m/s
 inline constexpr int kMinLakeCells = 4;
 inline constexpr double kLevelTolerance = 0.05; // m
 
+// The lakes and, per cell, the index of the lake it belongs to (-1: none): a river line that runs
+// into a lake ends there.
+struct LakeMap {
+    std::vector<Lake> lakes;
+    std::vector<int> cellLake;
+};
+
+LakeMap mapLakes(const MapState& state, const std::vector<std::uint8_t>& sea);
 std::vector<Lake> findLakes(const MapState& state, const std::vector<std::uint8_t>& sea);
 
 } // namespace rb::analysis

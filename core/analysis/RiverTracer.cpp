@@ -1,10 +1,12 @@
 #include "analysis/RiverTracer.h"
 
+#include "analysis/RiverNetwork.h"
 #include "io/VelocityField.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 namespace rb::analysis {
 namespace {
@@ -13,75 +15,28 @@ constexpr std::size_t kMinPoints = 3;
 // A source gets most of its water from outside the river; a cell at the margin of a wide channel,
 // fed by the channel itself, is no source.
 constexpr double kSourceOutsideShare = 0.5;
-// Points this far back along the same line may share cells with the newest one (diagonal steps
-// clip the previous section's cells); a line that comes back to an older point has looped.
+// Points this far back along the same line may lie within a cell of the newest one (a tight bend);
+// a line that comes back to an older point has looped.
 constexpr int kRecentPoints = 3;
 constexpr double kMaxShiftCells = 1.0;
+// How far from its source a line may start (firstHeading), in cells, and by how much the next
+// section's discharge may exceed the start's.
+constexpr int kStartCells = 4;
+constexpr double kGatheredShare = 0.01;
 
-void placeConfluences(std::vector<River>& rivers)
-{
-    for (River& river : rivers)
-        if (river.downstream >= 0)
-            river.points.back() = rivers[static_cast<std::size_t>(river.downstream)].points[static_cast<std::size_t>(river.joinIndex)];
-}
-
-// The pieces a river is cut into: [start, end] point ranges sharing their end points.
-std::vector<std::pair<int, int>> piecesOf(const std::vector<River>& rivers, int id)
-{
-    const int last = static_cast<int>(rivers[static_cast<std::size_t>(id)].points.size()) - 1;
-    std::vector<int> cuts;
-    for (const River& r : rivers)
-        if (r.downstream == id && r.joinIndex > 0 && r.joinIndex < last) cuts.push_back(r.joinIndex);
-    std::sort(cuts.begin(), cuts.end());
-    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-    std::vector<std::pair<int, int>> pieces;
-    int start = 0;
-    for (const int cut : cuts) {
-        pieces.emplace_back(start, cut);
-        start = cut;
-    }
-    pieces.emplace_back(start, last);
-    return pieces;
-}
+// Where a step that lands on dry ground (or on water that does not carry the river) is tried again:
+// a shorter step, then turned towards either bank, a little and then more. Fractions of a cell and
+// degrees from the flow direction.
+struct Retry {
+    double length;
+    double degrees;
+};
+constexpr Retry kRetries[] = {{0.5, 0.0}, {1.0, 30.0}, {1.0, -30.0}, {0.5, 45.0}, {0.5, -45.0}, {1.0, 60.0}, {1.0, -60.0}};
 
 } // namespace
 
-// A new line starts at every confluence: the river downstream of a confluence is a line of its
-// own, which the two (or more) lines above it join at its first point.
-void splitAtConfluences(std::vector<River>& rivers)
-{
-    for (std::size_t q = 0; q < rivers.size(); ++q) {
-        const int id = static_cast<int>(q);
-        const std::vector<std::pair<int, int>> pieces = piecesOf(rivers, id);
-        if (pieces.size() == 1) continue;
-        const std::vector<RiverPoint> points = rivers[q].points;
-        const int outlet = rivers[q].downstream, outletIndex = rivers[q].joinIndex;
-        std::vector<int> ids{id};
-        for (std::size_t p = 1; p < pieces.size(); ++p) ids.push_back(static_cast<int>(rivers.size() + p - 1));
-        // Lines that joined this river now join the piece that holds their confluence.
-        for (River& r : rivers)
-            if (r.downstream == id)
-                for (std::size_t p = pieces.size(); p-- > 0;)
-                    if (r.joinIndex >= pieces[p].first) {
-                        r.downstream = ids[p];
-                        r.joinIndex -= pieces[p].first;
-                        break;
-                    }
-        for (std::size_t p = 0; p < pieces.size(); ++p) {
-            River piece;
-            piece.id = ids[p];
-            piece.points.assign(points.begin() + pieces[p].first, points.begin() + pieces[p].second + 1);
-            const bool last = p + 1 == pieces.size();
-            piece.downstream = last ? outlet : ids[p + 1];
-            piece.joinIndex = last ? outletIndex : 0;
-            if (p == 0) rivers[q] = std::move(piece);
-            else rivers.push_back(std::move(piece));
-        }
-    }
-}
-
-RiverTracer::RiverTracer(const MapState& state, const std::vector<std::uint8_t>& sea, double threshold)
-    : state_(state), sea_(sea), discharge_(state), threshold_(threshold),
+RiverTracer::RiverTracer(const MapState& state, const std::vector<std::uint8_t>& sea, const std::vector<int>& cellLake, double threshold)
+    : state_(state), sea_(sea), cellLake_(cellLake), discharge_(state), threshold_(threshold),
       ownerRiver_(state.lattice.cellCount(), -1), ownerPoint_(state.lattice.cellCount(), -1)
 {
 }
@@ -122,12 +77,7 @@ std::vector<River> RiverTracer::trace()
         }
         rivers.push_back(std::move(river));
     }
-    // A tributary's last point is the confluence point of the line it joins: before smoothing, so
-    // that the tributary bends towards it, and after, so that the two lines meet exactly.
-    placeConfluences(rivers);
-    for (River& river : rivers) smoothCentreLine(river.points);
-    placeConfluences(rivers);
-    splitAtConfluences(rivers);
+    finishNetwork(rivers);
     return rivers;
 }
 
@@ -146,59 +96,161 @@ RiverPoint RiverTracer::pointOf(const CrossSection& s) const
     return p;
 }
 
+RiverTracer::Heading RiverTracer::headingAt(CellCoord cell) const
+{
+    const WorldPoint at = state_.lattice.worldPosition(cell.x, cell.y);
+    const io::CellVelocity v = io::cellVelocity(state_, cell.x, cell.y);
+    // One cell's velocity can point anywhere (a source at the side of an inflow edge runs towards
+    // the channel): the first section is measured again across its own mean flow.
+    const CrossSection first = measureCrossSection(state_, at, v.x, v.y);
+    if (first.wet && (first.flowX != 0.0 || first.flowY != 0.0)) return {first.centre, first.flowX, first.flowY};
+    return {at, v.x, v.y};
+}
+
+// A section through a spring's own cell may carry little (the water leaves it on every side
+// before it gathers in a channel), and one beside an inflow edge only the part that has come in
+// upstream of it. The line starts where its water has gathered: following each cell's main
+// outflow from the source for a few cells, at the first section that carries the threshold and
+// that the next one does not exceed by more than kGatheredShare.
+RiverTracer::Heading RiverTracer::firstHeading(CellCoord source) const
+{
+    std::optional<CellCoord> cell = source;
+    std::optional<Heading> previous;
+    double carried = 0.0;
+    for (int i = 0; i <= kStartCells && cell; ++i) {
+        const Heading heading = headingAt(*cell);
+        const CrossSection section = measureCrossSection(state_, heading.at, heading.dirX, heading.dirY);
+        const double discharge = section.wet ? section.discharge : 0.0;
+        if (previous && carried >= threshold_ && discharge <= carried * (1.0 + kGatheredShare)) return *previous;
+        previous = heading;
+        carried = discharge;
+        cell = discharge_.mainOutflow(cell->x, cell->y);
+    }
+    return previous && carried >= threshold_ ? *previous : headingAt(source);
+}
+
 River RiverTracer::traceFrom(CellCoord source, int id)
 {
     const Lattice& lattice = state_.lattice;
     River river;
     river.id = id;
     claimedByLast_.clear();
-    WorldPoint at = lattice.worldPosition(source.x, source.y);
-    const io::CellVelocity v0 = io::cellVelocity(state_, source.x, source.y);
-    double dirX = v0.x, dirY = v0.y;
-    // One cell's velocity can point anywhere (a source at the side of an inflow edge runs towards
-    // the channel): the first section is measured again across its own mean flow.
-    if (const CrossSection first = measureCrossSection(state_, at, dirX, dirY); first.wet && (first.flowX != 0.0 || first.flowY != 0.0)) {
-        at = first.centre;
-        dirX = first.flowX;
-        dirY = first.flowY;
-    }
+    Heading heading = firstHeading(source);
     const std::size_t maxPoints = lattice.cellCount();
     while (river.points.size() < maxPoints) {
-        // The first point may move anywhere across its section (a source at the edge of a wide
-        // inflow); later ones a cell at a time.
-        const double maxShift = river.points.empty() ? std::numeric_limits<double>::infinity() : kMaxShiftCells * lattice.cellSize();
-        const CrossSection section = measureCrossSection(state_, at, dirX, dirY, maxShift);
-        if (!section.wet || !(section.discharge > 0.0)) break;
-        const std::optional<CellCoord> centre = lattice.nearestCell(section.centre);
-        if (!centre || !isRiverCell(*centre)) break;
-        const std::size_t c = lattice.index(centre->x, centre->y);
-        const int here = static_cast<int>(river.points.size());
-        if (ownerRiver_[c] >= 0 && ownerRiver_[c] != id) { // a confluence
-            river.downstream = ownerRiver_[c];
-            river.joinIndex = ownerPoint_[c];
-            river.points.push_back(RiverPoint{});           // filled with the joined point at the end
+        if (!lattice.nearestCell(heading.at)) {
+            river.end = RiverEnd::Border;
             break;
         }
-        if (ownerRiver_[c] == id && ownerPoint_[c] < here - kRecentPoints) break; // an eddy: looped back
+        const std::optional<Step> step = nextStep(river, heading);
+        if (!step) { // nothing wet ahead: the water has run out
+            river.end = RiverEnd::Fades;
+            break;
+        }
+        if (const std::optional<RiverEnd> end = endAt(river, *step)) {
+            river.end = *end;
+            const std::size_t c = lattice.index(step->centre.x, step->centre.y);
+            if (*end == RiverEnd::Lake) river.lake = cellLake_[c];
+            if (*end == RiverEnd::Confluence) {
+                river.downstream = ownerRiver_[c];
+                river.joinIndex = ownerPoint_[c];
+                river.points.push_back(RiverPoint{}); // filled with the joined point at the end
+            }
+            break;
+        }
+        const CrossSection& section = step->section;
+        claim(section, id, static_cast<int>(river.points.size()));
         river.points.push_back(pointOf(section));
-        claim(section, id, here);
-        if (!(section.flowX != 0.0 || section.flowY != 0.0)) break;
-        dirX = section.flowX;
-        dirY = section.flowY;
-        at = {section.centre.x + dirX * lattice.cellSize(), section.centre.y + dirY * lattice.cellSize()};
+        if (section.flowX == 0.0 && section.flowY == 0.0) { // still water: no way on
+            river.end = RiverEnd::Fades;
+            break;
+        }
+        heading = {{section.centre.x + section.flowX * lattice.cellSize(), section.centre.y + section.flowY * lattice.cellSize()},
+                   section.flowX, section.flowY};
     }
     return river;
 }
 
+// The section one step on; where that step does not carry the river on (dry ground, a pocket of
+// still water beside the channel, an older point of the same line), the retries from the last
+// point. Without any that does, the first step, whose end says why the line stops.
+std::optional<RiverTracer::Step> RiverTracer::nextStep(const River& river, const Heading& heading) const
+{
+    const std::optional<Step> ahead = measure(river, heading.at, heading.dirX, heading.dirY);
+    const auto carriesOn = [&](const std::optional<Step>& step) {
+        if (!step) return false;
+        const std::optional<RiverEnd> end = endAt(river, *step);
+        return !end || (*end != RiverEnd::Fades && *end != RiverEnd::Eddy);
+    };
+    if (river.points.empty() || carriesOn(ahead)) return ahead;
+    const RiverPoint& last = river.points.back();
+    const double cell = state_.lattice.cellSize();
+    for (const Retry retry : kRetries) {
+        const double angle = retry.degrees * std::numbers::pi / 180.0;
+        const double dirX = heading.dirX * std::cos(angle) - heading.dirY * std::sin(angle);
+        const double dirY = heading.dirX * std::sin(angle) + heading.dirY * std::cos(angle);
+        const WorldPoint at{last.x + dirX * retry.length * cell, last.y + dirY * retry.length * cell};
+        if (!state_.lattice.nearestCell(at)) continue;
+        // Measured across the flow as it was: the turn only finds the water.
+        const std::optional<Step> step = measure(river, at, heading.dirX, heading.dirY);
+        const bool onwards = step && ((step->section.centre.x - last.x) * heading.dirX + (step->section.centre.y - last.y) * heading.dirY) > 0.0;
+        if (onwards && carriesOn(step)) return step;
+    }
+    return ahead;
+}
+
+std::optional<RiverTracer::Step> RiverTracer::measure(const River& river, WorldPoint at, double dirX, double dirY) const
+{
+    // The first point may move anywhere across its section (a source at the edge of a wide
+    // inflow); later ones a cell at a time.
+    const double maxShift = river.points.empty() ? std::numeric_limits<double>::infinity() : kMaxShiftCells * state_.lattice.cellSize();
+    CrossSection section = measureCrossSection(state_, at, dirX, dirY, maxShift);
+    if (!section.wet) return std::nullopt;
+    const std::optional<CellCoord> centre = state_.lattice.nearestCell(section.centre);
+    if (!centre) return std::nullopt;
+    return Step{std::move(section), *centre};
+}
+
+std::optional<RiverEnd> RiverTracer::endAt(const River& river, const Step& step) const
+{
+    const std::size_t c = state_.lattice.index(step.centre.x, step.centre.y);
+    if (sea_[c]) return RiverEnd::Sea;
+    if (cellLake_[c] >= 0) return RiverEnd::Lake;
+    if (!(step.section.discharge >= threshold_)) return RiverEnd::Fades;
+    if (ownerRiver_[c] >= 0 && ownerRiver_[c] != river.id) return RiverEnd::Confluence;
+    if (loopsBack(river, step.section.centre)) return RiverEnd::Eddy;
+    return std::nullopt;
+}
+
+bool RiverTracer::loopsBack(const River& river, WorldPoint centre) const
+{
+    const double reach = state_.lattice.cellSize();
+    const int older = static_cast<int>(river.points.size()) - kRecentPoints;
+    for (int i = 0; i < older; ++i) {
+        const RiverPoint& p = river.points[static_cast<std::size_t>(i)];
+        if (std::hypot(p.x - centre.x, p.y - centre.y) < reach) return true;
+    }
+    return false;
+}
+
+// The section's flowing water and its river cells belong to the line: a line that reaches any of
+// them later has joined this one, and none of them can start a line of its own. The core counts
+// whatever each of its cells carries (a widening whose cells each carry less than the threshold is
+// still this river); films and still margins beside it are left to lines of their own.
 void RiverTracer::claim(const CrossSection& section, int river, int point)
 {
-    for (const CellCoord c : section.cells) {
-        const std::size_t i = state_.lattice.index(c.x, c.y);
-        if (ownerRiver_[i] >= 0 || !isRiverCell(c)) continue;
-        ownerRiver_[i] = river;
-        ownerPoint_[i] = point;
-        claimedByLast_.push_back(i);
-    }
+    for (const CellCoord c : section.core) claimCell(c, river, point);
+    for (const CellCoord c : section.cells)
+        if (isRiverCell(c)) claimCell(c, river, point);
+}
+
+void RiverTracer::claimCell(CellCoord c, int river, int point)
+{
+    const std::size_t i = state_.lattice.index(c.x, c.y);
+    if (ownerRiver_[i] >= 0 || sea_[i]) return;
+    ownerRiver_[i] = river;
+    ownerPoint_[i] = point;
+    claimedByLast_.push_back(i);
 }
 
 void RiverTracer::release(int river)
@@ -208,17 +260,6 @@ void RiverTracer::release(int river)
             ownerRiver_[i] = -1;
             ownerPoint_[i] = -1;
         }
-}
-
-void smoothCentreLine(std::vector<RiverPoint>& points)
-{
-    for (int pass = 0; pass < 2; ++pass) {
-        const std::vector<RiverPoint> before = points;
-        for (std::size_t i = 1; i + 1 < points.size(); ++i) {
-            points[i].x = (before[i - 1].x + before[i].x + before[i + 1].x) / 3.0;
-            points[i].y = (before[i - 1].y + before[i].y + before[i + 1].y) / 3.0;
-        }
-    }
 }
 
 } // namespace rb::analysis

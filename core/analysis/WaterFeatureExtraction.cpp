@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <utility>
 
 namespace rb::analysis {
 
@@ -44,9 +45,10 @@ WaterFeatures extractWaterFeatures(const Map& map, RiverThreshold threshold)
     features.seaLevel = level.value_or(0.0);
     const std::vector<std::uint8_t> sea = level ? seaMask(map, *level) : std::vector<std::uint8_t>(lattice.cellCount(), 0);
 
-    features.riverThreshold = threshold.relative ? threshold.value * CellDischarge(state).largest() : threshold.value;
-    features.rivers = RiverTracer(state, sea, features.riverThreshold).trace();
-    features.lakes = findLakes(state, sea);
+    features.riverThreshold = threshold.relative ? threshold.value * CellDischarge(state).largestOutside(sea) : threshold.value;
+    LakeMap lakes = mapLakes(state, sea);
+    features.rivers = RiverTracer(state, sea, lakes.cellLake, features.riverThreshold).trace();
+    features.lakes = std::move(lakes.lakes);
     if (level) {
         const ContourWindow wholeMap{0, 0, lattice.width() - 1, lattice.height() - 1};
         features.coast = contourLines(lattice, wholeMap, [&](int x, int y) { return static_cast<double>(state.bed(x, y)); }, *level);

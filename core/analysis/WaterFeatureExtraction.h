@@ -9,7 +9,8 @@
 namespace rb::analysis {
 
 // Which cells count as river: those whose cell discharge (CellDischarge) reaches the threshold.
-// Either absolute (m³/s) or a fraction of the map's largest cell discharge.
+// Either absolute (m³/s) or a fraction of the largest cell discharge outside the sea (the waves
+// and currents of a deep sea would otherwise set the bar for the rivers).
 struct RiverThreshold {
     double value = 0.1;
     bool relative = true;

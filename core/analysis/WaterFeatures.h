@@ -2,6 +2,7 @@
 
 #include "lattice/Lattice.h"
 
+#include <string_view>
 #include <vector>
 
 namespace rb::analysis {
@@ -20,12 +21,26 @@ struct RiverPoint {
     double discharge = 0.0; // water crossing the cross-section, m³/s
 };
 
+// Why a centre line ends.
+enum class RiverEnd {
+    Confluence, // it flows into another line (`downstream`)
+    Sea,        // it reaches the sea
+    Lake,       // it runs into a lake (`lake`)
+    Border,     // it leaves the map
+    Fades,      // its discharge falls below the threshold: the water soaks in, evaporates or spreads
+    Eddy,       // it turns back on itself in circling water that has no way on
+};
+
+std::string_view riverEndName(RiverEnd end); // "confluence", "sea", "lake", "border", "fades", "eddy"
+
 // A centre line from upstream to downstream. A tributary ends on the line it joins: its last point
 // is a copy of point `joinIndex` of river `downstream`.
 struct River {
     int id = 0;
-    int downstream = -1; // the river this one joins, or -1 (it ends at a mouth)
+    int downstream = -1; // the river this one joins, or -1 (it ends for another reason)
     int joinIndex = -1;  // index of the confluence point on the downstream river, or -1
+    RiverEnd end = RiverEnd::Fades;
+    int lake = -1;       // the lake it ends in (index into WaterFeatures::lakes), or -1
     std::vector<RiverPoint> points;
 };
 

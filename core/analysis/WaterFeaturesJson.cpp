@@ -29,6 +29,8 @@ QJsonObject riverJson(const River& river)
     return {{"id", river.id},
             {"downstream", joins ? QJsonValue(river.downstream) : QJsonValue()},
             {"joinsAt", joins ? QJsonValue(river.joinIndex) : QJsonValue()},
+            {"end", QString::fromUtf8(riverEndName(river.end).data())},
+            {"lake", river.lake >= 0 ? QJsonValue(river.lake) : QJsonValue()},
             {"points", points}};
 }
 

@@ -305,9 +305,20 @@ private:
 
     SimParams simulationParams() const
     {
-        SimParams params = SimParams::forNewMap(lattice_.cellSize(), expectedMaxDepth());
+        SimParams params = SimParams::forNewMap(lattice_.cellSize(), expectedMaxDepth(), presetManning());
         if (settings_.preset() == Preset::Lakes) params.rain = settings_.lakes.rain;
         return params;
+    }
+
+    // The bed roughness of what most of the preset's water runs over (docs/generator.md).
+    double presetManning() const
+    {
+        switch (settings_.preset()) {
+        case Preset::River: return kRiverBedManning;
+        case Preset::Archipelago: return kSeaBedManning;
+        case Preset::Lakes: return kLakeBasinManning;
+        default: return kNaturalGroundManning;
+        }
     }
 
     // The deepest water the preset's map should see while it runs, for choosing dt.

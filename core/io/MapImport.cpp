@@ -224,7 +224,7 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
     const std::optional<Lattice> lattice = importLattice(heights, kind, cellSize, error);
     if (!lattice) return std::nullopt;
     const std::string what = "a " + std::to_string(lattice->width()) + "×" + std::to_string(lattice->height()) + " map";
-    if (const std::string refusal = MemoryBudget::refusal(MemoryBudget::mapBytes(*lattice, FlowModel::Pipes), what); !refusal.empty()) {
+    if (const std::string refusal = MemoryBudget::refusal(MemoryBudget::mapBytes(*lattice, FlowModel::Momentum), what); !refusal.empty()) {
         *error = QString::fromStdString(refusal);
         return std::nullopt;
     }

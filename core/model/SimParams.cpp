@@ -51,9 +51,11 @@ double SimParams::suggestedDt(double cellSize, double expectedDepth)
     return std::clamp(roundDownTwoDigits(dt), 1e-4, 1.0);
 }
 
-SimParams SimParams::forNewMap(double cellSize, double expectedDepth)
+SimParams SimParams::forNewMap(double cellSize, double expectedDepth, double manning)
 {
     SimParams params;
+    params.model = FlowModel::Momentum;
+    params.manning = manning;
     params.dt = suggestedDt(cellSize, expectedDepth);
     params.cflTarget = kDefaultCflTarget;
     params.dtMax = params.dt;

@@ -30,6 +30,13 @@ std::optional<FlowModel> parseFlowModel(std::string_view name);
 // The automatic time step's CFL target for new maps and `--dt auto`.
 inline constexpr double kDefaultCflTarget = 0.5;
 
+// Manning's n (s/m^⅓) of new maps, by what the water runs over (Chow 1959, "Open-channel
+// hydraulics", table 5-6; docs/generator.md says which preset takes which).
+inline constexpr double kRiverBedManning = 0.030;     // a clean natural channel: the river preset
+inline constexpr double kNaturalGroundManning = 0.035; // streams with stones and weeds over mixed ground: island, import
+inline constexpr double kSeaBedManning = 0.025;        // sand and silt under open water: the archipelago
+inline constexpr double kLakeBasinManning = 0.040;     // grassy slopes and pasture that rain runs down into lakes
+
 // Everything the user may change between two steps.
 struct SimParams {
     double gravity = 9.81;     // m/s²
@@ -40,6 +47,8 @@ struct SimParams {
     int substeps = 1;          // steps per call from the editor's frame loop
     double rain = 0.0;         // m/s added to every cell
     double evaporation = 0.0;  // m/s removed from every wet cell
+    // Pipes here, so a file or a caller that names no model keeps the seed's model; every new map
+    // gets the momentum model through forNewMap.
     FlowModel model = FlowModel::Pipes;
     // Momentum model only. Manning's n (s/m^⅓) replaces the (1 − friction)^dt factor when above
     // 0; the eddy viscosity (m²/s) diffuses velocity (the pipes' `viscosity` is the seed's damping).
@@ -58,10 +67,12 @@ struct SimParams {
 
     bool automaticDt() const { return cflTarget > 0.0; }
 
-    // A new map's parameters: the automatic time step at kDefaultCflTarget under a ceiling of
-    // suggestedDt(cellSize, expectedDepth), so calm water runs at the ceiling and a flood slows the
-    // steps instead of stopping the run (docs/solver.md, "Automatic time step").
-    static SimParams forNewMap(double cellSize, double expectedDepth);
+    // A new map's parameters: the momentum model with Manning's n (the water that keeps its
+    // inertia, docs/solver.md "Which model new maps get"), and the automatic time step at
+    // kDefaultCflTarget under a ceiling of suggestedDt(cellSize, expectedDepth), so calm water runs
+    // at the ceiling and a flood slows the steps instead of stopping the run (docs/solver.md,
+    // "Automatic time step").
+    static SimParams forNewMap(double cellSize, double expectedDepth, double manning = kNaturalGroundManning);
     // 0.5·dx/√(g·h) for the deepest water h expected, rounded down to two digits and kept within
     // 0.0001…1 s (docs/generator.md).
     static double suggestedDt(double cellSize, double expectedDepth);

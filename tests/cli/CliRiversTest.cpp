@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringList>
 #include <QTemporaryDir>
 
 namespace {
@@ -45,6 +46,17 @@ TEST(CliRivers, ExportsTheDocumentedSchema)
     const QJsonObject river = rivers[0].toObject();
     EXPECT_EQ(river["id"].toInt(), 0);
     EXPECT_TRUE(river["downstream"].isNull() || river["downstream"].isDouble());
+    // Every line says why it ends; a line that joins another ends at a confluence, one that ends
+    // in a lake names it.
+    for (const QJsonValue& value : rivers) {
+        const QJsonObject r = value.toObject();
+        const QString end = r["end"].toString();
+        EXPECT_TRUE(QStringList({"confluence", "sea", "lake", "border", "fades", "eddy"}).contains(end)) << end.toStdString();
+        EXPECT_EQ(end == "confluence", r["downstream"].isDouble()) << end.toStdString();
+        EXPECT_EQ(end == "lake", r["lake"].isDouble()) << end.toStdString();
+    }
+    // The preset's river runs from its inflow to the sea in one line.
+    EXPECT_EQ(river["end"].toString(), "sea");
     const QJsonArray points = river["points"].toArray();
     ASSERT_GE(points.size(), 10);
     for (const QJsonValue& value : points) {

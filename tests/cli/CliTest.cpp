@@ -178,6 +178,46 @@ TEST(CliGenerate, GeneratedRiverRunsToTheSea)
     EXPECT_LT(lines.back()["cfl"].toDouble(), 1.0);
 }
 
+// Issue 30: every way the CLI makes a new map gives it the momentum model with a Manning's n and
+// the automatic time step; a map saved with the pipes keeps them.
+TEST(CliNewMaps, RunTheMomentumModelAndAPipesMapKeepsItsModel)
+{
+    QTemporaryDir dir;
+    const auto parametersOf = [](const QString& file) {
+        const CliRun info = cli({"info", file});
+        EXPECT_EQ(info.exitCode, 0) << info.err.toStdString();
+        return jsonLines(info.out).back()["parameters"].toObject();
+    };
+    const auto expectMomentum = [&](const QString& file, const QString& how) {
+        const QJsonObject p = parametersOf(file);
+        EXPECT_EQ(p["model"].toString(), "momentum") << how.toStdString();
+        EXPECT_GT(p["manning"].toDouble(), 0.0) << how.toStdString();
+        EXPECT_TRUE(p["automatic_dt"].toBool()) << how.toStdString();
+    };
+    for (const char* preset : {"island", "river", "archipelago", "lakes"}) {
+        for (const char* lattice : {"square", "triangle"}) {
+            const QString map = dir.filePath(QString("%1-%2.rbmap").arg(preset, lattice));
+            const CliRun made = cli({"generate", "--preset", preset, "--size", "40", "--param", QString("lattice=") + lattice, "-o", map});
+            ASSERT_EQ(made.exitCode, 0) << made.err.toStdString();
+            expectMomentum(map, QString("generate ") + preset + " " + lattice);
+        }
+    }
+    const QString demo = dir.filePath("demo.rbmap");
+    ASSERT_EQ(cli({"demo", "--size", "32", "--steps", "10", "-o", demo}).exitCode, 0);
+    expectMomentum(demo, "demo");
+    const QString terrain = dir.filePath("terrain.npy"), imported = dir.filePath("imported.rbmap");
+    ASSERT_EQ(cli({"export", demo, "--terrain", terrain}).exitCode, 0);
+    const CliRun import = cli({"import", terrain, "--cell-size", "2", "-o", imported});
+    ASSERT_EQ(import.exitCode, 0) << import.err.toStdString();
+    expectMomentum(imported, "import");
+
+    // Switched to the pipes and saved, the map stays a pipes map when it is simulated again.
+    const QString pipes = dir.filePath("pipes.rbmap"), again = dir.filePath("again.rbmap");
+    ASSERT_EQ(cli({"simulate", demo, "--steps", "5", "--model", "pipes", "-o", pipes}).exitCode, 0);
+    ASSERT_EQ(cli({"simulate", pipes, "--steps", "5", "-o", again}).exitCode, 0);
+    EXPECT_EQ(parametersOf(again)["model"].toString(), "pipes");
+}
+
 TEST(CliGenerate, BadParameterExitsWithTwoAndNamesTheKey)
 {
     QTemporaryDir dir;

@@ -90,8 +90,34 @@ double largestFlow(const MapState& state)
     return largest;
 }
 
+// The fastest water between two lake cells (both deeper than `lakeDepth`): each face's flow over
+// the shallower side's depth times the face's width (m/s).
+double fastestInLakes(const MapState& state, float lakeDepth)
+{
+    const Lattice& lattice = state.lattice;
+    double fastest = 0.0;
+    for (int f = 0; f < lattice.familyCount(); ++f) {
+        const EdgeFamily& family = lattice.family(f);
+        for (int y = 0; y < lattice.height(); ++y)
+            for (int x = 0; x < lattice.width(); ++x) {
+                const CellOffset t = family.tailOffset(y);
+                if (!lattice.contains(x + t.dx, y + t.dy)) continue;
+                const float shallower = std::min(state.depth(x, y), state.depth(x + t.dx, y + t.dy));
+                if (shallower <= lakeDepth) continue;
+                const double q = std::abs(static_cast<double>(state.flows[static_cast<std::size_t>(f)][lattice.paddedIndex(x, y)]));
+                fastest = std::max(fastest, q / (shallower * family.faceWidth));
+            }
+    }
+    return fastest;
+}
+
 // Rain on the walled lakes map for a while, then let it settle: the water gathers in closed,
-// flat lakes and every drop of rain is still on the map.
+// level lakes and every drop of rain is still on the map. Under the momentum model (what new maps
+// run) a lake keeps its last slow currents and seiches for a long time, as real lakes do: Manning's
+// friction grows with the speed squared, so it barely brakes water moving at millimetres a second
+// (the pipes' linear friction stopped everything within minutes). So "still" means level to
+// a millimetre, with the lakes' last currents slowing down: under 5 cm/s and at most half as fast
+// as 400 s before.
 class LakesRun : public ::testing::TestWithParam<LatticeKind> {};
 
 TEST_P(LakesRun, RainSettlesIntoStillClosedLakes)
@@ -106,6 +132,8 @@ TEST_P(LakesRun, RainSettlesIntoStillClosedLakes)
     dry.rain = 0.0;
     solver.setParams(dry);
     ASSERT_NO_FATAL_FAILURE(run(solver, 400.0));
+    const double lakeSpeedBefore = fastestInLakes(solver.readState(), 0.05f);
+    ASSERT_NO_FATAL_FAILURE(run(solver, 400.0));
 
     const Diagnostics d = solver.diagnostics();
     const MapState state = solver.readState();
@@ -115,7 +143,7 @@ TEST_P(LakesRun, RainSettlesIntoStillClosedLakes)
     EXPECT_EQ(d.ledger.boundaryIn, 0.0);
     EXPECT_EQ(d.ledger.boundaryOut, 0.0);
 
-    // Still: the water surface is level between every two joined cells of a lake.
+    // Level: the water surface between every two joined cells of a lake.
     const Lattice& lattice = state.lattice;
     double worstStep = 0.0, inLakes = 0.0, total = 0.0;
     for (int y = 0; y < lattice.height(); ++y)
@@ -129,12 +157,16 @@ TEST_P(LakesRun, RainSettlesIntoStillClosedLakes)
                     worstStep = std::max(worstStep, std::abs(static_cast<double>(state.bed(x, y) + h)
                                                              - (state.bed(n.x, n.y) + state.depth(n.x, n.y))));
         }
+    const double lakeSpeed = fastestInLakes(state, 0.05f);
+    RecordProperty("worst_step_m", std::to_string(worstStep));
+    RecordProperty("fastest_in_lakes_m_per_s", std::to_string(lakeSpeedBefore) + " " + std::to_string(lakeSpeed));
     EXPECT_LT(worstStep, 1e-3);
     EXPECT_GT(inLakes, 0.9 * total); // gathered in lakes, not left as films on the slopes
-    // And nothing flows any more: no pipe carries a litre a second, where rain ran much faster.
-    // Speeds would mislead here: a film a few microns thick that moves at all has a "speed".
+    // The storm moved water (flows, not speeds: a film a few microns thick that moves at all has
+    // a "speed"); the settled lakes' water barely moves.
     EXPECT_GT(flowWhileRaining, 1e-2);
-    EXPECT_LT(largestFlow(state), 1e-3);
+    EXPECT_LT(lakeSpeed, 0.05);
+    EXPECT_LT(lakeSpeed, 0.5 * lakeSpeedBefore);
 }
 
 INSTANTIATE_TEST_SUITE_P(Generator, LakesRun, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),

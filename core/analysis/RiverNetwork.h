@@ -1,0 +1,30 @@
+#pragma once
+
+#include "analysis/WaterFeatures.h"
+
+#include <vector>
+
+namespace rb::analysis {
+
+// What RiverTracer does with its lines once they are traced, in this order:
+// joinContinuations, the confluence points placed, smoothCentreLine, placed again (so that the
+// lines meet exactly), splitAtConfluences.
+void finishNetwork(std::vector<River>& rivers);
+
+// A line that flows into another within that one's first few points, where no other line joins it,
+// is the same river: the second began downstream of a reach the first had not yet traced (a
+// widening whose cells each carry less than the threshold, traced from its far end first). The two
+// become one line; a line no longer than those few points is dropped instead (the margin of the
+// water that starts the other, whose sections do not yet span the river). Keeps ids equal to
+// indices.
+void joinContinuations(std::vector<River>& rivers);
+
+// Cuts every line at the points where others join it, so that a confluence always joins lines at
+// the first point of the line below it (docs/export.md). Keeps ids equal to indices.
+void splitAtConfluences(std::vector<River>& rivers);
+
+// A three-point moving average of the positions, twice, keeping both ends where they are: it
+// takes the lattice's stair steps out of the line and moves no point by more than a cell.
+void smoothCentreLine(std::vector<RiverPoint>& points);
+
+} // namespace rb::analysis
