@@ -161,6 +161,7 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     foldDiagnostics = cl::Kernel(program, "foldDiagnostics");
     createMomentumKernels();
     createDyeKernels();
+    createMeanKernel(); // after the dye's, which find out whether the device does doubles
     builtForFamilies = familyCount;
 }
 
@@ -272,6 +273,7 @@ void ClSolver::load(const Map& map)
     s.sources.clear();
     s.dye.load(map.state.lattice, map.state, 1);
     s.erosion.load(map.state.lattice, map.state, 1);
+    s.mean.load(map.state);
     s.currents = map.state.currents;
     s.currentFlows = map.state.currentFlows;
     setParams(map.params);
@@ -493,6 +495,7 @@ void ClSolver::Impl::rollBack(int startSet, const Diagnostics& atStart)
         erosion.restoreCall(bed);
         uploadBed();
     }
+    restoreMeanCall();
     time = atStart.time;
     steps = atStart.steps;
     ledger = atStart.ledger;
@@ -525,10 +528,13 @@ StepResult ClSolver::step(int count)
     // Diffusion on the host, the host's carrier and the erosion with interval 1 need every step's
     // water: one step per batch. A longer bed interval ends a batch where the bed updates.
     const bool onHost = dyeMode == Impl::DyeMode::Host || s.erosion.needsEveryStep();
-    const bool stepwise = onHost || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion;
+    // A mean recorded on the host (a device without doubles) reads every step's water back too.
+    const bool stepwise = onHost || dyeMode == Impl::DyeMode::DeviceWithHostDiffusion || (s.mean.recording() && !s.meanOnDevice());
     try {
         if (dyeMode != Impl::DyeMode::None) s.dye.beginCall();
         s.erosion.beginCall();
+        s.beginMeanCall();
+        double stepTime = s.time; // as s.time will count it, step by step
         if (onHost) s.readWater(s.dyeDepthBefore, nullptr);
         if (dyeOnDevice) s.startDeviceDyeCall();
         for (int done = 0; done < count;) {
@@ -543,6 +549,9 @@ StepResult ClSolver::step(int count)
                 if (dyeOnDevice) s.enqueueDyeStep(s.current, next);
                 if (dyeOnDevice && s.dye.ridesOnCurrents()) s.enqueueCurrentDrift(next);
                 s.current = next;
+                const double stepStart = stepTime;
+                stepTime += s.params.dt;
+                s.recordMeanStep(stepStart, stepTime);
             }
             s.readBatchLedger(batch);
             const std::int64_t stepNumber = s.steps + done + batch; // of the batch's last step
@@ -766,6 +775,7 @@ MapState ClSolver::readState() const
     if (s.hasVelocities) state.velocities = s.readVelocities();
     s.dye.writeTo(state);
     s.erosion.writeTo(state);
+    state.meanFlow = s.readMean();
     state.currents = s.currents;
     state.currentFlows = s.currentFlows;
     state.time = s.time;

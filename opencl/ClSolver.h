@@ -68,6 +68,9 @@ public:
     void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
                         const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger) override;
 
+    void startMean(double from) override;
+    void resumeMean() override;
+
     Diagnostics diagnostics() const override;
     const SimParams& params() const override;
     MapState readState() const override;

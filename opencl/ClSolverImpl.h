@@ -12,6 +12,7 @@
 #include "FieldLayout.h"
 
 #include "solver/BoundaryEdges.h"
+#include "solver/MeanFlowRecorder.h"
 #include "solver/MomentumStep.h"
 #include "solver/PipeStages.h"
 #include "solver/StepContract.h"
@@ -229,6 +230,22 @@ struct ClSolver::Impl {
     void enqueueMomentumStep(int stepInBatch, int from, int to);
     void enqueueFaceSpeedScan();
     std::vector<FloatField> readVelocities() const;
+
+    // The time-mean flow (docs/solver.md, "Time-mean flow"; ClSolverMean.cpp). `mean` keeps the
+    // window (and the sums on a device without doubles, where every recorded step's water is read
+    // back); on a device with doubles the sums live on the device, the faces' in the flows'
+    // layout and the cells' in the depth's, added to by accumulateMeanFlow after each recorded
+    // step, with a copy taken at a call's start to return to if the call is refused.
+    MeanFlowRecorder mean;
+    cl::Kernel accumulateMeanFlow;
+    cl::Buffer meanFlowSums, meanDepthSums, keptMeanFlowSums, keptMeanDepthSums;
+    bool meanOnDevice() const { return dyeKernels; } // the device does doubles
+    void createMeanKernel();
+    void allocateMeanSums();         // the device's sums and their copies, the host's sums uploaded (zeros for none)
+    void recordMeanStep(double stepStart, double stepEnd); // after a step: its sums added if it is recorded
+    void beginMeanCall();
+    void restoreMeanCall();
+    MeanFlow readMean() const;       // the mean held, its sums read back from the device
 };
 
 } // namespace rb::opencl

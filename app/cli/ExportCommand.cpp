@@ -7,6 +7,7 @@
 
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
+#include "io/VelocityField.h"
 #include "model/Map.h"
 
 #include <QFileInfo>
@@ -44,6 +45,8 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"surface", "Water surface: bed + depth where wet, else bed (m).", "FILE"});
     parser.addOption({"velocity", "Velocity (m/s), two channels: east, south; 0 where dry (float formats only).", "FILE"});
     parser.addOption({"flowmap", "Flow map for water shaders: red/green = 0.5 + 0.5 * velocity / flow scale.", "FILE"});
+    parser.addOption({"mean", "With --velocity and --flowmap: the time-mean velocity the map recorded (simulate --mean-from T) instead of "
+                              "the last instant's: the mean discharges through the mean depths. The map must hold one."});
     parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
     parser.addOption({"currents", "The map's stored steady current (riverbed-cli currents ... -o MAP.rbmap), m/s: two float channels, east and south (.exr, .tif, .npy), or a flow map (.png, with --flowmap's conventions: --flow-scale, --flow-green, --flow-bits, --engine).", "FILE"});
     parser.addOption({"dye", "Dye concentrations 0..1 of channels 0-3 as four channels R, G, B, A (.png 8-bit RGBA; .exr, .tif, .npy float; 0 where dry).", "FILE"});
@@ -140,6 +143,34 @@ std::optional<int> checkRequests(const QCommandLineParser& parser, const io::Exp
     return checkDistinctFiles(parser);
 }
 
+// The layers --mean applies to: the velocity and its flow map.
+bool takesMean(io::Layer layer)
+{
+    return layer == io::Layer::Velocity || layer == io::Layer::FlowMap;
+}
+
+// --mean needs a layer it applies to, and a map that holds a mean (checked once the map is read).
+std::optional<int> checkMeanRequest(const QCommandLineParser& parser)
+{
+    if (!parser.isSet("mean")) return std::nullopt;
+    for (io::Layer layer : io::allLayers())
+        if (takesMean(layer) && parser.isSet(optionName(layer))) return std::nullopt;
+    return cli::fail("--mean applies to --velocity and --flowmap: give at least one of them", cli::kExitUsage);
+}
+
+std::optional<int> checkMapHoldsMean(const QCommandLineParser& parser, const QString& path, const Map& map)
+{
+    if (!parser.isSet("mean") || !map.state.meanFlow.empty()) return std::nullopt;
+    return cli::fail(QString("%1 holds no time-mean flow: record one with 'riverbed-cli simulate %1 --steps N --mean-from T -o %1', "
+                             "or leave out --mean for the last instant's velocity").arg(path));
+}
+
+// The window a mean layer stands for, in its report.
+QJsonObject meanWindowJson(const MeanFlow& mean)
+{
+    return {{"from", mean.from}, {"to", mean.to}, {"seconds", mean.seconds}};
+}
+
 // The engine settings of a heightmap, for people reading the terminal.
 void noticeEngineSettings(const QString& file, const QJsonObject& report)
 {
@@ -171,9 +202,13 @@ int runExport(const QStringList& args)
     const std::optional<io::SplatSettings> splat = cli::splatSettingsFromOptions(parser);
     if (!splat) return cli::kExitUsage;
     if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
+    if (const std::optional<int> code = checkMeanRequest(parser)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
+    if (const std::optional<int> code = checkMapHoldsMean(parser, path, *map)) return *code;
+    // With --mean the velocity layers read the mean flow; every other layer the last instant.
+    const std::optional<MapState> meanState = parser.isSet("mean") ? std::optional(io::meanFlowState(map->state)) : std::nullopt;
     settings->georeference = map->georeference;
     if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
     if (!outputsWritable(parser)) return cli::kExitFailure; // none written when one of them cannot be
@@ -182,8 +217,10 @@ int runExport(const QStringList& args)
     for (io::Layer layer : io::allLayers()) {
         if (!parser.isSet(optionName(layer))) continue;
         const QString file = parser.value(optionName(layer));
-        const std::optional<QJsonObject> report = io::exportLayer(map->state, layer, file, *settings, &error);
+        const bool mean = meanState && takesMean(layer);
+        std::optional<QJsonObject> report = io::exportLayer(mean ? *meanState : map->state, layer, file, *settings, &error);
         if (!report) return cli::fail(error);
+        if (mean) report->insert("mean", meanWindowJson(map->state.meanFlow));
         files[optionName(layer)] = file;
         details[optionName(layer)] = *report;
         noticeEngineSettings(file, *report);

@@ -119,6 +119,13 @@ QJsonValue georeferenceJson(const std::optional<Georeference>& g)
                        {"unitsPerMetreX", g->unitsPerMetreX}, {"unitsPerMetreY", g->unitsPerMetreY}};
 }
 
+// The time-mean flow's window (simulate --mean-from), or null when the map holds none.
+QJsonValue meanFlowJson(const MeanFlow& mean)
+{
+    if (mean.empty()) return QJsonValue::Null;
+    return QJsonObject{{"from", mean.from}, {"to", mean.to}, {"seconds", mean.seconds}};
+}
+
 QJsonObject describe(const QString& path, const Map& map)
 {
     const MapState& s = map.state;
@@ -137,6 +144,7 @@ QJsonObject describe(const QString& path, const Map& map)
             {"dye", dyeJson(s)},
             {"currents", !s.currents.empty()},
             {"erosion", erosionJson(map)},
+            {"mean_flow", meanFlowJson(s.meanFlow)},
             {"generator", generatorJson(map.generatorSettings)},
             {"georeference", georeferenceJson(map.georeference)}};
 }
@@ -149,7 +157,8 @@ int runInfo(const QStringList& args)
     parser.setApplicationDescription("Describe a .rbmap as one JSON object: lattice, size, time, parameters (with whether the time step is automatic, "
                                      "its CFL target and its ceiling dt), "
                                      "boundary segments, sources, the volume of water, dye and erosion (on or off, its rates, the suspended "
-                                     "sediment and the net volume eroded, m³).");
+                                     "sediment and the net volume eroded, m³), and the time-mean flow's window (mean_flow: from, to, seconds; "
+                                     "null when the map holds none).");
     parser.addPositionalArgument("MAP", "The .rbmap file.");
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
     if (parser.positionalArguments().size() != 1) return cli::fail("info expects exactly one MAP file", cli::kExitUsage);

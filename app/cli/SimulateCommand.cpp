@@ -331,6 +331,63 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
     return true;
 }
 
+QString seconds(double value)
+{
+    return QString::fromStdString(rangeNumberText(value));
+}
+
+// --mean-from T, checked against the map before any work: a start at or after the map's time
+// records afresh (replacing a mean the map holds); a start before it can only continue the map's
+// own mean, which must run up to the map's time and have begun at T, because the steps before
+// the map's time are not in the map. Anything else is a usage error, never a mean over a
+// different window than asked. nullopt after printing the error.
+enum class MeanStart { Fresh, Continue };
+
+std::optional<MeanStart> meanStartOption(const QCommandLineParser& parser, const MapState& state, double& from)
+{
+    const auto value = cli::numberOption(parser, "mean-from");
+    if (!value) return std::nullopt;
+    from = *value;
+    if (const std::string problem = checkRange("--mean-from", from, 0.0, ranges::kMaxTime, "s"); !problem.empty())
+        return cli::fail(QString::fromStdString(problem), cli::kExitUsage), std::nullopt;
+    const MeanFlow& held = state.meanFlow;
+    if (from >= state.time) {
+        if (!held.empty())
+            cli::notice(QString("the map's time-mean flow over %1–%2 s is replaced by one from %3 s").arg(seconds(held.from), seconds(held.to), seconds(from)));
+        return MeanStart::Fresh;
+    }
+    if (!held.empty() && held.to == state.time && held.from == from) return MeanStart::Continue;
+    QString why = QString("--mean-from %1 s is before the map's time %2 s, and the steps before %2 s are not in the map: "
+                          "give --mean-from %2 or later").arg(seconds(from), seconds(state.time));
+    if (!held.empty() && held.to == state.time)
+        why += QString(", or --mean-from %1 to continue the map's time-mean flow (%1–%2 s)").arg(seconds(held.from), seconds(held.to));
+    return cli::fail(why, cli::kExitUsage), std::nullopt;
+}
+
+void startMean(Solver& solver, MeanStart start, double from)
+{
+    if (start == MeanStart::Continue) {
+        solver.resumeMean();
+        cli::notice(QString("continuing the map's time-mean flow from %1 s").arg(seconds(from)));
+    } else {
+        solver.startMean(from);
+    }
+}
+
+// After the run: the window recorded, or why there is none (the run ended before T).
+bool reportMean(const MapState& state, double from)
+{
+    if (state.meanFlow.empty()) {
+        cli::notice(QString("no time-mean flow was recorded: the run ended at %1 s, before --mean-from %2 s "
+                            "(no step began at or after it); simulate longer or give an earlier --mean-from")
+                        .arg(seconds(state.time), seconds(from)));
+        return false;
+    }
+    cli::notice(QString("time-mean flow recorded over %1–%2 s (%3 s)").arg(seconds(state.meanFlow.from), seconds(state.meanFlow.to),
+                                                                          seconds(state.meanFlow.seconds)));
+    return true;
+}
+
 } // namespace
 
 int runSimulate(const QStringList& args)
@@ -377,6 +434,9 @@ int runSimulate(const QStringList& args)
                                      "carried exactly as dye; default %2, or the map's).").arg(ErosionParams::kMaxInterval).arg(ErosionParams::kDefaultInterval), "N"},
         {"drain", "A drain at X,Y (m) removing up to RATE m³/s, or everything with RATE 'all'. Repeatable.", "X,Y,RATE"},
         {"report-every", "Steps between report lines (default: steps/10).", "K"},
+        {"mean-from", "Record the time-mean flow from simulated time T (s): every step that begins at or after T adds its discharges and "
+                      "depths times its dt; kept in -o's map for export --velocity/--flowmap --mean (docs/solver.md, \"Time-mean flow\"). "
+                      "T before the map's time is refused, unless it is the start of the map's own mean, which then continues.", "T"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
@@ -397,6 +457,10 @@ int runSimulate(const QStringList& args)
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
     if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
+    double meanFrom = 0.0;
+    std::optional<MeanStart> meanStart;
+    if (parser.isSet("mean-from") && !(meanStart = meanStartOption(parser, map->state, meanFrom))) return cli::kExitUsage;
+    if (meanStart && !parser.isSet("output")) cli::notice("warning: --mean-from without -o: the time-mean flow is recorded but not kept");
     warnAboutOptionsTheModelIgnores(parser, map->params);
     if (const std::string refusal = MemoryBudget::solverRefusal(map->state.lattice, map->params.model, backend != "cpu"); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
     if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
@@ -404,8 +468,10 @@ int runSimulate(const QStringList& args)
     opencl::SolverChoice choice = opencl::createSolver(backend, *map);
     if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
+    if (meanStart) startMean(*choice.solver, *meanStart, meanFrom);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
-    const bool stepped = cli::stepAndReport(*choice.solver, steps, every, erosionLines);
+    bool stepped = cli::stepAndReport(*choice.solver, steps, every, erosionLines);
+    if (meanStart) stepped = reportMean(choice.solver->readState(), meanFrom) && stepped;
     if (!parser.isSet("output")) return stepped ? cli::kExitOk : cli::kExitFailure;
     Map simulated = choice.solver->readMap();
     simulated.keepDocumentFields(*map);

@@ -5,6 +5,7 @@
 #include "io/AtomicFile.h"
 #include "io/ByteReader.h"
 #include "io/ByteWriter.h"
+#include "io/DoubleArrayBlock.h"
 #include "io/MapHeader.h"
 #include "model/MemoryBudget.h"
 
@@ -154,9 +155,31 @@ std::optional<bool> skipStrayVelocities(ByteReader& in, const MapHeader& header,
 {
     const Lattice& lattice = header.lattice;
     const int pw = lattice.paddedWidth(), ph = lattice.paddedHeight();
-    if (header.params.model != FlowModel::Pipes || !nextArrayHasSize(in, pw, ph)) return false;
+    // The time-mean flow's face sums (version 5) have the flows' size too, and their own names.
+    if (header.params.model != FlowModel::Pipes || !nextArrayHasSize(in, pw, ph) || nextArrayIs(in, "mean.")) return false;
     for (int f = 0; f < lattice.familyCount(); ++f)
         if (!readNamedArray(in, "velocity." + std::string(lattice.family(f).name), pw, ph, error, true)) return std::nullopt;
+    return true;
+}
+
+// Format version 5: the time-mean flow's float64 sums, the faces' per family and then the cells'.
+bool readMeanFlow(ByteReader& in, const MapHeader& header, MapState& state, QString* error)
+{
+    const Lattice& lattice = header.lattice;
+    const std::vector<std::string> names = meanArrayNames(lattice);
+    MeanFlow mean;
+    mean.from = header.meanWindow->from;
+    mean.to = header.meanWindow->to;
+    mean.seconds = header.meanWindow->seconds;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const bool cells = i + 1 == names.size();
+        const int w = cells ? lattice.width() : lattice.paddedWidth(), h = cells ? lattice.height() : lattice.paddedHeight();
+        std::optional<DoubleField> field = readDoubleArrayBlock(in, ArrayExpectation{names[i], w, h}, error);
+        if (!field) return false;
+        if (cells) mean.depthSums = std::move(*field);
+        else mean.flowSums.push_back(std::move(*field));
+    }
+    state.meanFlow = std::move(mean);
     return true;
 }
 
@@ -219,6 +242,7 @@ std::optional<MapState> readArrays(ByteReader& in, const MapHeader& header, std:
         if (!field) return std::nullopt;
         *erosionTargets[i] = std::move(*field);
     }
+    if (header.meanWindow && !readMeanFlow(in, header, state, error)) return std::nullopt;
     if (!in.atEnd()) {
         *error = QString("malformed file: %1 unexpected bytes after the last array").arg(in.remaining());
         return std::nullopt;
@@ -269,6 +293,22 @@ std::vector<NamedArray> namedArrays(const Map& map)
     return arrays;
 }
 
+// The time-mean flow's sums (format version 5), after every other array; none without a mean.
+struct NamedMeanArray {
+    std::string name;
+    const DoubleField* field = nullptr;
+};
+
+std::vector<NamedMeanArray> namedMeanArrays(const MapState& state)
+{
+    std::vector<NamedMeanArray> arrays;
+    if (state.meanFlow.empty()) return arrays;
+    const std::vector<std::string> names = meanArrayNames(state.lattice);
+    for (std::size_t f = 0; f < state.meanFlow.flowSums.size() && f + 1 < names.size(); ++f) arrays.push_back({names[f], &state.meanFlow.flowSums[f]});
+    arrays.push_back({names.back(), &state.meanFlow.depthSums});
+    return arrays;
+}
+
 } // namespace
 
 bool mapHoldsErosion(const Map& map)
@@ -281,6 +321,7 @@ bool mapHoldsErosion(const Map& map)
 
 std::uint32_t mapFormatVersion(const Map& map)
 {
+    if (!map.state.meanFlow.empty()) return 5;
     if (mapHoldsErosion(map)) return 4;
     // The dye parameters too: the reader refuses them below version 3 (headerNeedsVersion3).
     if (map.usesDye() || map.params.dyeDiffusivity != 0.0 || map.params.dyeHalfLife != 0.0 || !map.state.currents.empty()) return 3;
@@ -302,10 +343,16 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
     report(0);
     if (!writeHead(out, map)) return false;
     const std::vector<NamedArray> arrays = namedArrays(map);
+    const std::vector<NamedMeanArray> means = namedMeanArrays(map.state);
+    const std::size_t total = arrays.size() + 2 * means.size(); // a float64 array is two floats' worth of work
     for (std::size_t i = 0; i < arrays.size(); ++i) {
         if (!writeArrayBlock(out, arrays[i].name, *arrays[i].field)) return false;
         // Every array is the same size, so each is an equal share of the work (the header is tiny).
-        report(static_cast<int>(100 * (i + 1) / arrays.size()));
+        report(static_cast<int>(100 * (i + 1) / total));
+    }
+    for (std::size_t i = 0; i < means.size(); ++i) {
+        if (!writeDoubleArrayBlock(out, means[i].name, *means[i].field)) return false;
+        report(static_cast<int>(100 * (arrays.size() + 2 * (i + 1)) / total));
     }
     return true;
 }
@@ -336,7 +383,12 @@ std::string memoryRefusal(const MapHeader& header)
     const MapHeader::ErosionArrays& e = header.erosionArrays;
     const std::uint64_t erosionBytes = static_cast<std::uint64_t>(int{e.erodibility} + int{e.sediment} + int{e.deposition} + int{e.bedRemainder})
                                        * static_cast<std::uint64_t>(lattice.cellCount()) * sizeof(float);
-    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model) + erosionBytes, what);
+    // The time-mean flow's float64 sums: the cells' and one padded array per family.
+    const std::uint64_t meanBytes = header.meanWindow ? (static_cast<std::uint64_t>(lattice.cellCount())
+                                                         + static_cast<std::uint64_t>(lattice.familyCount()) * static_cast<std::uint64_t>(lattice.paddedWidth())
+                                                               * static_cast<std::uint64_t>(lattice.paddedHeight())) * sizeof(double)
+                                                      : 0;
+    return MemoryBudget::refusal(MemoryBudget::mapBytes(lattice, header.params.model) + erosionBytes + meanBytes, what);
 }
 
 std::optional<MapState> readArraysOrReport(ByteReader& in, const MapHeader& header, std::uint32_t version, QString* problem)
@@ -367,6 +419,8 @@ std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
                     problem = QString("malformed header: a format version %1 file cannot hold dye or currents").arg(version);
                 else if (version < 4 && headerHoldsErosion(*header))
                     problem = QString("malformed header: a format version %1 file cannot hold erosion (parameters, sediment or its arrays)").arg(version);
+                else if (version < 5 && header->meanWindow)
+                    problem = QString("malformed header: a format version %1 file cannot hold a time-mean flow").arg(version);
                 else if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
                     problem = QString::fromStdString(refusal);
                 else

@@ -21,13 +21,14 @@ namespace rb::io {
 // "\r\n" and the final "\n" catch line-ending conversion, 0x1a stops `type` on DOS.
 inline constexpr char kMapSignature[] = "\x89RBMAP\r\n\x1a\n";
 inline constexpr std::size_t kMapSignatureSize = sizeof(kMapSignature) - 1;
-inline constexpr std::uint32_t kMapFormatVersion = 4; // the newest this build reads
+inline constexpr std::uint32_t kMapFormatVersion = 5; // the newest this build reads
 // Version 2 adds the momentum model (its face velocities after the flows), version 3 dye (its
 // channels' ledgers in the header, their arrays last), version 4 erosion (its parameters,
 // sediment of inflows and springs and the sediment ledger in the header, the erodibility, the
 // suspended sediment and the net deposition last). Each map is written in the oldest version
 // that holds it, so older builds still read pipes maps (1), momentum maps without dye (2) and
-// maps that never eroded (3).
+// maps that never eroded (3). Version 5 adds the time-mean flow (its window in the header, its
+// float64 sums after every other array); only a map that holds one is written as version 5.
 std::uint32_t mapFormatVersion(const Map& map);
 
 // True when the map needs format version 4: erosion state, erosion parameters other than the

@@ -384,8 +384,22 @@ QJsonObject headerToJson(const Map& map)
     if (!s.currents.empty()) json["currents"] = true;
     if (const QJsonArray names = erosionArraysToJson(s); !names.isEmpty()) json["erosionArrays"] = names;
     if (s.sedimentLedger != SedimentLedger{}) json["sedimentLedger"] = sedimentLedgerToJson(s.sedimentLedger);
+    if (!s.meanFlow.empty())
+        json["meanFlow"] = QJsonObject{{"from", exact(s.meanFlow.from)}, {"to", exact(s.meanFlow.to)}, {"seconds", exact(s.meanFlow.seconds)}};
     return json;
 }
+
+namespace {
+
+// Absent: no time-mean flow. Present: its arrays end the file (format version 5).
+std::optional<MapHeader::MeanWindow> meanWindowFromJson(const JsonFields& root)
+{
+    if (!root.has("meanFlow")) return std::nullopt;
+    const JsonFields f = root.child("meanFlow");
+    return MapHeader::MeanWindow{f.exactNumber("from"), f.exactNumber("to"), f.exactNumber("seconds")};
+}
+
+} // namespace
 
 std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
 {
@@ -410,11 +424,20 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
     header.sources = sourcesFromJson(root);
     header.generatorSettings = root.string("generatorSettings").toStdString();
     header.georeference = georeferenceFromJson(root);
+    header.meanWindow = meanWindowFromJson(root);
     if (!root.ok()) {
         *error = fieldsError(root);
         return std::nullopt;
     }
     return header;
+}
+
+std::vector<std::string> meanArrayNames(const Lattice& lattice)
+{
+    std::vector<std::string> names;
+    for (int f = 0; f < lattice.familyCount(); ++f) names.push_back("mean.flow." + std::string(lattice.family(f).name));
+    names.emplace_back("mean.depth");
+    return names;
 }
 
 const std::vector<std::string>& erosionArrayNames()

@@ -27,6 +27,11 @@ struct MapHeader {
         bool any() const { return erodibility || sediment || deposition || bedRemainder; }
     } erosionArrays;
     SedimentLedger sedimentLedger;
+    // Format version 5: the time-mean flow's window; its sums follow every other array.
+    struct MeanWindow {
+        double from = 0.0, to = 0.0, seconds = 0.0;
+    };
+    std::optional<MeanWindow> meanWindow;
     SimParams params;
     std::vector<BoundarySegment> boundary;
     std::vector<PointSource> sources;
@@ -45,6 +50,9 @@ std::optional<MapHeader> headerFromJson(const QJsonObject& json, QString* error)
 // True when the header holds anything of erosion (format version 4): erosion parameters other
 // than the defaults, erosion arrays or totals, or a segment or spring that brings sediment.
 bool headerHoldsErosion(const MapHeader& header);
+
+// The time-mean flow's array names in file order: "mean.flow.x", … (one per family), "mean.depth".
+std::vector<std::string> meanArrayNames(const Lattice& lattice);
 
 // The erosion arrays' names in file order ("erodibility", "sediment", "deposition").
 const std::vector<std::string>& erosionArrayNames();

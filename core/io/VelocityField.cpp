@@ -1,5 +1,7 @@
 #include "io/VelocityField.h"
 
+#include <stdexcept>
+
 namespace rb::io {
 namespace {
 
@@ -42,6 +44,18 @@ VelocityField reconstructVelocity(const MapState& state, float wetDepth)
             v.y(x, y) = static_cast<float>(c.y);
         }
     return v;
+}
+
+MapState meanFlowState(const MapState& state)
+{
+    const MeanFlow& mean = state.meanFlow;
+    if (mean.empty()) throw std::invalid_argument("the map holds no time-mean flow (record one with simulate --mean-from T)");
+    MapState result = state;
+    for (std::size_t i = 0; i < result.depth.size(); ++i) result.depth[i] = static_cast<float>(mean.depthSums[i] / mean.seconds);
+    for (std::size_t f = 0; f < result.flows.size(); ++f)
+        for (std::size_t i = 0; i < result.flows[f].size(); ++i) result.flows[f][i] = static_cast<float>(mean.flowSums[f][i] / mean.seconds);
+    result.velocities.clear(); // the instant's, which describe no mean
+    return result;
 }
 
 } // namespace rb::io

@@ -33,4 +33,12 @@ struct CellVelocity {
 };
 CellVelocity cellVelocity(const MapState& state, int x, int y, float wetDepth = kWetDepth);
 
+// The map's time-mean flow (MapState::meanFlow, docs/solver.md "Time-mean flow") as a state the
+// readouts above take: the mean depth of each cell and the mean discharge of each face in place of
+// the last instant's, everything else as in `state`. reconstructVelocity of it is the time-mean
+// velocity: the mean discharges through the mean depths (the water's transport velocity), zero
+// where the mean depth is not above the wet threshold. Throws std::invalid_argument when the map
+// holds no mean.
+MapState meanFlowState(const MapState& state);
+
 } // namespace rb::io

@@ -161,6 +161,10 @@ std::string MapState::validate() const
     for (std::size_t c = 0; c < dyeLedgers.size(); ++c)
         if (auto e = checkDyeLedger(dyeLedgers[c], static_cast<int>(c)); !e.empty()) return e;
     if (auto e = checkSedimentLedger(sedimentLedger); !e.empty()) return e;
+    if (!meanFlow.empty()) {
+        if (auto e = meanFlow.validate(lattice); !e.empty()) return e;
+        if (meanFlow.to > time) return "the time-mean window ends after the map's time";
+    }
     return checkLedger(ledger);
 }
 

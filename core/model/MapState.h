@@ -3,6 +3,7 @@
 #include "lattice/Lattice.h"
 #include "model/DyeLedger.h"
 #include "model/Field.h"
+#include "model/MeanFlow.h"
 #include "model/SedimentLedger.h"
 
 #include <cstdint>
@@ -67,6 +68,8 @@ struct MapState {
     // material is conserved to the float's precision instead of drifting by one rounding a step.
     FloatField bedRemainder;
     SedimentLedger sedimentLedger;
+    // The time-mean flow (`simulate --mean-from`; model/MeanFlow.h): empty when none was recorded.
+    MeanFlow meanFlow;
     double time = 0.0;             // s
     std::int64_t steps = 0;
     VolumeLedger ledger;

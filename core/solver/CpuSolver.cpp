@@ -53,6 +53,7 @@ void CpuSolver::load(const Map& map)
     ledger_ = map.state.ledger;
     dye_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
     erosion_.load(lattice_, map.state, parallel_ ? threadCount_ : 1);
+    mean_.load(map.state);
     currents_ = map.state.currents;
     currentFlows_ = map.state.currentFlows;
     sources_.clear(); // the previous map's, which setBoundary would otherwise hand the dye
@@ -127,6 +128,7 @@ StepResult CpuSolver::step(int count)
     const Diagnostics before = diagnostics_;
 
     erosion_.beginCall();
+    mean_.beginCall();
     if (!dye_.empty() || erosion_.needsEveryStep()) advanceStepwise(count);
     else advanceBetweenBedUpdates(count); // the state before the call is now in kept_
 
@@ -141,6 +143,7 @@ StepResult CpuSolver::step(int count)
     std::swap(state_, kept_);
     dye_.restoreCall();
     erosion_.restoreCall(bed_);
+    mean_.restoreCall();
     time_ = before.time;
     steps_ = before.steps;
     ledger_ = before.ledger;
@@ -259,11 +262,29 @@ void CpuSolver::setCurrents(const std::vector<FloatField>& cells, const std::vec
 
 void CpuSolver::advance(int count, bool callStart)
 {
+    const int stepsPerPass = mean_.recording() ? 1 : tiling_.stepsPerPass; // the mean sees every step's flows
     for (int done = 0; done < count;) {
-        const int steps = std::min(tiling_.stepsPerPass, count - done);
+        const int steps = std::min(stepsPerPass, count - done);
+        const double stepStart = time_;
         advancePass(steps, callStart && done == 0 ? kept_ : scratch_);
+        if (steps == 1) recordMeanStep(stepStart);
         done += steps;
     }
+}
+
+void CpuSolver::recordMeanStep(double stepStart)
+{
+    if (mean_.takeStep(stepStart, time_, params_.dt)) mean_.addSums(params_.dt, state_.depth, state_.flows);
+}
+
+void CpuSolver::startMean(double from)
+{
+    mean_.start(lattice_, from);
+}
+
+void CpuSolver::resumeMean()
+{
+    mean_.resume(time_);
 }
 
 void CpuSolver::advanceMomentum(int count, bool callStart)
@@ -294,8 +315,13 @@ void CpuSolver::advanceStepwise(int count)
     if (params_.model == FlowModel::Momentum) kept_ = state_;
     for (int i = 0; i < count; ++i) {
         depthBefore_ = state_.depth;
-        if (params_.model == FlowModel::Momentum) runMomentumSteps(1);
-        else advancePass(1, i == 0 ? kept_ : scratch_);
+        if (params_.model == FlowModel::Momentum) {
+            runMomentumSteps(1);
+        } else {
+            const double stepStart = time_;
+            advancePass(1, i == 0 ? kept_ : scratch_);
+            recordMeanStep(stepStart);
+        }
         const WaterStepRecord water = lastStep();
         dye_.carry(water);
         if (erosion_.dueAfter(steps_)) erosion_.update(water, bed_);
@@ -334,8 +360,10 @@ void CpuSolver::runMomentumSteps(int count)
     }
     for (int i = 0; i < count; ++i) {
         step.run(fields, boundaryEdges_, sourceCells_, ledger_);
+        const double stepStart = time_;
         time_ += params_.dt;
         ++steps_;
+        recordMeanStep(stepStart);
     }
 }
 
@@ -527,6 +555,7 @@ MapState CpuSolver::readState() const
     }
     dye_.writeTo(state);
     erosion_.writeTo(state);
+    mean_.writeTo(state);
     state.currents = currents_;
     state.currentFlows = currentFlows_;
     state.time = time_;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "solver/MeanFlowRecorder.h"
 #include "solver/MomentumFusedStep.h"
 #include "solver/PipeStages.h"
 #include "solver/Solver.h"
@@ -55,6 +56,9 @@ public:
     void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
                         const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger) override;
 
+    void startMean(double from) override;
+    void resumeMean() override;
+
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return params_; }
     MapState readState() const override;
@@ -90,6 +94,7 @@ private:
     const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
     std::string refusal(const Diagnostics& atStart, const char* what) const; // the message of a refused call
     bool scanFaceSpeeds(double& fastestSignal);    // momentum: max speed from the velocities; false if one is NaN/Inf
+    void recordMeanStep(double stepStart);         // the step just taken into the time-mean, if it belongs to it
 
     int threadCount_;
     bool refuseAboveCfl_;
@@ -120,6 +125,9 @@ private:
     std::vector<float> depthBefore_; // the water at the start of the step the dye follows
     // Erosion (docs/erosion.md): changes bed_ after each step while it is on.
     ErosionStage erosion_;
+    // The time-mean flow (docs/solver.md, "Time-mean flow"): while it records, the pipes run one
+    // step per pass, so that every step's flows are seen.
+    MeanFlowRecorder mean_;
 };
 
 } // namespace rb

@@ -76,6 +76,14 @@ public:
     virtual void restoreErosion(const CellRegion& rect, const std::vector<float>& bed, const std::vector<float>& sediment,
                                 const std::vector<float>& deposition, const std::vector<float>& bedRemainder, const SedimentLedger& ledger) = 0;
 
+    // The time-mean flow (docs/solver.md, "Time-mean flow"; MeanFlowRecorder), handed back in
+    // readState(). startMean: from the next call on, every step that begins at or after `from`
+    // (s) adds its discharges and depths, times its dt; the mean held is dropped. resumeMean: the
+    // steps from now on are added to the mean held (the map's, loaded), which must end at the
+    // solver's time (else std::invalid_argument). A loaded map's mean is kept but not added to.
+    virtual void startMean(double from) = 0;
+    virtual void resumeMean() = 0;
+
     virtual Diagnostics diagnostics() const = 0;
     virtual const SimParams& params() const = 0;
     virtual MapState readState() const = 0;
