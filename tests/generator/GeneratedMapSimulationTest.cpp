@@ -116,9 +116,10 @@ double fastestInLakes(const MapState& state, float lakeDepth)
 // run) a lake keeps its last slow currents and seiches for a long time, as real lakes do: Manning's
 // friction grows with the speed squared, so it barely brakes water moving at millimetres a second
 // (the pipes' linear friction stopped everything within minutes). So "still" means level to a
-// centimetre (seiches of millimetres, invisible at a map's scale; measured 1.8 / 4.7 mm, square /
-// triangle), with the lakes' last currents slowing down: under 10 cm/s and clearly slower than
-// 400 s before (measured 10.6 → 5.0 and 10.6 → 4.4 cm/s).
+// centimetre (seiches of millimetres, invisible at a map's scale; measured 0.8 / 0.4 mm, square /
+// triangle, and 1.8 / 4.7 mm with a variant of the advection tried in issue 30), with the lakes'
+// last currents slowing down: under 10 cm/s and clearly slower than 400 s before (measured
+// 6.1 → 2.4 and 9.4 → 3.4 cm/s; with that variant 10.6 → 5.0 and 10.6 → 4.4).
 class LakesRun : public ::testing::TestWithParam<LatticeKind> {};
 
 TEST_P(LakesRun, RainSettlesIntoStillClosedLakes)
