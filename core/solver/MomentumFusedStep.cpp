@@ -277,7 +277,8 @@ __attribute__((always_inline)) inline float acceleratedAndAdvected(const Neighbo
     const float energyRate = c.dt / c.pipeLength;
     const float momentumChange = -smaller(rate, 1.0f / sums.weights) * sums.weighted;
     const float energyChange = -smaller(energyRate, 1.0f / sums.velocityWeights) * sums.velocityWeighted;
-    const bool energyForm = sums.weighted * speed > 0.0f && sums.velocityWeights > 0.0f; // accelerating
+    const float upstreamMean = speed - sums.velocityWeighted / sums.velocityWeights; // the energy-head form's (unused where no weights)
+    const bool energyForm = sums.velocityWeights > 0.0f && sums.velocityWeighted * speed > 0.0f && !(upstreamMean * speed < 0.0f); // accelerating
     const float momentumForm = sums.weights > 0.0f ? momentumChange : 0.0f;
     const float advection = energyForm ? energyChange : momentumForm;
     return faceDepth > c.dryDepth ? u + advection : u;

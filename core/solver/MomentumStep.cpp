@@ -331,8 +331,17 @@ float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int 
         byVelocity.add(upwindShare(n, -ux / count, -uy / count, y), difference);
     }
     const auto l = static_cast<float>(lattice_.family(family).pipeLength);
-    const bool accelerating = byDischarge.weighted * speed > 0.0f; // U beyond its upstream mean, same sign
-    if (accelerating && byVelocity.weights > 0.0f) return byVelocity.limitedChange(c_.dt / l);
+    // Accelerating: U beyond the upstream mean the energy-head form moves it towards (its own
+    // shares, of the cells' velocities), on the same side of zero. Judged by the discharges' shares
+    // instead, a face could take the energy-head form towards faces that the discharge does not
+    // call upstream, or against its own direction: below a waterfall the sea's faces were pulled
+    // to the film's speed (docs/solver.md, "Known limits of the waterfall").
+    bool accelerating = false;
+    if (byVelocity.weights > 0.0f && byVelocity.weighted * speed > 0.0f) {
+        const float upstreamMean = speed - byVelocity.weighted / byVelocity.weights;
+        accelerating = !(upstreamMean * speed < 0.0f);
+    }
+    if (accelerating) return byVelocity.limitedChange(c_.dt / l);
     if (byDischarge.weights <= 0.0f) return 0.0f;
     return byDischarge.limitedChange(c_.dt / (faceDepth * l));
 }

@@ -92,8 +92,9 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
         addUpstream(&byDischarge, counts, upwindShareV(parity, k, -v.qx / v.count, -v.qy / v.count), difference);
         addUpstream(&byVelocity, counts, upwindShareV(parity, k, -v.ux / v.count, -v.uy / v.count), difference);
     }
-    const intv accelerating = byDischarge.weighted * speed > 0.0f; // U beyond its upstream mean, same sign
-    const intv energyForm = accelerating & (byVelocity.weights > 0.0f);
+    // U beyond the energy-head form's upstream mean, on the same side of zero (MomentumStep::advectionChange)
+    const floatv upstreamMean = speed - byVelocity.weighted / byVelocity.weights;
+    const intv energyForm = (byVelocity.weights > 0.0f) & (byVelocity.weighted * speed > 0.0f) & !(upstreamMean * speed < 0.0f);
     const floatv momentumForm = byDischarge.weights <= 0.0f ? (floatv)(0.0f) : limitedChange(byDischarge, m.dt / (faceDepth * m.pipeLength[f]));
     return energyForm ? limitedChange(byVelocity, (floatv)(m.dt / m.pipeLength[f])) : momentumForm;
 }
@@ -180,7 +181,8 @@ inline floatv interiorAdvectionChangeV(Grid g, Momentum m, __global const float*
     *differences = sum;
     const floatv momentumChange = -minOfV(m.dt / (faceDepth * m.pipeLength[f]), 1.0f / weights) * weighted;
     const floatv energyChange = -minOfV((floatv)(m.dt / m.pipeLength[f]), 1.0f / velocityWeights) * velocityWeighted;
-    const intv energyForm = (weighted * speed > 0.0f) & (velocityWeights > 0.0f); // accelerating
+    const floatv upstreamMean = speed - velocityWeighted / velocityWeights; // the energy-head form's
+    const intv energyForm = (velocityWeights > 0.0f) & (velocityWeighted * speed > 0.0f) & !(upstreamMean * speed < 0.0f); // accelerating
     const floatv momentumForm = weights > 0.0f ? momentumChange : (floatv)(0.0f);
     return energyForm ? energyChange : momentumForm;
 }

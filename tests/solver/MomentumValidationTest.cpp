@@ -850,7 +850,9 @@ TEST_P(MomentumValidation, SeaAndFreeOutflowKeepWithinTheSeasHead)
 // (metres of sea) as the depth the edge's face moved, its advection and friction did not hold the
 // film pouring over it: the face ran to the speed limit, 18 m/s on the square lattice (with a
 // 7 m hole in the sea below) and 125 m/s on the triangle one, where the sea blew up
-// (MomentumStep::movingDepth).
+// (MomentumStep::movingDepth). With the energy-head form chosen by the discharges' upstream shares
+// (not its own), the sea's faces below the cliff were pulled to the film's speed and held the
+// triangle lattice's sea 0.38 m low (MomentumStep::advectionChange).
 TEST_P(MomentumValidation, WaterfallIntoTheSeaFallsNoFasterThanFreeFall)
 {
     const double dx = 2.0, shelf = 10.0, seaFloor = -20.0, inflow = 2.0, duration = 200.0;
@@ -885,7 +887,7 @@ TEST_P(MomentumValidation, WaterfallIntoTheSeaFallsNoFasterThanFreeFall)
     record("lowest_sea_surface_m", lowestSea);
     EXPECT_GT(d.ledger.boundaryOut, 0.0) << "the river never reached the sea";
     EXPECT_LE(fastest, 1.1 * freeFall);
-    EXPECT_GE(lowestSea, -0.5) << "a hole in the sea at the cliff's foot";
+    EXPECT_GE(lowestSea, -0.05) << "a hole in the sea at the cliff's foot";
 }
 
 // ------------------------------------------------------------------------------------------------
