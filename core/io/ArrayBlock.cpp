@@ -1,6 +1,7 @@
 #include "io/ArrayBlock.h"
 
 #include "io/ByteWriter.h"
+#include "model/MeanFlow.h"
 
 #include <zlib.h>
 
@@ -13,21 +14,26 @@
 namespace rb::io {
 namespace {
 
-constexpr std::size_t kFloatBytes = 4;
 constexpr std::size_t kMaxNameLength = 255;
 
-// The values as they lie on disk (little-endian float32). A copy is made only on big-endian hosts.
+// The element types a record holds: float32 (every array since version 1) and float64 (the
+// time-mean flow's sums, version 5). One record layout for both; only the element size differs.
+template <typename T>
+constexpr const char* kTypeName = sizeof(T) == 4 ? "float32" : "float64";
+
+// The values as they lie on disk (little-endian). A copy is made only on big-endian hosts.
+template <typename T>
 class DiskBytes {
 public:
-    explicit DiskBytes(const FloatField& field)
+    explicit DiskBytes(const Field<T>& field)
     {
         const char* raw = reinterpret_cast<const char*>(field.data());
-        size_ = field.size() * kFloatBytes;
+        size_ = field.size() * sizeof(T);
         if constexpr (std::endian::native == std::endian::little) {
             data_ = raw;
         } else {
             swapped_.assign(raw, raw + size_);
-            for (std::size_t i = 0; i < size_; i += kFloatBytes) std::reverse(swapped_.begin() + i, swapped_.begin() + i + kFloatBytes);
+            for (std::size_t i = 0; i < size_; i += sizeof(T)) std::reverse(swapped_.begin() + i, swapped_.begin() + i + sizeof(T));
             data_ = swapped_.data();
         }
     }
@@ -40,11 +46,12 @@ private:
     std::vector<char> swapped_;
 };
 
-void toHostOrder(FloatField& field)
+template <typename T>
+void toHostOrder(Field<T>& field)
 {
     if constexpr (std::endian::native == std::endian::big) {
         char* bytes = reinterpret_cast<char*>(field.data());
-        for (std::size_t i = 0; i < field.size() * kFloatBytes; i += kFloatBytes) std::reverse(bytes + i, bytes + i + kFloatBytes);
+        for (std::size_t i = 0; i < field.size() * sizeof(T); i += sizeof(T)) std::reverse(bytes + i, bytes + i + sizeof(T));
     } else {
         (void)field;
     }
@@ -88,18 +95,19 @@ std::optional<RecordHead> readRecordHead(ByteReader& in, const ArrayExpectation&
     return head;
 }
 
+template <typename T>
 bool checkRecordHead(const RecordHead& head, const ArrayExpectation& expected, std::size_t remaining, QString* error)
 {
     const QString name = quoted(expected.name);
-    const std::uint64_t needed = std::uint64_t{head.width} * head.height * kFloatBytes;
+    const std::uint64_t needed = std::uint64_t{head.width} * head.height * sizeof(T);
     if (!expected.anyName && head.name != expected.name) {
         *error = "malformed array table: found array " + quoted(head.name) + " where " + name + " belongs";
     } else if (head.width != static_cast<std::uint32_t>(expected.width) || head.height != static_cast<std::uint32_t>(expected.height)) {
         *error = QString("inconsistent dimensions: array %1 is %2x%3 but the lattice needs %4x%5")
                      .arg(name).arg(head.width).arg(head.height).arg(expected.width).arg(expected.height);
     } else if (head.rawSize != needed) {
-        *error = QString("inconsistent dimensions: array %1 claims %2 bytes, but %3x%4 float32 values take %5")
-                     .arg(name).arg(head.rawSize).arg(head.width).arg(head.height).arg(needed);
+        *error = QString("inconsistent dimensions: array %1 claims %2 bytes, but %3x%4 %5 values take %6")
+                     .arg(name).arg(head.rawSize).arg(head.width).arg(head.height).arg(kTypeName<T>).arg(needed);
     } else if (head.compressedSize > remaining) {
         *error = QString("truncated: array %1 needs %2 compressed bytes but only %3 remain in the file")
                      .arg(name).arg(head.compressedSize).arg(remaining);
@@ -112,14 +120,15 @@ bool checkRecordHead(const RecordHead& head, const ArrayExpectation& expected, s
     return false;
 }
 
-bool inflateInto(FloatField& field, std::string_view compressed, const std::string& name, QString* error)
+template <typename T>
+bool inflateInto(Field<T>& field, std::string_view compressed, const std::string& name, QString* error)
 {
-    uLongf rawLength = static_cast<uLongf>(field.size() * kFloatBytes);
+    uLongf rawLength = static_cast<uLongf>(field.size() * sizeof(T));
     uLong sourceLength = static_cast<uLong>(compressed.size());
     const int status = uncompress2(reinterpret_cast<Bytef*>(field.data()), &rawLength,
                                    reinterpret_cast<const Bytef*>(compressed.data()), &sourceLength);
     // The stream must end exactly where the record says and fill the array exactly.
-    if (status == Z_OK && rawLength == field.size() * kFloatBytes && sourceLength == compressed.size()) return true;
+    if (status == Z_OK && rawLength == field.size() * sizeof(T) && sourceLength == compressed.size()) return true;
     const char* reason = status == Z_MEM_ERROR ? "out of memory"
                          : status == Z_OK       ? "the stream does not match the recorded sizes"
                                                 : "the compressed data is corrupt";
@@ -127,11 +136,10 @@ bool inflateInto(FloatField& field, std::string_view compressed, const std::stri
     return false;
 }
 
-} // namespace
-
-bool writeArrayBlock(QIODevice& out, const std::string& name, const FloatField& field)
+template <typename T>
+bool writeBlock(QIODevice& out, const std::string& name, const Field<T>& field)
 {
-    const DiskBytes raw(field);
+    const DiskBytes<T> raw(field);
     uLongf compressedLength = compressBound(static_cast<uLong>(raw.size()));
     std::vector<Bytef> compressed(compressedLength);
     // Level 1: float noise barely compresses better at higher levels, and saving must stay quick
@@ -151,13 +159,14 @@ bool writeArrayBlock(QIODevice& out, const std::string& name, const FloatField& 
            && out.write(reinterpret_cast<const char*>(compressed.data()), static_cast<qint64>(compressedLength)) == static_cast<qint64>(compressedLength);
 }
 
-std::optional<FloatField> readArrayBlock(ByteReader& in, const ArrayExpectation& expected, QString* error)
+template <typename T>
+std::optional<Field<T>> readBlock(ByteReader& in, const ArrayExpectation& expected, QString* error)
 {
     const std::optional<RecordHead> head = readRecordHead(in, expected, error);
-    if (!head || !checkRecordHead(*head, expected, in.remaining(), error)) return std::nullopt;
+    if (!head || !checkRecordHead<T>(*head, expected, in.remaining(), error)) return std::nullopt;
     std::string_view compressed;
     in.readBytes(static_cast<std::size_t>(head->compressedSize), compressed); // fits: checked above
-    std::optional<FloatField> field;
+    std::optional<Field<T>> field;
     try {
         field.emplace(expected.width, expected.height);
     } catch (const std::bad_alloc&) {
@@ -165,7 +174,7 @@ std::optional<FloatField> readArrayBlock(ByteReader& in, const ArrayExpectation&
         return std::nullopt;
     }
     if (!inflateInto(*field, compressed, expected.name, error)) return std::nullopt;
-    const std::uint32_t crc = crcOf(reinterpret_cast<const char*>(field->data()), field->size() * kFloatBytes);
+    const std::uint32_t crc = crcOf(reinterpret_cast<const char*>(field->data()), field->size() * sizeof(T));
     if (crc != head->crc) {
         *error = QString("checksum mismatch in array %1 (stored %2, computed %3)")
                      .arg(quoted(expected.name), QString::number(head->crc, 16), QString::number(crc, 16));
@@ -173,6 +182,28 @@ std::optional<FloatField> readArrayBlock(ByteReader& in, const ArrayExpectation&
     }
     toHostOrder(*field);
     return field;
+}
+
+} // namespace
+
+bool writeArrayBlock(QIODevice& out, const std::string& name, const FloatField& field)
+{
+    return writeBlock(out, name, field);
+}
+
+bool writeDoubleArrayBlock(QIODevice& out, const std::string& name, const DoubleField& field)
+{
+    return writeBlock(out, name, field);
+}
+
+std::optional<FloatField> readArrayBlock(ByteReader& in, const ArrayExpectation& expected, QString* error)
+{
+    return readBlock<float>(in, expected, error);
+}
+
+std::optional<DoubleField> readDoubleArrayBlock(ByteReader& in, const ArrayExpectation& expected, QString* error)
+{
+    return readBlock<double>(in, expected, error);
 }
 
 } // namespace rb::io

@@ -5,7 +5,6 @@
 #include "io/AtomicFile.h"
 #include "io/ByteReader.h"
 #include "io/ByteWriter.h"
-#include "io/DoubleArrayBlock.h"
 #include "io/MapHeader.h"
 #include "model/MemoryBudget.h"
 
