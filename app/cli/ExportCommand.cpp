@@ -45,7 +45,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({"surface", "Water surface: bed + depth where wet, else bed (m).", "FILE"});
     parser.addOption({"velocity", "Velocity (m/s), two channels: east, south; 0 where dry (float formats only).", "FILE"});
     parser.addOption({"flowmap", "Flow map for water shaders: red/green = 0.5 + 0.5 * velocity / flow scale.", "FILE"});
-    parser.addOption({"mean", "With --velocity and --flowmap: the time-mean velocity the map recorded (simulate --mean-from T) instead of "
+    parser.addOption({"mean", "With --velocity, --flowmap and --bundle (its flow map): the time-mean velocity the map recorded (simulate --mean-from T) instead of "
                               "the last instant's: the mean discharges through the mean depths. The map must hold one."});
     parser.addOption({"mask", "Water mask: 1 where deeper than 1 mm, else 0.", "FILE"});
     parser.addOption({"currents", "The map's stored steady current (riverbed-cli currents ... -o MAP.rbmap), m/s: two float channels, east and south (.exr, .tif, .npy), or a flow map (.png, with --flowmap's conventions: --flow-scale, --flow-green, --flow-bits, --engine).", "FILE"});
@@ -153,9 +153,10 @@ bool takesMean(io::Layer layer)
 std::optional<int> checkMeanRequest(const QCommandLineParser& parser)
 {
     if (!parser.isSet("mean")) return std::nullopt;
+    if (parser.isSet("bundle")) return std::nullopt; // the bundle's flow map
     for (io::Layer layer : io::allLayers())
         if (takesMean(layer) && parser.isSet(optionName(layer))) return std::nullopt;
-    return cli::fail("--mean applies to --velocity and --flowmap: give at least one of them", cli::kExitUsage);
+    return cli::fail("--mean applies to --velocity, --flowmap and --bundle's flow map: give at least one of them", cli::kExitUsage);
 }
 
 std::optional<int> checkMapHoldsMean(const QCommandLineParser& parser, const QString& path, const Map& map)
@@ -163,12 +164,6 @@ std::optional<int> checkMapHoldsMean(const QCommandLineParser& parser, const QSt
     if (!parser.isSet("mean") || !map.state.meanFlow.empty()) return std::nullopt;
     return cli::fail(QString("%1 holds no time-mean flow: record one with 'riverbed-cli simulate %1 --steps N --mean-from T -o %1', "
                              "or leave out --mean for the last instant's velocity").arg(path));
-}
-
-// The window a mean layer stands for, in its report.
-QJsonObject meanWindowJson(const MeanFlow& mean)
-{
-    return {{"from", mean.from}, {"to", mean.to}, {"seconds", mean.seconds}};
 }
 
 // The engine settings of a heightmap, for people reading the terminal.
@@ -220,7 +215,7 @@ int runExport(const QStringList& args)
         const bool mean = meanState && takesMean(layer);
         std::optional<QJsonObject> report = io::exportLayer(mean ? *meanState : map->state, layer, file, *settings, &error);
         if (!report) return cli::fail(error);
-        if (mean) report->insert("mean", meanWindowJson(map->state.meanFlow));
+        if (mean) report->insert("mean", io::meanFlowWindowJson(map->state.meanFlow));
         files[optionName(layer)] = file;
         details[optionName(layer)] = *report;
         noticeEngineSettings(file, *report);

@@ -2,6 +2,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 
+#include "io/LayerExport.h"
 #include "model/Map.h"
 
 #include <QJsonArray>
@@ -119,13 +120,6 @@ QJsonValue georeferenceJson(const std::optional<Georeference>& g)
                        {"unitsPerMetreX", g->unitsPerMetreX}, {"unitsPerMetreY", g->unitsPerMetreY}};
 }
 
-// The time-mean flow's window (simulate --mean-from), or null when the map holds none.
-QJsonValue meanFlowJson(const MeanFlow& mean)
-{
-    if (mean.empty()) return QJsonValue::Null;
-    return QJsonObject{{"from", mean.from}, {"to", mean.to}, {"seconds", mean.seconds}};
-}
-
 QJsonObject describe(const QString& path, const Map& map)
 {
     const MapState& s = map.state;
@@ -144,7 +138,7 @@ QJsonObject describe(const QString& path, const Map& map)
             {"dye", dyeJson(s)},
             {"currents", !s.currents.empty()},
             {"erosion", erosionJson(map)},
-            {"mean_flow", meanFlowJson(s.meanFlow)},
+            {"mean_flow", io::meanFlowWindowJson(s.meanFlow)},
             {"generator", generatorJson(map.generatorSettings)},
             {"georeference", georeferenceJson(map.georeference)}};
 }

@@ -112,6 +112,7 @@ int runBundleExport(const QCommandLineParser& parser, const QString& mapPath, co
     request.splat.seaLevel = io::mapSeaLevel(map);
     request.georeference = map.georeference;
     request.force = parser.isSet("force");
+    request.meanFlow = parser.isSet("mean");
     if (const QString problem = io::engineBundleProblem(request); !problem.isEmpty())
         return fail(io::engineBundleNeedsForce(request) ? problem + ": choose an empty or new folder, or add --force to write the "
                                                                    "bundle's files among the others"

@@ -58,7 +58,10 @@ BundleItem layerItem(Layer layer)
         return layer == Layer::FlowMap ? QString("8-bit RGB PNG, blue 0") : QString("8-bit grayscale PNG");
     };
     item.write = [layer](const BundleContext& context, const QString& path, QString* error) {
-        return exportLayer(context.state, layer, path, context.exportSettings, error);
+        const bool mean = layer == Layer::FlowMap && context.meanFlow;
+        std::optional<QJsonObject> report = exportLayer(mean ? *context.meanFlow : context.state, layer, path, context.exportSettings, error);
+        if (report && mean) report->insert("mean", meanFlowWindowJson(context.state.meanFlow));
+        return report;
     };
     item.importSettings = [layer](Engine engine) { return isHeightLayer(layer) ? QJsonObject() : textureImport(engine, layer == Layer::Mask); };
     return item;

@@ -21,6 +21,9 @@ struct BundleContext {
     Engine engine;
     ExportSettings exportSettings;               // the engine, its grid size, the map's georeference
     std::shared_ptr<const SplatWeights> splat;   // computed once for the splat and its weightmaps
+    // The time-mean flow's state (io::meanFlowState) when the request asks for the mean flow map;
+    // null: the flow map is the last instant's.
+    std::shared_ptr<const MapState> meanFlow;
 };
 
 // One file of an engine bundle (EngineBundle.h). Adding a part to the bundle (rivers, meshes) is

@@ -98,7 +98,12 @@ EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRe
 
     const ExportSettings settings = exportSettingsFor(request);
     const ExportGrid grid = exportGrid(state.lattice, settings);
-    const BundleContext context{state, request.engine, settings, std::make_shared<const SplatWeights>(splatWeights(state, splatGrid(state.lattice, settings), request.splat))};
+    if (request.meanFlow && state.meanFlow.empty()) {
+        result.error = "the map holds no time-mean flow for the bundle's flow map: record one with simulate --mean-from T";
+        return result;
+    }
+    const std::shared_ptr<const MapState> meanFlow = request.meanFlow ? std::make_shared<const MapState>(meanFlowState(state)) : nullptr;
+    const BundleContext context{state, request.engine, settings, std::make_shared<const SplatWeights>(splatWeights(state, splatGrid(state.lattice, settings), request.splat)), meanFlow};
     QJsonObject manifest = manifestHeader(state, request, grid);
     QJsonArray entries;
     for (std::size_t i = 0; i < items.size(); ++i) {

@@ -26,6 +26,9 @@ struct EngineBundleRequest {
     std::optional<double> flowScale; // the flow map's full deflection (m/s); default as in ExportSettings
     SplatSettings splat;
     std::optional<Georeference> georeference;
+    // The flow map from the map's recorded time-mean flow (MapState::meanFlow) rather than the last
+    // instant's: what a shader's flow map wants of an eddying current. A map without one is refused.
+    bool meanFlow = false;
     // A folder that is neither empty nor an earlier Riverbed bundle is refused unless forced; then
     // only the bundle's own files are replaced and the others are left as they are.
     bool force = false;

@@ -356,4 +356,10 @@ FloatField layerRaster(const MapState& state, Layer layer)
     return sampleGrid(layerOnLattice(state, layer), state.lattice, pixelGrid(state.lattice, size.width, size.height));
 }
 
+QJsonValue meanFlowWindowJson(const MeanFlow& mean)
+{
+    if (mean.empty()) return QJsonValue::Null;
+    return QJsonObject{{"from", mean.from}, {"to", mean.to}, {"seconds", mean.seconds}};
+}
+
 } // namespace rb::io

@@ -8,6 +8,7 @@
 #include "model/MapState.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 
 #include <optional>
@@ -81,6 +82,10 @@ std::optional<QJsonObject> writeExportImage(const ExportImage& image, const QStr
 std::optional<QJsonObject> exportLayer(const MapState& state, Layer layer, const QString& path, const ExportSettings& settings,
                                        QString* error);
 bool exportLayer(const MapState& state, Layer layer, const QString& path, QString* error);
+
+// The window a time-mean layer stands for (simulate --mean-from), as export, the bundle's manifest
+// and info report it: {"from", "to", "seconds"}; null when the map holds no mean.
+QJsonValue meanFlowWindowJson(const MeanFlow& mean);
 
 // A one-channel layer on the default raster (triangle lattices resampled, see Resampler.h).
 FloatField layerRaster(const MapState& state, Layer layer);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -87,7 +88,37 @@ TEST_F(CliMeanFlow, ExportRefusesAMapWithoutAMeanAndMeanWithoutAVelocityLayer)
     EXPECT_FALSE(QFile::exists(path("v.npy")));
     const CliRun alone = cli({"export", recorded, "--terrain", path("t.npy"), "--mean"});
     EXPECT_EQ(alone.exitCode, 2);
-    EXPECT_TRUE(alone.err.contains("--mean applies to --velocity and --flowmap")) << alone.err.toStdString();
+    EXPECT_TRUE(alone.err.contains("--mean applies to --velocity, --flowmap")) << alone.err.toStdString();
+}
+
+// The engine bundle's flow map is the mean on request (its manifest entry says over which window);
+// every other file of the bundle stays the last instant's.
+TEST_F(CliMeanFlow, BundleTakesTheMeanFlowMapOnRequest)
+{
+    const CliRun mean = cli({"export", recorded, "--bundle", path("mean"), "--engine", "godot", "--mean"});
+    ASSERT_EQ(mean.exitCode, 0) << mean.err.toStdString();
+    const CliRun instant = cli({"export", recorded, "--bundle", path("instant"), "--engine", "godot"});
+    ASSERT_EQ(instant.exitCode, 0) << instant.err.toStdString();
+    const auto entry = [](const QJsonObject& line, const QString& role) {
+        for (const QJsonValue& file : line["manifest"].toObject()["files"].toArray())
+            if (file.toObject()["role"].toString() == role) return file.toObject();
+        return QJsonObject{};
+    };
+    const QJsonObject meanLine = lastJsonLine(mean.out), instantLine = lastJsonLine(instant.out);
+    const QJsonObject flowmap = entry(meanLine, "flowmap");
+    ASSERT_FALSE(flowmap.isEmpty()) << mean.out.toStdString();
+    EXPECT_EQ(flowmap["mean"].toObject()["from"].toDouble(), 0.0);
+    EXPECT_FALSE(entry(instantLine, "flowmap").contains("mean"));
+    const QString flowFile = flowmap["path"].toString();
+    EXPECT_NE(fileBytes(path("mean/") + flowFile), fileBytes(path("instant/") + flowFile)) << "a river filling up: its mean is not its last instant";
+    const QString depthFile = entry(meanLine, "water-depth")["path"].toString();
+    ASSERT_FALSE(depthFile.isEmpty());
+    EXPECT_EQ(fileBytes(path("mean/") + depthFile), fileBytes(path("instant/") + depthFile));
+
+    const CliRun none = cli({"export", river, "--bundle", path("none"), "--engine", "godot", "--mean"});
+    EXPECT_EQ(none.exitCode, 1);
+    EXPECT_TRUE(none.err.contains("holds no time-mean flow")) << none.err.toStdString();
+    EXPECT_FALSE(QFile::exists(path("none")));
 }
 
 TEST_F(CliMeanFlow, AStartBeforeTheMapsTimeOnlyContinuesTheMapsOwnMean)
