@@ -60,6 +60,11 @@ std::uint64_t MemoryBudget::openClSolverBytes(const Lattice& lattice, FlowModel 
     return 5 * mapBytes(lattice, model); // the map, a staging copy, three state sets on the device
 }
 
+std::uint64_t MemoryBudget::meanFlowBytes(const Lattice& lattice)
+{
+    return (faces(lattice) + cells(lattice)) * sizeof(double);
+}
+
 std::uint64_t MemoryBudget::generationBytes(int width, int height)
 {
     // Noise samples in double, the bed, depth, masks and the river router's cost field.
@@ -98,10 +103,18 @@ std::string MemoryBudget::refusal(std::uint64_t needed, const std::string& what)
            " are available";
 }
 
-std::string MemoryBudget::solverRefusal(const Lattice& lattice, FlowModel model, bool openCl)
+std::string MemoryBudget::solverRefusal(const Lattice& lattice, FlowModel model, bool openCl, bool recordsMean)
 {
     std::uint64_t solver = cpuSolverBytes(lattice, model);
     if (openCl) solver = std::max(solver, openClSolverBytes(lattice, model));
+    const std::uint64_t largestRecord = faces(lattice) / static_cast<std::uint64_t>(lattice.familyCount()) * kFloat;
+    solver += mapBytes(lattice, model) + largestRecord;
+    if (recordsMean) solver += 3 * meanFlowBytes(lattice);
+    // A fifth more for what the arrays leave out: the allocator's reserve (glibc gives each thread
+    // its own arena, which counts against an address-space limit), the writer's buffers, the
+    // threads' stacks. Measured on a 2048² momentum map under ulimit -v: without it a run passed
+    // the check and ran out of memory while saving, its steps lost.
+    solver += solver / 5;
     const std::uint64_t loaded = mapBytes(lattice, model);
     const std::string what = "simulating this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
     return refusal(solver > loaded ? solver - loaded : 0, what);

@@ -21,6 +21,8 @@ public:
     // machine allocates its buffers in host memory) three state sets and its staging copy.
     static std::uint64_t cpuSolverBytes(const Lattice& lattice, FlowModel model);
     static std::uint64_t openClSolverBytes(const Lattice& lattice, FlowModel model);
+    // The time-mean flow's sums (simulate --mean-from): a double per face and per cell.
+    static std::uint64_t meanFlowBytes(const Lattice& lattice);
     // A generation of a width × height map: the noise samples and fields it builds on the way.
     static std::uint64_t generationBytes(int width, int height);
 
@@ -33,7 +35,11 @@ public:
     static std::string refusal(std::uint64_t needed, const std::string& what);
     // The same for loading a solver with a map that has been read already (its arrays count as
     // spent); an OpenCL backend may fall back to the CPU, so it needs room for either.
-    static std::string solverRefusal(const Lattice& lattice, FlowModel model, bool openCl);
+    // The solver, and the state read back at the end to be saved (a copy of the map's arrays and
+    // the largest record's compression buffer): a run must not die of memory after its steps, with
+    // its work lost. Recording a time-mean flow adds its sums three times: the solver's (on an
+    // OpenCL device, PoCL's host memory), the copy read back and its records' compression.
+    static std::string solverRefusal(const Lattice& lattice, FlowModel model, bool openCl, bool recordsMean = false);
 
     static std::string gigabytesText(std::uint64_t bytes, int decimals = 1);
 };

@@ -93,4 +93,27 @@ TEST_F(CliMemory, ImportRefusesALargeHeightmap)
     EXPECT_FALSE(QFile::exists(path("imported.rbmap")));
 }
 
+// A run that passes the memory check must not run out of memory after its steps, while reading
+// its state back to save it: that would lose the work. Over a range of limits a 2048² map either
+// runs and saves, or is refused up front with the size it needs — with and without a time-mean
+// flow, whose sums the check counts: at some limit the plain run goes through while the one that
+// records a mean is refused before its first step.
+TEST_F(CliMemory, SimulateNeverRunsOutOfMemoryAfterItsSteps)
+{
+    const LimitedRun generated = runWithMemory(0, {"generate", "--preset", "island", "--size", "2048", "-o", path("island2048.rbmap")});
+    ASSERT_EQ(generated.exitCode, 0) << generated.err.toStdString();
+    bool meanCounted = false;
+    for (std::uint64_t kilobytes = 800'000; kilobytes <= 1'400'000; kilobytes += 100'000) {
+        SCOPED_TRACE(kilobytes);
+        const LimitedRun plain = runWithMemory(kilobytes, {"simulate", path("island2048.rbmap"), "--steps", "1", "--backend", "cpu", "-o", path("plain.rbmap")});
+        const LimitedRun mean = runWithMemory(kilobytes, {"simulate", path("island2048.rbmap"), "--steps", "1", "--backend", "cpu", "--mean-from", "0", "-o", path("mean.rbmap")});
+        for (const LimitedRun* run : {&plain, &mean}) {
+            EXPECT_FALSE(run->err.contains("ran out of memory")) << run->err.toStdString();
+            if (run->exitCode != 0) expectRefusedForMemory(*run);
+        }
+        if (plain.exitCode == 0 && mean.exitCode == 1) meanCounted = true;
+    }
+    EXPECT_TRUE(meanCounted) << "no limit in 0.8–1.4 GB let the plain run through and refused the one recording a mean";
+}
+
 } // namespace
