@@ -106,14 +106,18 @@ bool saveMap(const QString& path, const Map& map)
     return false;
 }
 
-std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name)
+std::optional<double> parseNumber(const QString& text)
 {
     bool ok = false;
-    const double value = parser.value(name).toDouble(&ok);
-    if (!ok || !std::isfinite(value)) {
-        fail(QString("--%1 expects a number, got '%2'").arg(name, parser.value(name)), kExitUsage);
-        return std::nullopt;
-    }
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value) || text != text.trimmed()) return std::nullopt;
+    return value;
+}
+
+std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name)
+{
+    const std::optional<double> value = parseNumber(parser.value(name));
+    if (!value) fail(QString("--%1 expects a number, got '%2'").arg(name, parser.value(name)), kExitUsage);
     return value;
 }
 

@@ -49,6 +49,10 @@ bool saveMap(const QString& path, const Map& map);
 // not (exit 1 follows), so that no work is done that could not be saved.
 bool checkOutput(const QString& path);
 
+// A number as the user typed it: the whole text, finite, no spaces around it (QString::toDouble
+// skips them, so 'north=sea: 0' read as sea level 0 — a slip the user should hear about).
+std::optional<double> parseNumber(const QString& text);
+
 // Parses a number option; prints an error naming the option when it is not a finite number.
 std::optional<double> numberOption(const QCommandLineParser& parser, const QString& name);
 

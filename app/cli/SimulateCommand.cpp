@@ -31,10 +31,10 @@ bool applyTimeStepOption(const QCommandLineParser& parser, SimParams& params)
     }
     double target = kDefaultCflTarget;
     if (text != "auto") {
-        bool ok = false;
-        target = text.startsWith("auto:") ? text.mid(5).toDouble(&ok) : 0.0;
-        if (!ok) return cli::fail("--dt must be a number of seconds or auto[:CFL] (e.g. auto:0.5)", cli::kExitUsage), false;
+        const std::optional<double> typed = text.startsWith("auto:") ? cli::parseNumber(text.mid(5)) : std::nullopt;
+        if (!typed) return cli::fail("--dt must be a number of seconds or auto[:CFL] (e.g. auto:0.5)", cli::kExitUsage), false;
         // 0 is how a map says "fixed"; asked for here it would quietly turn the choosing off.
+        target = *typed;
         if (!(target >= ranges::kMinCflTarget && target <= ranges::kMaxCflTarget))
             return cli::fail(QString("--dt auto:CFL needs a CFL number in [%1, %2], got '%3' (for a fixed step give --dt S)")
                                  .arg(ranges::kMinCflTarget).arg(ranges::kMaxCflTarget).arg(text.mid(5)),
@@ -171,9 +171,9 @@ bool appendBoundaryOption(const Lattice& lattice, const QString& text, std::vect
         return cli::fail(QString("--boundary '%1': only an inflow brings dye").arg(text), cli::kExitUsage), false;
     double value = 0.0;
     if (typeAndValue.size() == 2) {
-        bool ok = false;
-        value = typeAndValue[1].toDouble(&ok);
-        if (!ok) return cli::fail(usage + " (VALUE is not a number)", cli::kExitUsage), false;
+        const std::optional<double> typed = cli::parseNumber(typeAndValue[1]);
+        if (!typed) return cli::fail(usage + " (VALUE is not a number)", cli::kExitUsage), false;
+        value = *typed;
     } else if (takesValue(*type)) {
         return cli::fail(usage + QString(" (%1 needs a VALUE)").arg(typeAndValue[0]), cli::kExitUsage), false;
     }
@@ -206,11 +206,15 @@ bool appendSourceOption(const QString& text, PointSource::Kind kind, std::vector
             return cli::fail(QString("--spring '%1': CHANNEL, the dye the spring's water carries, must be 0..%2").arg(text).arg(kMaxDyeChannels - 1), cli::kExitUsage), false;
     }
     if (parts.size() == 3) {
-        source.x = parts[0].toDouble(&okX);
-        source.y = parts[1].toDouble(&okY);
+        const std::optional<double> x = cli::parseNumber(parts[0]), y = cli::parseNumber(parts[1]);
         source.drainAll = kind == PointSource::Kind::Drain && parts[2] == "all";
-        source.rate = source.drainAll ? 0.0 : parts[2].toDouble(&okRate);
-        okRate = okRate || source.drainAll;
+        const std::optional<double> rate = source.drainAll ? std::optional(0.0) : cli::parseNumber(parts[2]);
+        okX = x.has_value();
+        okY = y.has_value();
+        okRate = rate.has_value();
+        source.x = x.value_or(0.0);
+        source.y = y.value_or(0.0);
+        source.rate = rate.value_or(0.0);
     }
     if (!okX || !okY || !okRate)
         return cli::fail(QString("%1 '%2': expected X,Y,RATE%3 (metres, m³/s%4)").arg(option, text, spring ? "[,CHANNEL]" : "", spring ? "" : " or 'all'"),
@@ -242,8 +246,9 @@ bool releaseDyeOption(const QString& text, MapState& state)
     bool ok = parts.size() == 4;
     double numbers[3] = {};
     for (int i = 0; ok && i < 3; ++i) {
-        numbers[i] = parts[i].toDouble(&ok);
-        ok = ok && std::isfinite(numbers[i]);
+        const std::optional<double> typed = cli::parseNumber(parts[i]);
+        ok = typed.has_value();
+        numbers[i] = typed.value_or(0.0);
     }
     const int channel = ok ? parseDyeChannel(parts[3]) : -1;
     if (channel < 0 || numbers[2] <= 0.0)

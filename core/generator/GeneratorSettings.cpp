@@ -4,6 +4,7 @@
 #include "generator/NumberText.h"
 #include "generator/ParamSpec.h"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -22,6 +23,14 @@ std::string describeRange(const ParamSpec& spec)
     return text;
 }
 
+// Digits with an optional sign: a whole-number setting written as "1e3" or "512.0" is a typing
+// slip (or a script's float), refused rather than read as a number that happens to be whole.
+bool isWholeNumberText(std::string_view text)
+{
+    if (!text.empty() && (text.front() == '-' || text.front() == '+')) text.remove_prefix(1);
+    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 // The value `text` stands for under `spec`, or nullopt when it is not one of the accepted forms.
 std::optional<double> parseValue(const ParamSpec& spec, std::string_view text)
 {
@@ -31,9 +40,8 @@ std::optional<double> parseValue(const ParamSpec& spec, std::string_view text)
             if (names[i] == text) return static_cast<double>(i);
         return std::nullopt;
     }
-    const std::optional<double> value = parseNumber(text);
-    if (!value || (spec.kind == ParamKind::Integer && *value != std::floor(*value))) return std::nullopt;
-    return value;
+    if (spec.kind == ParamKind::Integer && !isWholeNumberText(text)) return std::nullopt;
+    return parseNumber(text);
 }
 
 std::string checkRange(const ParamSpec& spec, double value)

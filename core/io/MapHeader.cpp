@@ -281,8 +281,14 @@ SimParams paramsFromJson(const JsonFields& root)
     if (f.has("model")) p.model = f.name("model", "flow model", parseFlowModel).value_or(FlowModel::Pipes);
     if (f.has("manning")) p.manning = f.exactNumber("manning");
     if (f.has("eddyViscosity")) p.eddyViscosity = f.exactNumber("eddyViscosity");
-    // Automatic dt; absent: a fixed dt.
-    if (f.has("cflTarget")) p.cflTarget = f.exactNumber("cflTarget");
+    // Automatic dt; absent: a fixed dt. The writer leaves it out for a fixed dt, so a member that
+    // is present must be a CFL number: a 0 there is an edit or damage, not a request for a fixed dt.
+    if (f.has("cflTarget")) {
+        p.cflTarget = f.exactNumber("cflTarget");
+        if (f.ok() && !(p.cflTarget >= ranges::kMinCflTarget && p.cflTarget <= ranges::kMaxCflTarget))
+            f.fail(QString("%1 is %2, not a CFL number in [%3, %4] (a fixed-dt map has no cflTarget)")
+                       .arg(f.pathOf("cflTarget")).arg(p.cflTarget).arg(ranges::kMinCflTarget).arg(ranges::kMaxCflTarget));
+    }
     if (f.has("dtMax")) p.dtMax = f.exactNumber("dtMax");
     if (f.has("dyeDiffusivity")) p.dyeDiffusivity = f.exactNumber("dyeDiffusivity");
     if (f.has("dyeHalfLife")) p.dyeHalfLife = f.exactNumber("dyeHalfLife");

@@ -122,10 +122,14 @@ WaterMesh buildWaterMesh(const Lattice& lattice, const FloatField& bed, const Fl
     result.fullResolutionTriangles = countWetTriangles(StridedLattice(lattice, 1), depth, wetDepth);
     int stride = 1;
     std::size_t count = result.fullResolutionTriangles;
-    // Doubling until the mesh fits; the coarsest usable stride is kept if none does.
+    // Doubling until the mesh fits; the coarsest usable stride is kept if none does. A stride so
+    // coarse that no triangle has three wet corners is never taken while a finer one shows the
+    // water: an empty mesh would meet any budget and say nothing of the lake it left out.
     while (count > budget && StridedLattice(lattice, stride * 2).usable()) {
+        const std::size_t coarser = countWetTriangles(StridedLattice(lattice, stride * 2), depth, wetDepth);
+        if (coarser == 0) break;
         stride *= 2;
-        count = countWetTriangles(StridedLattice(lattice, stride), depth, wetDepth);
+        count = coarser;
     }
     result.stride = stride;
     const StridedLattice chosen(lattice, stride);

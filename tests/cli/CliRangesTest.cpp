@@ -56,6 +56,12 @@ TEST_F(CliRanges, AbsurdOptionValuesAreUsageErrorsNamingTheField)
         {{"--dt", "auto:0"}, "--dt auto:CFL needs a CFL number in [0.01, 1], got '0'"},
         {{"--dt", "auto:2"}, "--dt auto:CFL needs a CFL number in [0.01, 1], got '2'"},
         {{"--dye-release", "1e9,1e9,1,0"}, "no water within 1 m of (1e+09, 1e+09) m to dye"},
+        // Numbers are the whole text: a space is a slip, not a value of 0 (QString::toDouble skips it).
+        {{"--boundary", "north=sea: 0"}, "--boundary 'north=sea: 0': expected SIDE=TYPE[:VALUE]"},
+        {{"--spring", "4, 4,0.1"}, "--spring '4, 4,0.1': expected X,Y,RATE"},
+        {{"--spring", "4,4,inf"}, "--spring '4,4,inf': expected X,Y,RATE"},
+        {{"--dt", " 0.1"}, "--dt expects a number, got ' 0.1'"},
+        {{"--dt", "auto: 0.5"}, "--dt must be a number of seconds or auto[:CFL]"},
     };
     for (const AbsurdOption& row : rows) {
         const CliRun run = simulate(row.args);
@@ -63,6 +69,21 @@ TEST_F(CliRanges, AbsurdOptionValuesAreUsageErrorsNamingTheField)
         EXPECT_TRUE(run.err.contains(row.field)) << row.args.join(' ').toStdString() << ": " << run.err.toStdString();
         EXPECT_TRUE(run.out.isEmpty()) << "nothing is simulated";
     }
+}
+
+// A whole-number setting typed as a float ("1e3", "512.0") is refused with the key and its range,
+// not read as the number it happens to equal.
+TEST_F(CliRanges, GenerateRefusesWholeNumbersWrittenAsFloats)
+{
+    for (const QString& size : {QString("1e3"), QString("512.0"), QString("64 ")}) {
+        const CliRun run = cli({"generate", "--preset", "island", "--size", size, "-o", dir.filePath("g.rbmap")});
+        EXPECT_EQ(run.exitCode, 2) << size.toStdString() << ": " << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains("is not a whole number in")) << run.err.toStdString();
+        EXPECT_FALSE(QFile::exists(dir.filePath("g.rbmap")));
+    }
+    const CliRun seed = cli({"generate", "--preset", "island", "--size", "32", "--seed", "7e1", "-o", dir.filePath("g.rbmap")});
+    EXPECT_EQ(seed.exitCode, 2) << seed.err.toStdString();
+    EXPECT_EQ(cli({"generate", "--preset", "island", "--size", "32", "--seed", "70", "-o", dir.filePath("g.rbmap")}).exitCode, 0);
 }
 
 TEST_F(CliRanges, GenerateRefusesAbsurdThreadCounts)

@@ -219,6 +219,11 @@ TEST(MapFileCorruption, MalformedHeadersSayWhatIsWrong)
     EXPECT_TRUE(contains(edited([](QJsonObject& h) { h["steps"] = "12.5"; }), "malformed header: 'steps'"));
     EXPECT_TRUE(contains(edited([](QJsonObject& h) { h["boundary"] = QJsonArray{1}; }), "malformed header: 'boundary[0]' must be an object"));
     EXPECT_TRUE(contains(edited([](QJsonObject& h) { h.remove("generatorSettings"); }), "malformed header: 'generatorSettings' is missing"));
+    // The writer leaves cflTarget out for a fixed dt: present, it must be a CFL number, never a
+    // quiet switch to a fixed dt.
+    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", "0"); }), "'params.cflTarget' is 0, not a CFL number"));
+    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", "7"); }), "'params.cflTarget' is 7, not a CFL number"));
+    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", 0.5); }), "'params.cflTarget' must be"));
 }
 
 TEST(MapFileCorruption, UnknownNamesAreNamed)

@@ -102,6 +102,18 @@ TEST_P(WaterSurface, AnUnreachableBudgetIsSaidSo)
     EXPECT_GT(water.mesh.triangleCount(), 0u);
 }
 
+// A small lake and a budget of a few triangles: the strides that fit it see no wet triangle at
+// all, and the mesh must not vanish while saying the budget was met.
+TEST_P(WaterSurface, WaterNeverVanishesToMeetABudget)
+{
+    fillLake();
+    for (std::size_t budget : {2u, 3u, 7u}) {
+        const io::WaterMesh water = io::buildWaterMesh(lattice, bed, depth, budget);
+        EXPECT_GT(water.mesh.triangleCount(), 0u) << "budget " << budget;
+        EXPECT_EQ(water.budgetMet(), water.mesh.triangleCount() <= budget) << "budget " << budget;
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(BothLattices, WaterSurface, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
                          [](const auto& info) { return std::string(latticeKindName(info.param)); });
 
