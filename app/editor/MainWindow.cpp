@@ -68,12 +68,7 @@ QAction* makeAction(QObject* parent, const QString& name, const QString& text, c
 
 gen::GeneratorSettings startSettings(const EditorOptions& options)
 {
-    gen::GeneratorSettings settings(gen::Preset::Island);
-    settings.common.width = options.startSize;
-    settings.common.height = options.startSize;
-    settings.common.seed = options.startSeed;
-    settings.common.cellSize = options.startCellSize;
-    return settings;
+    return panels::startUpIsland(options.startSize, options.startSeed, options.startCellSize);
 }
 
 } // namespace
