@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -87,6 +88,19 @@ void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<Boundar
     if (current >= 0 && current < table_->rowCount())
         table_->selectionModel()->select(table_->model()->index(current, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     remove_->setEnabled(!segments.empty());
+    fitTableWidth();
+}
+
+// The columns size to their boxes (a value box holds "1000000.000 m³/s"); a table narrower than
+// their sum scrolled sideways and cut the Value column off at 1280 px. The dock asks for the
+// whole width instead, so every column shows in full.
+void BoundaryDock::fitTableWidth()
+{
+    table_->resizeColumnsToContents();
+    int width = 2 * table_->frameWidth() + table_->verticalHeader()->sizeHint().width() + table_->verticalScrollBar()->sizeHint().width();
+    for (int column = 0; column < ColumnCount; ++column)
+        width += std::max(table_->horizontalHeader()->sectionSizeHint(column), table_->sizeHintForColumn(column));
+    table_->setMinimumWidth(width);
 }
 
 void BoundaryDock::edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description)
