@@ -96,10 +96,13 @@ void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<Boundar
 // whole width instead, so every column shows in full.
 void BoundaryDock::fitTableWidth()
 {
-    table_->resizeColumnsToContents();
     int width = 2 * table_->frameWidth() + table_->verticalHeader()->sizeHint().width() + table_->verticalScrollBar()->sizeHint().width();
-    for (int column = 0; column < ColumnCount; ++column)
-        width += std::max(table_->horizontalHeader()->sectionSizeHint(column), table_->sizeHintForColumn(column));
+    for (int column = 0; column < ColumnCount; ++column) {
+        int widest = table_->horizontalHeader()->sectionSizeHint(column);
+        for (int row = 0; row < table_->rowCount(); ++row)
+            if (const QWidget* box = table_->cellWidget(row, column)) widest = std::max(widest, box->sizeHint().width());
+        width += widest;
+    }
     table_->setMinimumWidth(width);
 }
 

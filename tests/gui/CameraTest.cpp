@@ -4,13 +4,17 @@
 #include "GuiTestSupport.h"
 
 #include "dialogs/ShortcutsDialog.h"
+#include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
+#include "tools/AbstractTool.h"
 #include "tools/ToolManager.h"
 #include "view/NorthArrow.h"
+#include "view/Viewport.h"
 
 #include <QAction>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -74,6 +78,10 @@ private:
         QVERIFY2((last->point - first->point).length() < 2.0f * cell,
                  qPrintable(QString("the point under the cursor moved %1 m").arg((last->point - first->point).length())));
         const float closeness = (camera().eye() - last->point).length();
+        const QVector3D eye = camera().eye();
+        qInfo("zoomed at (%d, %d): the point under the cursor moved %.2f m; the eye stopped %.2f m from it, %.2f m above the ground (margin %.2f m)",
+              pixel.x(), pixel.y(), static_cast<double>((last->point - first->point).length()), static_cast<double>(closeness),
+              static_cast<double>(eye.y() - viewport()->picker().surfaceHeight(eye.x(), eye.z()).value_or(NAN)), static_cast<double>(camera().groundMargin()));
         QVERIFY2(closeness < 3.0f * camera().groundMargin() + 1.0f, qPrintable(QString("stopped %1 m away").arg(closeness)));
     }
 
@@ -92,6 +100,7 @@ private slots:
     {
         const QSize size = viewport()->renderWindow()->size();
         zoomInAt(QPoint(size.width() / 2, size.height() / 2));
+        if (QTest::currentTestFailed()) return;
         viewport()->frameMap();
         // The map's highest cell, where a zoom through the slope used to end in the sky-blue inside.
         const rb::MapState& state = window()->document()->map().state;
@@ -156,12 +165,29 @@ private slots:
         const QPoint centre(viewport()->renderWindow()->width() / 2, viewport()->renderWindow()->height() / 2);
         const float yaw = camera().yaw();
         rb::guitest::dragThrough(*window(), {centre, centre + QPoint(120, 0)}, 12);
+        const float turned = (camera().yaw() - yaw) * 180.0f / kPi;
         QVERIFY2(std::abs(std::abs(camera().yaw() - yaw) * 180.0f / kPi - 30.0f) <= 0.5f,
                  qPrintable(QString("turned %1°").arg((camera().yaw() - yaw) * 180.0f / kPi)));
         const float pitch = camera().pitch();
         rb::guitest::dragThrough(*window(), {centre, centre + QPoint(0, 40)}, 8);
+        const float tilted = (camera().pitch() - pitch) * 180.0f / kPi;
         QVERIFY2(std::abs(std::abs(camera().pitch() - pitch) * 180.0f / kPi - 10.0f) <= 0.5f,
                  qPrintable(QString("tilted %1°").arg((camera().pitch() - pitch) * 180.0f / kPi)));
+        // The case: a middle drag of 25 px with an editing tool active (the left button
+        // the tool's) turned the view about 67°; it is 6.25°.
+        auto* manager = window()->toolManager();
+        manager->setActiveTool(manager->tool("raise"));
+        QWindow* view = viewport()->renderWindow();
+        const float before = camera().yaw();
+        QTest::mouseMove(view, centre);
+        QTest::mousePress(view, Qt::MiddleButton, Qt::NoModifier, centre);
+        for (int dx = 5; dx <= 25; dx += 5) QTest::mouseMove(view, centre + QPoint(dx, 0));
+        QTest::mouseRelease(view, Qt::MiddleButton, Qt::NoModifier, centre + QPoint(25, 0));
+        manager->setActiveTool(manager->tool("navigate"));
+        qInfo("turns: 120 px across %.2f°, 40 px down %.2f°, 25 px middle drag %.2f°", static_cast<double>(std::abs(turned)),
+              static_cast<double>(std::abs(tilted)), static_cast<double>(std::abs(camera().yaw() - before) * 180.0f / kPi));
+        QVERIFY2(std::abs(std::abs(camera().yaw() - before) * 180.0f / kPi - 6.25f) <= 0.5f,
+                 qPrintable(QString("a 25 px middle drag turned %1°").arg((camera().yaw() - before) * 180.0f / kPi)));
     }
 
     // Looking straight down, the arrow points where north is on screen, whatever the yaw; it sits

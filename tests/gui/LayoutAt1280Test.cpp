@@ -13,7 +13,10 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableWidget>
+
+#include <algorithm>
 
 class LayoutAt1280Test : public QObject {
     Q_OBJECT
@@ -40,19 +43,21 @@ private slots:
         dock->raise();
         auto* table = dock->findChild<QTableWidget*>("boundaryTable");
         QVERIFY(table);
+        const int row = table->rowCount();
         dock->findChild<QPushButton*>("addSegment")->click();
-        QVERIFY(rb::guitest::waitUntil([&] { return table->rowCount() == 1; }, 5000));
-        auto* type = qobject_cast<QComboBox*>(table->cellWidget(0, 3));
+        QVERIFY(rb::guitest::waitUntil([&] { return table->rowCount() == row + 1; }, 5000));
+        auto* type = qobject_cast<QComboBox*>(table->cellWidget(row, 3));
         QVERIFY(type);
         type->setCurrentIndex(3);
         emit type->activated(3); // inflow
-        QVERIFY(rb::guitest::waitUntil([&] { return table->cellWidget(0, 4)->isEnabled(); }, 5000));
+        QVERIFY(rb::guitest::waitUntil([&] { return table->cellWidget(row, 4)->isEnabled(); }, 5000));
         QTest::qWait(100);
         const QHeaderView* header = table->horizontalHeader();
         for (int column = 0; column < table->columnCount(); ++column) {
             const int left = header->sectionViewportPosition(column), width = header->sectionSize(column);
             const int visible = std::min(left + width, table->viewport()->width()) - std::max(left, 0);
-            const int wanted = std::max(table->sizeHintForColumn(column), header->sectionSizeHint(column));
+            int wanted = header->sectionSizeHint(column);
+            for (int r = 0; r < table->rowCount(); ++r) wanted = std::max(wanted, table->cellWidget(r, column)->sizeHint().width());
             QVERIFY2(visible >= wanted, qPrintable(QString("column %1 shows %2 of %3 px").arg(column).arg(visible).arg(wanted)));
         }
         QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
