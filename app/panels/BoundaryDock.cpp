@@ -9,7 +9,6 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -47,6 +46,7 @@ BoundaryDock::BoundaryDock(QWidget* parent) : QDockWidget(tr("Boundary"), parent
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents); // see fitTableWidth
     table_->setToolTip(tr("Stretches of the map's edge and what they do; later rows override earlier ones, uncovered edges are walls"));
     layout->addWidget(table_);
     auto* buttons = new QHBoxLayout;
@@ -92,18 +92,13 @@ void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<Boundar
 }
 
 // The columns size to their boxes (a value box holds "1000000.000 m³/s"); a table narrower than
-// their sum scrolled sideways and cut the Value column off at 1280 px. The dock asks for the
-// whole width instead, so every column shows in full.
+// their sum scrolled sideways and cut the Value column off at 1280 px. The table asks for the
+// whole width as its size hint (not its minimum, which would keep the window from fitting a
+// 1024 px screen), so where there is room the dock is given all of it.
 void BoundaryDock::fitTableWidth()
 {
-    int width = 2 * table_->frameWidth() + table_->verticalHeader()->sizeHint().width() + table_->verticalScrollBar()->sizeHint().width();
-    for (int column = 0; column < ColumnCount; ++column) {
-        int widest = table_->horizontalHeader()->sectionSizeHint(column);
-        for (int row = 0; row < table_->rowCount(); ++row)
-            if (const QWidget* box = table_->cellWidget(row, column)) widest = std::max(widest, box->sizeHint().width());
-        width += widest;
-    }
-    table_->setMinimumWidth(width);
+    table_->resizeColumnsToContents();
+    table_->updateGeometry();
 }
 
 void BoundaryDock::edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description)

@@ -74,6 +74,8 @@ private slots:
             auto* widget = dock->findChild<QWidget*>(name);
             QVERIFY2(widget && widget->isVisible(), name);
             QVERIFY2(widget->height() >= widget->minimumSizeHint().height(), qPrintable(QString("%1 squeezed to %2 px").arg(name).arg(widget->height())));
+            qInfo("%s: y %d..%d of the dock's contents, %d px of them shown", name, widget->y(), widget->y() + widget->height(),
+                  scroll->viewport()->height());
             scroll->ensureWidgetVisible(widget, 0, 0);
             QTest::qWait(50);
             const QRect inViewport(widget->mapTo(scroll->viewport(), QPoint(0, 0)), widget->size());
