@@ -58,6 +58,7 @@ private slots:
             const int visible = std::min(left + width, table->viewport()->width()) - std::max(left, 0);
             int wanted = header->sectionSizeHint(column);
             for (int r = 0; r < table->rowCount(); ++r) wanted = std::max(wanted, table->cellWidget(r, column)->sizeHint().width());
+            qInfo("column %d: %d px shown, %d wanted (table viewport %d px)", column, visible, wanted, table->viewport()->width());
             QVERIFY2(visible >= wanted, qPrintable(QString("column %1 shows %2 of %3 px").arg(column).arg(visible).arg(wanted)));
         }
         QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
