@@ -18,7 +18,7 @@ NorthArrow::NorthArrow(QWidget* viewport) : QWidget(viewport)
     setAttribute(Qt::WA_NativeWindow);
     setAttribute(Qt::WA_TransparentForMouseEvents);
     setFixedSize(kSize, kSize);
-    setToolTip(tr("North"));
+    setAccessibleName(tr("North arrow")); // no tooltip: it lets the mouse through to the view
     viewport->installEventFilter(this);
     placeInCorner();
     raise();
