@@ -1,5 +1,6 @@
 #include "dialogs/ImportHeightmapDialog.h"
 
+#include "dialogs/RasterFacts.h"
 #include "io/Sidecar.h"
 
 #include <QCheckBox>
@@ -28,6 +29,7 @@ constexpr double kDefaultCellSize = 2.0; // m: the old prompt's default, a fine 
 
 struct ProbeResult {
     std::optional<io::HeightmapProbe> probe;
+    std::optional<RasterFacts> facts; // rasters read through GDAL only
     QString error;
 };
 
@@ -115,10 +117,20 @@ void ImportHeightmapDialog::buildForm()
     lattice_->setToolTip(tr("Triangle lattices flow the same in every direction; square ones keep the pixels as they are"));
     mapSize_ = new QLabel;
     mapSize_->setObjectName("mapSize");
+    values_ = new QLabel(tr("–"));
+    values_->setObjectName("values");
+    values_->setToolTip(tr("The lowest and highest value in the file (NoData left out)"));
+    crs_ = new QLabel(tr("–"));
+    crs_->setObjectName("crs");
+    crs_->setWordWrap(true);
+    crs_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    crs_->setToolTip(tr("The file's coordinate reference system; the map keeps only its cell size"));
 
     auto* form = new QFormLayout;
     form->addRow(tr("File:"), detected_);
     form->addRow(tr("Cell size:"), cellSize_);
+    form->addRow(tr("Values:"), values_);
+    form->addRow(tr("Coordinates:"), crs_);
     form->addRow(tr("Height range:"), range);
     form->addRow(QString(), rangeWarning_);
     form->addRow(tr("Lattice:"), lattice_);
@@ -148,10 +160,12 @@ void ImportHeightmapDialog::startProbe()
     connect(watcher, &QFutureWatcher<ProbeResult>::finished, this, [this, watcher] {
         const ProbeResult result = watcher->result();
         showProbe(result.probe, result.error);
+        if (result.probe) showFacts(*result.probe, result.facts);
     });
     watcher->setFuture(QtConcurrent::run([path = path_] {
         ProbeResult result;
         result.probe = io::probeHeightmap(path, kPreviewSide, &result.error);
+        if (result.probe && result.probe->throughGdal) result.facts = readRasterFacts(path);
         return result;
     }));
 }
@@ -198,6 +212,30 @@ void ImportHeightmapDialog::showPreview(const FloatField& preview)
             preview_.setPixel(x, y, std::isfinite(v) ? qRgb(grey, grey, grey) : qRgb(110, 0, 0));
         }
     previewLabel_->setPixmap(QPixmap::fromImage(preview_.scaled(kPreviewSide, kPreviewSide, Qt::KeepAspectRatio)));
+}
+
+// The values as they are in the file, and its CRS. A float raster's heights are metres already:
+// the (disabled) range boxes show them instead of the 0 to 1000 m an integer image would be given.
+void ImportHeightmapDialog::showFacts(const io::HeightmapProbe& probe, const std::optional<RasterFacts>& facts)
+{
+    if (!facts) {
+        values_->setText(probe.throughGdal ? tr("not known") : tr("–"));
+        crs_->setText(probe.throughGdal ? tr("not known") : tr("none (not a georeferenced format)"));
+        return;
+    }
+    const QString unit = probe.integerBits > 0 ? tr("levels") : tr("m");
+    if (facts->lowest && facts->highest) {
+        values_->setText(tr("%1 to %2 %3").arg(number(*facts->lowest), number(*facts->highest), unit));
+        if (probe.integerBits == 0) {
+            rangeLow_->setValue(*facts->lowest);
+            rangeHigh_->setValue(*facts->highest);
+            rangeLow_->setToolTip(tr("The lowest height in the file"));
+            rangeHigh_->setToolTip(tr("The highest height in the file"));
+        }
+    } else {
+        values_->setText(tr("no data"));
+    }
+    crs_->setText(facts->crs.isEmpty() ? tr("none given") : facts->crs);
 }
 
 // A geotransform fixes the cell size (the importer refuses another): shown, not editable.

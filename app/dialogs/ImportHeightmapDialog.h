@@ -1,5 +1,6 @@
 #pragma once
 
+#include "dialogs/RasterFacts.h"
 #include "io/HeightmapProbe.h"
 #include "io/MapImport.h"
 
@@ -40,6 +41,7 @@ private:
     void startProbe();
     void showProbe(const std::optional<io::HeightmapProbe>& probe, const QString& error);
     void showPreview(const FloatField& preview);
+    void showFacts(const io::HeightmapProbe& probe, const std::optional<RasterFacts>& facts);
     void fillCellSize(const io::HeightmapProbe& probe);
     void fillRange(const io::HeightmapProbe& probe);
     void updateMapSize();
@@ -61,6 +63,8 @@ private:
     QLabel* rangeWarning_ = nullptr;
     QComboBox* lattice_ = nullptr;
     QLabel* mapSize_ = nullptr;
+    QLabel* values_ = nullptr; // the file's lowest and highest value
+    QLabel* crs_ = nullptr;
     bool rangeOrdered_ = true;
     bool sizeFits_ = true;
     QDialogButtonBox* buttons_ = nullptr;

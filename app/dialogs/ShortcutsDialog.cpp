@@ -34,6 +34,10 @@ ShortcutsDialog::ShortcutsDialog(const QList<QAction*>& actions, QWidget* parent
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->horizontalHeader()->setStretchLastSection(true);
+    // Descriptions wrap instead of ending in "…": the rows grow whenever the columns change width.
+    table_->setTextElideMode(Qt::ElideNone);
+    table_->setWordWrap(true);
+    connect(table_->horizontalHeader(), &QHeaderView::sectionResized, table_, [this] { table_->resizeRowsToContents(); });
     fill(actions);
     table_->setSortingEnabled(true); // click a header to sort by it
     table_->sortByColumn(kMenu, Qt::AscendingOrder);

@@ -68,12 +68,7 @@ QAction* makeAction(QObject* parent, const QString& name, const QString& text, c
 
 gen::GeneratorSettings startSettings(const EditorOptions& options)
 {
-    gen::GeneratorSettings settings(gen::Preset::Island);
-    settings.common.width = options.startSize;
-    settings.common.height = options.startSize;
-    settings.common.seed = options.startSeed;
-    settings.common.cellSize = options.startCellSize;
-    return settings;
+    return panels::startUpIsland(options.startSize, options.startSeed, options.startCellSize);
 }
 
 } // namespace
@@ -155,6 +150,9 @@ void MainWindow::createActions()
     connect(reset, &QAction::triggered, this, [this] { resetWater(); });
     auto* frame = makeAction(this, "frameMap", tr("Frame map"), Qt::Key_F, tr("Fit the whole map into the view"));
     connect(frame, &QAction::triggered, viewport_, &view::Viewport::frameMap);
+    // Shift+T: T alone is the Flatten tool's key (the View menu's toggles are all Shift+letter).
+    auto* top = makeAction(this, "topView", tr("Top view"), QKeySequence(Qt::SHIFT | Qt::Key_T), tr("Look straight down on the map, north up"));
+    connect(top, &QAction::triggered, viewport_, &view::Viewport::topView);
     auto* bySpeed = makeAction(this, "colourBySpeed", tr("Colour water by speed"), QKeySequence(),
                                tr("Colour the water by flow speed instead of depth"));
     bySpeed->setCheckable(true);
@@ -296,7 +294,7 @@ void MainWindow::createMenus()
     simulation->addActions({action("playPause"), action("step"), action("resetWater")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
-    viewMenu->addActions({action("frameMap"), action("colourBySpeed"), action("colourByErosion"), action("colourByErodibility"),
+    viewMenu->addActions({action("frameMap"), action("topView"), action("colourBySpeed"), action("colourByErosion"), action("colourByErodibility"),
                           action("showDye"), action("flowParticles"), action("showCurrents"),
                           action("riverNetwork")});
     viewMenu->addSeparator();

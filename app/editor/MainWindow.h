@@ -5,6 +5,7 @@
 #include "io/EngineBundle.h"
 #include "io/EngineExport.h"
 #include "model/Map.h"
+#include "panels/StartUpIsland.h"
 
 #include <QKeySequence>
 #include <QList>
@@ -54,9 +55,9 @@ class RiverNetworkJob;
 class SimulationRunner;
 
 struct EditorOptions {
-    int startSize = 256;        // the start-up island: runs live on two CPU cores
-    std::int64_t startSeed = 1;
-    double startCellSize = 4.0; // m: the preset's own 1 km island, at a quarter of its cells
+    int startSize = panels::kStartUpCells; // the start-up island (panels/StartUpIsland)
+    std::int64_t startSeed = panels::kStartUpSeed;
+    double startCellSize = panels::kStartUpCellSize; // m
     QString startFile;          // opened instead of generating the island
     bool startPlaying = false;  // the simulation runs as soon as the first map is in place
     bool restoreLayout = true;  // dock layout and geometry from QSettings

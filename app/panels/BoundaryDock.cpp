@@ -1,6 +1,7 @@
 #include "panels/BoundaryDock.h"
 
 #include "model/ValueRanges.h"
+#include "panels/FittedDoubleSpinBox.h"
 #include "panels/UndoKeys.h"
 
 #include <QComboBox>
@@ -46,6 +47,7 @@ BoundaryDock::BoundaryDock(QWidget* parent) : QDockWidget(tr("Boundary"), parent
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->verticalHeader()->hide(); // the rows' order shows top to bottom; their numbers took 20 px
     table_->setToolTip(tr("Stretches of the map's edge and what they do; later rows override earlier ones, uncovered edges are walls"));
     layout->addWidget(table_);
     auto* buttons = new QHBoxLayout;
@@ -87,6 +89,17 @@ void BoundaryDock::setBoundary(const Lattice& lattice, const std::vector<Boundar
     if (current >= 0 && current < table_->rowCount())
         table_->selectionModel()->select(table_->model()->index(current, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     remove_->setEnabled(!segments.empty());
+    fitTableWidth();
+}
+
+// The columns size to their boxes. Sized for its range (up to "1000000000.000 m³/s"), the value
+// box made the table wider than the dock, which then scrolled sideways and cut the Value column
+// off at 1280 px; the boxes are as wide as what they show instead (FittedDoubleSpinBox, and no
+// step arrows on the numbers: the wheel and the keys still step them), so the columns fit the
+// dock's usual width without widening the dock, which would narrow the 3D view.
+void BoundaryDock::fitTableWidth()
+{
+    table_->resizeColumnsToContents();
 }
 
 void BoundaryDock::edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description)
@@ -142,12 +155,14 @@ void BoundaryDock::makeRowWidgets(int row)
         edit(row, SideColumn, [i](BoundarySegment& s) { s.side = kSides[i]; }, tr("Change boundary side"));
     });
     auto* start = new QSpinBox;
+    start->setButtonSymbols(QAbstractSpinBox::NoButtons);
     start->setKeyboardTracking(false);
     passUndoKeysToWindow(start);
     connect(start, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, StartColumn, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
     });
     auto* end = new QSpinBox;
+    end->setButtonSymbols(QAbstractSpinBox::NoButtons);
     end->setKeyboardTracking(false);
     passUndoKeysToWindow(end);
     connect(end, &QSpinBox::valueChanged, this, [this, row](int v) {
@@ -158,13 +173,20 @@ void BoundaryDock::makeRowWidgets(int row)
     connect(type, &QComboBox::activated, this, [this, row](int i) {
         edit(row, TypeColumn, [i](BoundarySegment& s) { s.type = kTypes[i]; }, tr("Change boundary type"));
     });
-    auto* value = new QDoubleSpinBox;
+    auto* value = new FittedDoubleSpinBox;
+    value->setButtonSymbols(QAbstractSpinBox::NoButtons);
     value->setDecimals(3);
     value->setKeyboardTracking(false);
     passUndoKeysToWindow(value);
     connect(value, &QDoubleSpinBox::valueChanged, this, [this, row](double v) {
         edit(row, ValueColumn, [v](BoundarySegment& s) { s.value = v; }, tr("Change boundary value"));
     });
+    // Frameless, as editors in a table's cells usually are: the grid draws the cells' edges, and
+    // the frames' pixels are what the Value column lacked at 1280 px.
+    for (QWidget* box : std::initializer_list<QWidget*>{side, start, end, type, value}) {
+        if (auto* combo = qobject_cast<QComboBox*>(box)) combo->setFrame(false);
+        if (auto* spin = qobject_cast<QAbstractSpinBox*>(box)) spin->setFrame(false);
+    }
     table_->setCellWidget(row, SideColumn, side);
     table_->setCellWidget(row, StartColumn, start);
     table_->setCellWidget(row, EndColumn, end);

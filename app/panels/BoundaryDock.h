@@ -29,6 +29,7 @@ signals:
     void boundaryEdited(const std::vector<rb::BoundarySegment>& segments, const QString& description, const QString& mergeKey);
 
 private:
+    void fitTableWidth();
     void fillRow(int row, const BoundarySegment& segment);
     void makeRowWidgets(int row);
     void edit(int row, int column, const std::function<void(BoundarySegment&)>& change, const QString& description);

@@ -1,4 +1,5 @@
 #include "panels/GeneratorDock.h"
+#include "panels/StartUpIsland.h"
 
 #include "generator/ParamSpec.h"
 #include "panels/GeneratorPreview.h"
@@ -86,7 +87,7 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
     preview_ = new GeneratorPreview(body);
     layout->addWidget(preview_, 0, Qt::AlignHCenter);
     connect(preset_, &QComboBox::activated, this,
-            [this] { setSettings(gen::GeneratorSettings(static_cast<gen::Preset>(preset_->currentData().toInt()))); });
+            [this] { setSettings(presetDefaults(static_cast<gen::Preset>(preset_->currentData().toInt()))); });
 
     auto* scroll = new QScrollArea(body);
     scroll->setWidgetResizable(true);
@@ -120,7 +121,7 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
     connect(cancel_, &QPushButton::clicked, this, &GeneratorDock::cancelRequested);
 
     setWidget(body);
-    setSettings(gen::GeneratorSettings(gen::Preset::Island));
+    setSettings(startUpIsland());
 }
 
 bool GeneratorDock::showMapSettings(const std::string& json)
@@ -160,7 +161,7 @@ void GeneratorDock::rebuildForm(gen::Preset preset)
 {
     while (form_->rowCount() > 0) form_->removeRow(0);
     editors_.clear();
-    const gen::GeneratorSettings defaults(preset);
+    const gen::GeneratorSettings defaults = presetDefaults(preset);
     for (const gen::ParamSpec* spec : gen::presetParameters(preset)) {
         QWidget* editor = makeEditor(*spec, spec->get(defaults));
         editors_.insert(text(spec->key), editor);

@@ -3,6 +3,7 @@
 #include "ClDevices.h"
 #include "panels/DockScrollArea.h"
 #include "panels/UndoKeys.h"
+#include "solver/AdaptiveTimeStep.h"
 #include "solver/Stability.h"
 
 #include <QAction>
@@ -117,13 +118,18 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     substeps_->setObjectName("substeps");
     substeps_->setRange(1, 1000);
     substeps_->setKeyboardTracking(false);
-    substeps_->setToolTip(tr("Solver steps between two pictures while playing"));
+    // What the box sets is the simulation thread's batch: it runs this many steps, then takes the
+    // queued edits and offers a snapshot. Batches keep running while the view is still drawing
+    // the last one, so many more steps than this can pass between two pictures.
+    substeps_->setToolTip(tr("Steps the simulation runs in one go before it takes new edits and offers the view a new picture. "
+                             "While the view is still drawing, further batches run, so this is the fewest steps between two "
+                             "pictures, not their number; larger batches step a little faster and answer edits later"));
     passUndoKeysToWindow(substeps_);
-    form_->addRow(tr("Steps per frame"), substeps_);
+    form_->addRow(tr("Steps per batch"), substeps_);
     connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
         SimParams p = shown_;
         p.substeps = value;
-        edited(p, tr("steps per frame"));
+        edited(p, tr("steps per batch"));
     });
 
     rain_ = addNumber("rain", tr("Rain"), 0.0, 100000.0, 2, 1.0, " mm/h", tr("Water added to every cell"),
@@ -377,11 +383,13 @@ void SimulationDock::edited(const SimParams& params, const QString& fieldName)
 void SimulationDock::updateCfl()
 {
     if (mapLattice_.cellCount() == 0) return;
-    if (shown_.automaticDt() && inForce_.automaticDt()) {
-        cfl_->setText(tr("in use: %1 s, CFL %2").arg(inForce_.dt, 0, 'g', 3).arg(solver_.cfl, 0, 'f', 2));
-        cfl_->setToolTip(tr("The dt the simulation chose for the water as it is, holding the CFL number at %1 (at most %2 s)")
-                             .arg(inForce_.cflTarget).arg(inForce_.dtMax, 0, 'g', 3));
-        showCflWarning(solver_.cfl >= kCflWarning);
+    if (shown_.automaticDt()) {
+        const auto [dt, cfl] = nextAutomaticStep();
+        cfl_->setText(tr("next step: %1 s, CFL %2").arg(dt, 0, 'g', 3).arg(cfl, 0, 'f', 2));
+        cfl_->setToolTip(tr("The dt the next step will take for the water as it is, holding the CFL number at %1 (at most %2 s), "
+                            "and its CFL number")
+                             .arg(shown_.cflTarget).arg(shown_.dtMax, 0, 'g', 3));
+        showCflWarning(cfl >= kCflWarning);
         return;
     }
     const double cfl = cflOfShown();
@@ -407,6 +415,26 @@ double SimulationDock::cflOfShown() const
 {
     if (!solverReported_) return cflNumber(mapLattice_, shown_, solver_.maxDepth, solver_.maxSpeed);
     return cflAfterParamsChange(inForce_, solver_.cfl, mapLattice_, shown_, solver_.maxDepth, solver_.maxSpeed);
+}
+
+// What AdaptiveTimeStep::step will do at the next step: a new dt where a period of
+// kStepsPerChoice steps starts (the first step among them) or after an edit that pushed the water
+// past twice the target; within a period, the dt in force. Showing the dt in force instead read
+// "CFL 0.67" against the 0.5 target before the first step, a dt no step was going to use.
+std::pair<double, double> SimulationDock::nextAutomaticStep() const
+{
+    const bool reported = solverReported_ && inForce_.automaticDt();
+    SimParams base = shown_;
+    if (reported) base.dt = inForce_.dt;
+    const double cfl = reported ? cflAfterParamsChange(inForce_, solver_.cfl, mapLattice_, base, solver_.maxDepth, solver_.maxSpeed)
+                                : cflNumber(mapLattice_, base, solver_.maxDepth, solver_.maxSpeed);
+    const bool edited = solver_.cfl != solver_.cflAfterStep;
+    const bool choose = !reported || solver_.steps % AdaptiveTimeStep::kStepsPerChoice == 0 ||
+                        (edited && cfl > std::min(0.9, 2.0 * base.cflTarget));
+    if (!choose) return {base.dt, cfl};
+    const double dt = AdaptiveTimeStep::paramsForNextCall(base, cfl).dt;
+    const bool scales = cfl > 0.0 && std::isfinite(cfl); // every CFL number grows linearly with dt
+    return {dt, scales ? cfl * dt / base.dt : 0.0};
 }
 
 void SimulationDock::showCflWarning(bool warning)

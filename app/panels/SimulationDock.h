@@ -1,5 +1,7 @@
 #pragma once
 
+#include <utility>
+
 #include "lattice/Lattice.h"
 #include "model/SimParams.h"
 #include "solver/Diagnostics.h"
@@ -67,6 +69,7 @@ private:
     void edited(const SimParams& params, const QString& fieldName);
     void updateCfl();
     double cflOfShown() const;
+    std::pair<double, double> nextAutomaticStep() const; // dt (s) and CFL number
     void showCflWarning(bool warning);
 
     QFormLayout* form_ = nullptr;

@@ -35,10 +35,11 @@ StatisticsDock::StatisticsDock(QWidget* parent) : QDockWidget(tr("Statistics"), 
     edited_ = addRow("edited", tr("Brushed"), tr("Water added (+) or removed (−) by the water brushes so far; "
                                                   "volume = initial + inflow − outflow + brushed"));
     maxDepth_ = addRow("maxDepth", tr("Max depth"), tr("Deepest water on the map"));
-    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest flow across one face between two cells (pipes under 1 mm ignored); "
-                                                        "a few cells of thin film racing down a slope can set it. A cell's whole "
-                                                        "speed, which the 99th percentile below counts, can be up to √2 more where "
-                                                        "the flow runs diagonally"));
+    // The maximum and the percentile come from the same cells and the same speeds (a cell's whole
+    // velocity), so the percentile can never read above the maximum.
+    maxSpeed_ = addRow("maxSpeed", tr("Max speed"), tr("Fastest wet cell (deeper than 1 mm) among those the 99th percentile below "
+                                                        "looks at (a sub-grid of at most %1 cells): a few cells of thin film "
+                                                        "racing down a slope can set it").arg(kSpeedSampleCells));
     speedPercentile_ = addRow("speedPercentile", tr("Speed, 99th pct"),
                               tr("99 of 100 wet cells flow slower than this: the speed of the water you see moving, which "
                                  "a few fast film cells cannot set (cells deeper than 1 mm, on a sub-grid of at most %1 "
@@ -80,7 +81,6 @@ void StatisticsDock::showDiagnostics(const Diagnostics& d, double stepsPerSecond
     outflow_->setText(tr("%1 m³").arg(d.outflow(), 0, 'f', 1));
     edited_->setText(tr("%1 m³").arg(d.ledger.edited, 0, 'f', 1));
     maxDepth_->setText(tr("%1 m").arg(d.maxDepth, 0, 'f', 2));
-    maxSpeed_->setText(tr("%1 m/s").arg(d.maxSpeed, 0, 'f', 2));
     sediment_->setText(tr("%1 m³").arg(d.sediment, 0, 'f', 2));
     netEroded_->setText(tr("%1 m³").arg(d.sedimentLedger.netEroded(), 0, 'f', 2));
     plot_->add(d.time, d.volume);
@@ -91,7 +91,9 @@ void StatisticsDock::showSpeeds(const MapState& state)
     if (sinceSpeeds_.isValid() && sinceSpeeds_.elapsed() < kSpeedsEveryMs) return;
     sinceSpeeds_.start();
     const std::optional<io::SpeedPercentile> p = io::wetSpeedPercentile(state, 0.99, kSpeedSampleCells);
+    const std::optional<io::SpeedPercentile> top = io::wetSpeedPercentile(state, 1.0, kSpeedSampleCells); // the same sample's largest
     speedPercentile_->setText(p ? tr("%1 m/s").arg(p->speed, 0, 'f', 2) : QString("–"));
+    maxSpeed_->setText(top ? tr("%1 m/s").arg(top->speed, 0, 'f', 2) : QString("–"));
 }
 
 void StatisticsDock::showFramesPerSecond(double framesPerSecond)

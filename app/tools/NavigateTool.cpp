@@ -12,7 +12,7 @@ NavigateTool::NavigateTool(ToolContext context, QObject* parent)
 
 QString NavigateTool::statusHint() const
 {
-    return tr("Navigate: left drag orbits, right or middle drag pans, the wheel zooms, F frames the map");
+    return tr("Navigate: left drag orbits, right or middle drag pans, the wheel zooms towards the cursor, F frames the map, Shift+T looks straight down");
 }
 
 QWidget* NavigateTool::createOptions()

@@ -88,4 +88,11 @@ std::optional<PickResult> Picker::pick(QVector3D origin, QVector3D direction, Pi
     return std::nullopt;
 }
 
+std::optional<float> Picker::surfaceHeight(float x, float z) const
+{
+    if (!state_ || state_->lattice.cellCount() == 0) return std::nullopt;
+    if (x < 0.0f || z < 0.0f || x > state_->lattice.worldWidth() || z > state_->lattice.worldHeight()) return std::nullopt;
+    return static_cast<float>(triangles_->height(surface_, x, z));
+}
+
 } // namespace rb::view

@@ -29,6 +29,9 @@ public:
     const MapState* state() const { return state_.get(); }
 
     std::optional<PickResult> pick(QVector3D origin, QVector3D direction, PickTarget target = PickTarget::Surface) const;
+    // The drawn surface's height (the water's where wet, else the bed) at a world point; nullopt
+    // off the map. The camera keeps above it.
+    std::optional<float> surfaceHeight(float x, float z) const;
 
 private:
     bool clipToMap(QVector3D origin, QVector3D direction, float lowest, float highest, double& tEnter, double& tExit) const;

@@ -4,6 +4,7 @@
 
 #include "view/FlowSpeed.h"
 #include "view/LodMesh.h"
+#include "view/NorthArrow.h"
 #include "view/SurfaceMaterial.h"
 #include "view/TerrainMesh.h"
 #include "view/WaterColourRamp.h"
@@ -57,6 +58,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(container);
+    northArrow_ = new NorthArrow(this);
     setMouseTracking(true);
 
     // A tool's drag ends with the release of the left button, but the release can be lost: a modal
@@ -168,6 +170,7 @@ void Viewport::setMap(const Map& map)
     updateDeposition(map.state.deposition);
     picker_.setState(waterState_);
     lattice_ = map.state.lattice;
+    orbit_.setGround([this](float x, float z) { return picker_.surfaceHeight(x, z); }, std::max(1.0f, 0.5f * static_cast<float>(lattice_.cellSize())));
     bed_ = map.state.bed;
     boundary_ = map.boundary;
     sources_ = map.sources;
@@ -433,22 +436,29 @@ void Viewport::frameMap()
     applyCamera();
 }
 
+void Viewport::topView()
+{
+    orbit_.topView();
+    applyCamera();
+}
+
 void Viewport::applyCamera()
 {
     ++viewUpdates_;
     Qt3DRender::QCamera* camera = window_->camera();
     const float aspect = static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height()));
     camera->lens()->setPerspectiveProjection(kFovDegrees, aspect, orbit_.nearPlane(), orbit_.farPlane());
-    camera->setUpVector(QVector3D(0.0f, 1.0f, 0.0f));
+    camera->setUpVector(orbit_.up());
     camera->setPosition(orbit_.eye());
     camera->setViewCenter(orbit_.target());
+    northArrow_->setYaw(orbit_.yaw());
     updateLod();
 }
 
 QMatrix4x4 Viewport::viewProjection() const
 {
     QMatrix4x4 view;
-    view.lookAt(orbit_.eye(), orbit_.target(), QVector3D(0.0f, 1.0f, 0.0f));
+    view.lookAt(orbit_.eye(), orbit_.target(), orbit_.up());
     QMatrix4x4 projection;
     const float aspect = static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height()));
     projection.perspective(kFovDegrees, aspect, orbit_.nearPlane(), orbit_.farPlane());
@@ -618,10 +628,14 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
     case QEvent::WindowBlocked: // a modal dialog: the release (if any) goes to it
         endToolDrag();
         return false;
-    case QEvent::Wheel:
-        orbit_.zoom(static_cast<float>(static_cast<QWheelEvent*>(event)->angleDelta().y()) / 120.0f);
+    case QEvent::Wheel: { // towards the point under the cursor, stopping above it (OrbitCamera::zoom)
+        auto* wheel = static_cast<QWheelEvent*>(event);
+        const auto under = pickAt(wheel->position().toPoint());
+        orbit_.zoom(static_cast<float>(wheel->angleDelta().y()) / 120.0f, under ? std::optional(under->point) : std::nullopt);
         applyCamera();
+        if (mouseInside_) hover(lastMouse_);
         return true;
+    }
     case QEvent::Leave:
         mouseInside_ = false;
         emit hoverLeft();

@@ -36,6 +36,7 @@ class QRenderCaptureReply;
 namespace rb::view {
 
 class LodMesh;
+class NorthArrow;
 class SurfaceMaterial;
 class TerrainMesh;
 class WaterColourRamp;
@@ -85,6 +86,8 @@ public:
     bool dyeShown() const { return dyeShown_; }
 
     void frameMap();
+    void topView(); // straight down, north up (View › Top view)
+    const NorthArrow* northArrow() const { return northArrow_; }
     OrbitCamera& camera() { return orbit_; }
     void applyCamera(); // after changing camera() directly
 
@@ -181,6 +184,7 @@ private:
     QTimer dragWatch_;              // while the tool drags: is the left button still held?
     bool ignoreLeftDrag_ = false;   // a drag ended for a lost press while the button stayed down
     OrbitCamera orbit_;
+    NorthArrow* northArrow_ = nullptr;
     static constexpr float kFovDegrees = 40.0f;
 
     QPoint lastMouse_;

@@ -104,10 +104,36 @@ private slots:
         QVERIFY2(largestCfl <= 0.8, qPrintable(QString("CFL reached %1").arg(largestCfl)));
         auto* readout = window()->simulationDock()->findChild<QLabel*>("cfl");
         QVERIFY(readout);
-        QTRY_VERIFY_WITH_TIMEOUT(readout->text().startsWith("in use:"), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(readout->text().startsWith("next step:"), 5000);
         qInfo("after the dab: %.3f s in %lld steps (%.3f s at the full dt), smallest dt seen %g s, largest CFL %.3f; the dock shows '%s'", advanced,
               static_cast<long long>(end.steps - beforeDab.steps), fullSteps, smallestDt, largestCfl, qPrintable(readout->text()));
         window()->runner()->pause();
+    }
+
+    // Issue 32: before the first step the readout showed the dt in force ("CFL 0.67" against the
+    // 0.5 target), which no step was going to use. It shows the dt the next step takes, and that
+    // is the dt the step then runs at.
+    void readoutBeforeTheFirstStepIsTheNextStepsDt()
+    {
+        rb::Map map = lake(true);
+        map.params.dt = map.params.dtMax = 0.25; // the still lake at CFL 0.75 at this dt
+        QVERIFY(rb::guitest::openMap(*window(), map));
+        auto* readout = window()->simulationDock()->findChild<QLabel*>("cfl");
+        QVERIFY(readout);
+        QTRY_VERIFY_WITH_TIMEOUT(readout->text().startsWith("next step:"), 5000);
+        QTest::qWait(200); // the runner's first report, if any, has arrived
+        const QString shown = readout->text();
+        QVERIFY2(shown.endsWith("CFL 0.50"), qPrintable(shown));
+        const double shownDt = shown.section(' ', 2, 2).toDouble();
+        QVERIFY2(shownDt > 0.0 && shownDt < 0.25, qPrintable(shown));
+        window()->runner()->step(1);
+        std::optional<rb::Map> after;
+        QVERIFY(rb::guitest::waitUntil([&] {
+            after = rb::guitest::readRunnerMap(*window());
+            return after && after->state.steps == 1;
+        }));
+        const double used = after->params.dt;
+        QVERIFY2(std::abs(used - shownDt) <= 0.005 * used, qPrintable(QString("shown %1, used %2").arg(shown).arg(used)));
     }
 
     void fixedTimeStepPausesAndTheMessageClearsWhenAutomaticIsSwitchedOn()

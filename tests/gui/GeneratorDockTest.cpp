@@ -3,6 +3,7 @@
 // clipped at the dock's default width, and a preview thumbnail that follows the boxes.
 #include "GuiTestSupport.h"
 
+#include "editor/MapDocument.h"
 #include "generator/GeneratorSettings.h"
 #include "panels/GeneratorDock.h"
 #include "panels/GeneratorPreview.h"
@@ -10,6 +11,8 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
@@ -61,6 +64,34 @@ private slots:
     }
 
     void cleanup() { window_.reset(); }
+
+    // Issue 32: the dock's island defaults were 512² cells of 2 m while the editor opens on 256²
+    // of 4 m. Now choosing "Island" (after another preset) gives the map the editor opened on.
+    void islandDefaultsAreTheStartUpMap()
+    {
+        const rb::editor::EditorOptions defaults;
+        rb::guitest::Editor editor = rb::guitest::openEditor(defaults.startSize, defaults.startSeed, QSize(1100, 700), defaults.startCellSize);
+        auto* dock = editor.window->findChild<GeneratorDock*>();
+        QVERIFY(dock);
+        auto* preset = dock->findChild<QComboBox*>("preset");
+        QVERIFY(preset);
+        for (Preset chosen : {Preset::Lakes, Preset::Island}) {
+            const int index = preset->findData(static_cast<int>(chosen));
+            preset->setCurrentIndex(index);
+            emit preset->activated(index);
+        }
+        const GeneratorSettings offered = dock->settings();
+        const rb::Map& map = editor.window->document()->map();
+        QCOMPARE(offered.common.width, map.state.lattice.width());
+        QCOMPARE(offered.common.height, map.state.lattice.height());
+        QCOMPARE(offered.common.cellSize, map.state.lattice.cellSize());
+        const QJsonObject generated = QJsonDocument::fromJson(QByteArray::fromStdString(map.generatorSettings)).object();
+        QCOMPARE(generated.value("preset").toString(), QString("island"));
+        QCOMPARE(static_cast<std::int64_t>(generated.value("seed").toDouble()), offered.common.seed);
+        // A fresh dock (File › New before any map) offers the same.
+        GeneratorDock fresh;
+        QCOMPARE(QString::fromStdString(fresh.settings().toJson()), QString::fromStdString(offered.toJson()));
+    }
 
     void lakesRainShowsInMillimetresPerHourAndKeepsItsValue()
     {

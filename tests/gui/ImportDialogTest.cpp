@@ -47,7 +47,7 @@ void writeHalves(const QString& path)
 
 // A north-up Float32 GeoTIFF of 30 m pixels in UTM 33N, 100 m on its west half and 900 m on its
 // east half, written with GDAL's own API.
-void writeGeoTiff(const QString& path, int width, int height)
+void writeGeoTiff(const QString& path, int width, int height, float west = 100.0f, float east = 900.0f)
 {
     GDALAllRegister();
     GDALDriver* driver = GetGDALDriverManager()->GetDriverByName("GTiff");
@@ -60,7 +60,7 @@ void writeGeoTiff(const QString& path, int width, int height)
     crs.importFromEPSG(32633);
     dataset->SetSpatialRef(&crs);
     std::vector<float> row(static_cast<std::size_t>(width));
-    for (int x = 0; x < width; ++x) row[static_cast<std::size_t>(x)] = x < width / 2 ? 100.0f : 900.0f;
+    for (int x = 0; x < width; ++x) row[static_cast<std::size_t>(x)] = x < width / 2 ? west : east;
     for (int y = 0; y < height; ++y)
         QCOMPARE(dataset->GetRasterBand(1)->RasterIO(GF_Write, 0, y, width, 1, row.data(), width, 1, GDT_Float32, 0, 0), CE_None);
     GDALClose(GDALDataset::ToHandle(dataset));
@@ -169,6 +169,29 @@ private slots:
         QCOMPARE(map.state.lattice.cellSize(), 30.0);
         QCOMPARE(map.state.lattice.width(), 60);
         QVERIFY(map.georeference.has_value());
+    }
+
+    // Issue 32: a float GeoTIFF of 236–1076 m showed "0 to 1000 m" and no CRS. The dialog shows
+    // the values in the file (the disabled range boxes too) and the CRS's name and code.
+    void geoTiffShowsItsValuesAndCrs()
+    {
+        const QString path = dir_.filePath("valley.tif");
+        writeGeoTiff(path, 40, 30, 236.5f, 1076.25f);
+        ImportHeightmapDialog* dialog = openDialog(path);
+        QVERIFY(dialog->isReady());
+        const QString values = dialog->findChild<QLabel*>("values")->text();
+        QCOMPARE(values, QString("236.5 to 1076.25 m"));
+        QCOMPARE(dialog->findChild<QDoubleSpinBox*>("rangeLow")->value(), 236.5);
+        QCOMPARE(dialog->findChild<QDoubleSpinBox*>("rangeHigh")->value(), 1076.25);
+        QVERIFY(!dialog->findChild<QDoubleSpinBox*>("rangeHigh")->isEnabled());
+        const QString crs = dialog->findChild<QLabel*>("crs")->text();
+        QVERIFY2(crs.contains("UTM zone 33N") && crs.contains("EPSG:32633"), qPrintable(crs));
+        QVERIFY(!QFile::exists(path + ".aux.xml")); // nothing written beside the user's file
+        button(dialog, QDialogButtonBox::Cancel)->click();
+
+        ImportHeightmapDialog* png = openDialog(halves("plain.png", false));
+        QVERIFY2(png->findChild<QLabel*>("crs")->text().startsWith("none"), qPrintable(png->findChild<QLabel*>("crs")->text()));
+        button(png, QDialogButtonBox::Cancel)->click();
     }
 
     void importUsesTheChosenCellSizeAndLattice()
