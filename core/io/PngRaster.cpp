@@ -4,6 +4,7 @@
 #include "io/PngWriter.h"
 #include "io/RasterChecks.h"
 #include "lattice/Lattice.h"
+#include "model/MemoryBudget.h"
 
 #include <QImage>
 #include <QImageReader>
@@ -149,6 +150,20 @@ std::optional<HeightRange> embeddedRange(const QImage& image)
     return low && high ? checkedHeightRange(*low, *high, &ignored) : std::nullopt;
 }
 
+// Qt reports an image it could not allocate as bad data ("Unable to read image data"). When what
+// the read needs (the decoded image at the width Qt checks, then the samples) is more than the
+// process may still allocate, that was the reason: say so rather than call the file damaged.
+QString decodeFailure(const PngHeader& h, const QImageReader& reader)
+{
+    const std::uint64_t pixels = std::uint64_t{h.width} * h.height;
+    const std::uint64_t needed = pixels * (h.bitDepth == 16 ? 8 : 4) + pixels * sizeof(float);
+    const std::optional<std::uint64_t> available = MemoryBudget::availableBytes();
+    if (available && needed > *available)
+        return QString("not enough memory to decode the PNG: its %1×%2 pixels need about %3")
+            .arg(h.width).arg(h.height).arg(QString::fromStdString(MemoryBudget::gigabytesText(needed)));
+    return "cannot decode the PNG: " + reader.errorString();
+}
+
 } // namespace
 
 std::optional<SampleRaster> readPng(QIODevice& device, QString* error)
@@ -159,7 +174,7 @@ std::optional<SampleRaster> readPng(QIODevice& device, QString* error)
     QImageReader reader(&device, "png");
     const QImage image = reader.read();
     if (image.isNull()) {
-        *error = "cannot decode the PNG: " + reader.errorString();
+        *error = decodeFailure(*header, reader);
         return std::nullopt;
     }
     if (!expectedFormat(*header, image.format())) {

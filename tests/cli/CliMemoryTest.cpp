@@ -86,6 +86,23 @@ TEST_F(CliMemory, GenerateRefusesALargeMapBeforeItStarts)
     EXPECT_FALSE(QFile::exists(path("island.rbmap")));
 }
 
+// Qt calls a PNG it had no memory to decode "Unable to read image data": out of memory must be
+// named as such, never as a damaged file.
+TEST_F(CliMemory, ImportNamesMemoryNotDamageWhenAPngCannotBeDecoded)
+{
+    {
+        QImage heights(12000, 12000, QImage::Format_Grayscale16);
+        heights.fill(1000);
+        ASSERT_TRUE(heights.save(path("large16.png")));
+    }
+    const LimitedRun run = runWithMemory(614'400, {"import", path("large16.png"), "--cell-size", "1", "-o", path("imported16.rbmap")});
+    EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("memory")) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("GB")) << run.err.toStdString();
+    EXPECT_FALSE(run.err.contains("cannot decode")) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(path("imported16.rbmap")));
+}
+
 TEST_F(CliMemory, ImportRefusesALargeHeightmap)
 {
     const LimitedRun run = runWithMemory(700'000, {"import", path("large.png"), "--cell-size", "1", "-o", path("imported.rbmap")});
