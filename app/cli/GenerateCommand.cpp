@@ -128,6 +128,7 @@ int runGenerate(const QStringList& args)
         constexpr std::uint64_t kErosionBytesPerCell = 12 * sizeof(float);
         needed += rb::MemoryBudget::cpuSolverBytes(lattice, rb::FlowModel::Momentum) + kErosionBytesPerCell * lattice.cellCount();
     }
+    needed = rb::MemoryBudget::withReserve(needed);
     const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
     if (const std::string refusal = rb::MemoryBudget::refusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));
 

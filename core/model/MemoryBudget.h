@@ -26,6 +26,12 @@ public:
     // A generation of a width × height map: the noise samples and fields it builds on the way.
     static std::uint64_t generationBytes(int width, int height);
 
+    // `bytes` and a fifth more for what the array estimates leave out: the allocator's reserve
+    // (glibc gives each thread its own arena, which counts against an address-space limit), the
+    // writer's buffers, the threads' stacks. Measured under ulimit -v: without it a 2048² simulate
+    // and a 4096² generate passed their checks and ran out of memory at the end, their work lost.
+    static std::uint64_t withReserve(std::uint64_t bytes) { return bytes + bytes / 5; }
+
     // What this process may still allocate: the smaller of the address-space limit (ulimit -v)
     // left and the memory the system reports available. nullopt when neither can be read.
     static std::optional<std::uint64_t> availableBytes();

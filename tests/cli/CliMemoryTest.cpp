@@ -103,6 +103,16 @@ TEST_F(CliMemory, ImportNamesMemoryNotDamageWhenAPngCannotBeDecoded)
     EXPECT_FALSE(QFile::exists(path("imported16.rbmap")));
 }
 
+// The estimate covers the generation's measured peak: a 4096² island (peak about 1.4 GB) under a
+// 1.2 GB limit is refused before it starts, not after half a minute of work.
+TEST_F(CliMemory, GenerateRefusesA4096IslandThatWouldNotFit)
+{
+    const LimitedRun run = runWithMemory(1'228'800, {"generate", "--preset", "island", "--size", "4096", "-o", path("island4096.rbmap")});
+    expectRefusedForMemory(run);
+    EXPECT_TRUE(run.err.contains("generating a 4096×4096 map needs about")) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(path("island4096.rbmap")));
+}
+
 TEST_F(CliMemory, ImportRefusesALargeHeightmap)
 {
     const LimitedRun run = runWithMemory(700'000, {"import", path("large.png"), "--cell-size", "1", "-o", path("imported.rbmap")});
