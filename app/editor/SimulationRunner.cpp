@@ -67,6 +67,7 @@ SimulationRunner::LoadOutcome SimulationRunner::load(const Map& map, const std::
             previousErosionStart_ = std::exchange(erosionStart_, std::nullopt);
             previousMapId_ = workerMapId_;
             previous_ = adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
+            setBackendName(backend);
             loadUndecided_ = true;
             workerMapId_ = id;
             result.id = id;
@@ -267,6 +268,18 @@ void SimulationRunner::step(int count)
     wake_.notify_all();
 }
 
+std::string SimulationRunner::backend() const
+{
+    std::lock_guard lock(mutex_);
+    return backend_;
+}
+
+void SimulationRunner::setBackendName(const std::string& backend)
+{
+    std::lock_guard lock(mutex_);
+    backend_ = backend;
+}
+
 bool SimulationRunner::isPlaying() const
 {
     std::lock_guard lock(mutex_);
@@ -400,6 +413,7 @@ void SimulationRunner::advance(int stepsToDo)
     if (rateStartNs_ == 0) rateStartNs_ = nowNs();
     const StepResult result = AdaptiveTimeStep::step(*solver_, stepsToDo);
     rateSteps_ += result.stepsDone;
+    stepsTaken_.fetch_add(result.stepsDone, std::memory_order_relaxed);
     const std::int64_t elapsed = nowNs() - rateStartNs_;
     if (elapsed > 500'000'000) { // half-second windows: steady figures, still responsive
         stepsPerSecond_ = static_cast<double>(rateSteps_) * 1e9 / static_cast<double>(elapsed);
@@ -509,6 +523,7 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
         adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice)).reset();
+        setBackendName(backend);
         return true;
     } catch (const std::exception& e) {
         const QString message = dynamic_cast<const std::bad_alloc*>(&e)

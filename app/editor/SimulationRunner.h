@@ -78,6 +78,11 @@ public:
     void pause();
     void step(int count = 1);
     bool isPlaying() const;
+    // Steps the solvers of this runner have taken since it was made (read on any thread): a
+    // steps/s figure that does not wait for a snapshot (riverbed --measure).
+    std::int64_t stepsTaken() const { return stepsTaken_.load(std::memory_order_relaxed); }
+    // The backend the solver in place was asked for ("cpu", "opencl:0"; empty: no solver yet).
+    std::string backend() const;
 
     // Speed colouring draws the flows: then every snapshot carries fresh ones. Otherwise only the
     // depth is read back per snapshot, and the flows (for the cell readout) twice a second.
@@ -116,6 +121,7 @@ private:
     void publish();
     std::shared_ptr<const MapState> readDrawnState();
     bool createSolver(const Map& map, const std::string& backend);
+    void setBackendName(const std::string& backend);
     void applyParams(const SimParams& requested);
     SimParams withDtInForce(const SimParams& requested) const;
     std::unique_ptr<Solver> adoptSolver(std::unique_ptr<Solver> solver, const QString& notice); // returns the one replaced
@@ -141,6 +147,8 @@ private:
     std::shared_ptr<const SimulationSnapshot> untaken_; // guarded by mutex_
 
     std::atomic<bool> flowsEveryFrame_{false};
+    std::atomic<std::int64_t> stepsTaken_{0};
+    std::string backend_;          // guarded by mutex_
 
     // Worker thread only.
     std::unique_ptr<Solver> solver_;

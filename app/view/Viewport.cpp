@@ -188,7 +188,7 @@ void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
         std::copy_n(&bed(rect.x, row), rect.width, &bed_(rect.x, row));
     terrainMesh_->updateBed(bed, rect); // a partial upload of the edited texels
     terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
-    ++viewUpdates_;
+    sceneChanged_ = true;
     updateLod(); // the height band may have grown
     rebuildOverlay();
 }
@@ -215,7 +215,7 @@ void Viewport::setTerrainColouring(TerrainColouring colouring)
     terrainColouring_ = colouring;
     terrainMaterial_->setParameter("terrainColouring", static_cast<int>(colouring));
     if (colouring == TerrainColouring::Erosion && waterState_) updateDeposition(waterState_->deposition);
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 void Viewport::updateDeposition(const FloatField& deposition)
@@ -224,14 +224,14 @@ void Viewport::updateDeposition(const FloatField& deposition)
     terrainMesh_->updateDeposition(deposition);
     depositionScale_ = deposition.empty() ? 0.0f : view::depositionScale(deposition);
     terrainMaterial_->setParameter("depositionScale", depositionScale_);
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 void Viewport::updateErodibility(const FloatField& erodibility, const CellRegion& rect)
 {
     if (!terrainMesh_ || !rect.inside(lattice_)) return;
     terrainMesh_->updateErodibility(erodibility, rect);
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 // What the shaders need to place the map's cells, sample its textures and morph between levels.
@@ -360,7 +360,7 @@ void Viewport::rebuildOverlay()
     overlay_ = lines.vertices();
     overlayLines_->setEnabled(!lines.empty());
     if (!lines.empty()) overlayLines_->upload(overlay_, lines.indices());
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 // Only the water's texture changes from frame to frame.
@@ -376,7 +376,7 @@ void Viewport::setWaterState(std::shared_ptr<const MapState> state)
 
 void Viewport::uploadWater()
 {
-    ++viewUpdates_;
+    sceneChanged_ = true;
     waterMesh_->update(*waterState_, colouring_); // same size as its texture: a full, in-place upload
     waterMesh_->updateDye(*waterState_, dyeShown_);
     updateLod();
@@ -435,7 +435,7 @@ void Viewport::frameMap()
 
 void Viewport::applyCamera()
 {
-    ++viewUpdates_;
+    sceneChanged_ = true;
     Qt3DRender::QCamera* camera = window_->camera();
     const float aspect = static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height()));
     camera->lens()->setPerspectiveProjection(kFovDegrees, aspect, orbit_.nearPlane(), orbit_.farPlane());
@@ -486,13 +486,18 @@ Qt3DRender::QRenderCaptureReply* Viewport::requestCapture()
     return capture_->requestCapture();
 }
 
+// Qt 3D ticks every frame, drawn or not; a tick after a change of the scene draws a new picture.
 void Viewport::countFrame()
 {
-    ++engineFrames_;
+    if (sceneChanged_) {
+        sceneChanged_ = false;
+        ++picturesDrawn_;
+        ++picturesInWindow_;
+    }
     const qint64 elapsed = frameClock_.elapsed();
     if (elapsed < 1000) return;
-    framesPerSecond_ = std::min(engineFrames_, viewUpdates_) * 1000.0 / static_cast<double>(elapsed);
-    engineFrames_ = viewUpdates_ = 0;
+    framesPerSecond_ = picturesInWindow_ * 1000.0 / static_cast<double>(elapsed);
+    picturesInWindow_ = 0;
     frameClock_.restart();
 }
 

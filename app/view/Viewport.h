@@ -109,8 +109,9 @@ public:
 
     int lodTileCount() const;           // the terrain's patches
     std::size_t drawnTriangles() const; // terrain and water together
-    // Distinct pictures per second: changes to the scene, capped by the frames Qt 3D ran.
+    // Distinct pictures per second: Qt 3D frames that followed a change to the scene.
     double framesPerSecond() const { return framesPerSecond_; }
+    std::uint64_t picturesDrawn() const { return picturesDrawn_; } // the same pictures, counted since the view was made
 
 signals:
     void cellHovered(const rb::view::PickResult& pick);
@@ -187,8 +188,9 @@ private:
     Qt::MouseButtons dragButtons_;
     bool mouseInside_ = false;
     QElapsedTimer frameClock_;
-    int engineFrames_ = 0; // Qt 3D frames, drawn or not (it ticks even when idle)
-    int viewUpdates_ = 0;  // changes that need a new picture
+    bool sceneChanged_ = false;       // since Qt 3D's last frame: the next one draws a new picture
+    std::uint64_t picturesDrawn_ = 0; // since the view was made
+    int picturesInWindow_ = 0;        // in the frames/s figure's current second
     double framesPerSecond_ = 0.0;
 };
 
