@@ -355,7 +355,7 @@ bool SimulationRunner::waitForWork(std::deque<Request>& requests, int& stepsToDo
     if (quit_) return false;
     requests.swap(requests_);
     stepsToDo = 0;
-    if (canStep && playing_) stepsToDo = solver_->params().substeps;
+    if (canStep && playing_) stepsToDo = playingBatch(solver_->params().substeps);
     else if (canStep) stepsToDo = std::exchange(pendingSteps_, 0);
     return true;
 }
@@ -408,10 +408,27 @@ void SimulationRunner::run()
     }
 }
 
+// Worker. While playing, one call runs as many steps as fit in kCallBudgetNs (whole multiples of
+// the substeps asked for): a solver that steps many at once (the CPU pipes' temporal tiling, one
+// OpenCL queue) runs at its headless speed, and a request or a snapshot still waits at most about
+// that long. Single steps and a first call run exactly `substeps`.
+int SimulationRunner::playingBatch(int substeps) const
+{
+    substeps = std::max(1, substeps);
+    if (nsPerStep_ <= 0.0) return substeps;
+    const double fit = kCallBudgetNs / (nsPerStep_ * static_cast<double>(substeps));
+    return substeps * std::clamp(static_cast<int>(fit), 1, std::max(1, kMostStepsPerCall / substeps));
+}
+
 void SimulationRunner::advance(int stepsToDo)
 {
-    if (rateStartNs_ == 0) rateStartNs_ = nowNs();
+    const std::int64_t start = nowNs();
+    if (rateStartNs_ == 0) rateStartNs_ = start;
     const StepResult result = AdaptiveTimeStep::step(*solver_, stepsToDo);
+    if (result.stepsDone > 0) { // smoothed: one slow call (a dt halved, a page fault) does not halve the next batch
+        const double perStep = static_cast<double>(nowNs() - start) / static_cast<double>(result.stepsDone);
+        nsPerStep_ = nsPerStep_ <= 0.0 ? perStep : 0.7 * nsPerStep_ + 0.3 * perStep;
+    }
     rateSteps_ += result.stepsDone;
     stepsTaken_.fetch_add(result.stepsDone, std::memory_order_relaxed);
     const std::int64_t elapsed = nowNs() - rateStartNs_;
@@ -485,24 +502,61 @@ void SimulationRunner::publish()
     snapshotTaken_ = false;
 }
 
+namespace {
+
+// The part of a state the view and the docks read: bed, depth, flows (speed colouring, the
+// readouts, the river network), dye, the net deposition and the ledgers. The rest (the momentum
+// model's velocities, erodibility, suspended load, the bed's remainder, stored currents, the mean
+// flow) stays in the solver: nothing drawn reads it, and at 4096² every field is 64 MB that would
+// be copied per picture on the solver's thread.
+MapState drawnPart(MapState&& full)
+{
+    MapState drawn;
+    drawn.lattice = full.lattice;
+    drawn.bed = std::move(full.bed);
+    drawn.depth = std::move(full.depth);
+    drawn.flows = std::move(full.flows);
+    drawn.dye = std::move(full.dye);
+    drawn.dyeLedgers = std::move(full.dyeLedgers);
+    drawn.deposition = std::move(full.deposition);
+    drawn.sedimentLedger = full.sedimentLedger;
+    drawn.time = full.time;
+    drawn.steps = full.steps;
+    drawn.ledger = full.ledger;
+    return drawn;
+}
+
+} // namespace
+
 // What the view draws, read from the solver: the depth (and the host's bed) every time, the flows
-// only when they are drawn or the last ones are half a second old. On a GPU this keeps the
-// per-frame transfer to one field, brush strokes included (edits change only bed and depth).
+// only when they are drawn or the last ones are due for the readouts (twice a second, or less
+// often where reading everything takes long: at most a tenth of the worker's time). On a GPU this
+// keeps the per-frame transfer to one field, brush strokes included (edits change only bed and depth).
 std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
 {
     const std::int64_t now = nowNs();
-    const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > 500'000'000;
+    const std::int64_t fullReadInterval = std::max<std::int64_t>(500'000'000, 10 * lastFullReadCostNs_);
+    const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > fullReadInterval;
     if (fullReadDue) {
-        lastFullRead_ = std::make_shared<const MapState>(solver_->readState());
+        lastFullRead_ = std::make_shared<const MapState>(drawnPart(solver_->readState()));
         lastFullReadNs_ = now;
+        lastFullReadCostNs_ = nowNs() - now;
         return lastFullRead_;
     }
-    auto state = std::make_shared<MapState>(*lastFullRead_); // flows from the last full read
-    const CellRegion whole = CellRegion::wholeMap(state->lattice);
+    auto state = std::make_shared<MapState>();
+    const CellRegion whole = CellRegion::wholeMap(lastFullRead_->lattice);
+    state->lattice = lastFullRead_->lattice;
+    state->flows = lastFullRead_->flows; // from the last full read
+    state->bed = FloatField(state->lattice.width(), state->lattice.height());
     state->bed.values() = solver_->readBed(whole);
+    state->depth = FloatField(state->lattice.width(), state->lattice.height());
     state->depth.values() = solver_->readDepth(whole);
     // The dye follows the water every frame too (a channel made since the last full read waits for the next).
-    for (std::size_t c = 0; c < state->dye.size(); ++c) state->dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
+    state->dye.resize(lastFullRead_->dye.size());
+    for (std::size_t c = 0; c < state->dye.size(); ++c) {
+        state->dye[c] = FloatField(state->lattice.width(), state->lattice.height());
+        state->dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
+    }
     const Diagnostics diagnostics = solver_->diagnostics();
     state->time = diagnostics.time;
     state->steps = diagnostics.steps;
@@ -510,10 +564,12 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
     state->dyeLedgers = diagnostics.dyeLedgers;
     if (state->dyeLedgers.size() != state->dye.size()) state->dyeLedgers.resize(state->dye.size());
     if (solver_->params().erosion.enabled) { // the eroded bed above; the net deposition colours it
-        if (state->deposition.empty()) state->deposition = FloatField(state->lattice.width(), state->lattice.height());
+        state->deposition = FloatField(state->lattice.width(), state->lattice.height());
         state->deposition.values() = solver_->readDeposition(whole);
-        state->sedimentLedger = diagnostics.sedimentLedger;
+    } else {
+        state->deposition = lastFullRead_->deposition;
     }
+    state->sedimentLedger = solver_->params().erosion.enabled ? diagnostics.sedimentLedger : lastFullRead_->sedimentLedger;
     return state;
 }
 
@@ -541,6 +597,7 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 std::unique_ptr<Solver> SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString& notice)
 {
     lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
+    nsPerStep_ = 0.0;        // and its steps take their own time
     const QString name = QString::fromStdString(solver->name());
     std::unique_ptr<Solver> old;
     {

@@ -117,6 +117,7 @@ private:
     void post(Request request);
     void run();
     bool waitForWork(std::deque<Request>& requests, int& stepsToDo);
+    int playingBatch(int substeps) const;
     void advance(int stepsToDo);
     void publish();
     std::shared_ptr<const MapState> readDrawnState();
@@ -154,9 +155,13 @@ private:
     std::unique_ptr<Solver> solver_;
     std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
     std::int64_t lastFullReadNs_ = 0;
+    std::int64_t lastFullReadCostNs_ = 0;
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;
+    double nsPerStep_ = 0.0; // smoothed over the last calls; 0: not measured yet
+    static constexpr double kCallBudgetNs = 100e6; // a call keeps a copy of the state (refusal) and measures the CFL: few, long calls
+    static constexpr int kMostStepsPerCall = 4096;
     std::int64_t rateSteps_ = 0;
     std::int64_t rateStartNs_ = 0;
     std::optional<ErosionState> erosionStart_; // the state an erosion period started from, while one runs
