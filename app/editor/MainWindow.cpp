@@ -12,6 +12,7 @@
 #include "dialogs/UserGuideDialog.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/EditingSession.h"
+#include "editor/FramePacer.h"
 #include "editor/JobTracker.h"
 #include "editor/MapDocument.h"
 #include "editor/RecentFiles.h"
@@ -93,9 +94,7 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     connectSession();
     session_->setMapPresenter([this](const Map& map) { return presentMap(map); });
 
-    refreshTimer_ = new QTimer(this);
-    connect(refreshTimer_, &QTimer::timeout, this, [this] { refreshFromSnapshot(); });
-    refreshTimer_->start(options_.viewRefreshMs);
+    framePacer_ = new FramePacer(options_.viewRefreshMs, [this] { refreshFromSnapshot(); }, this);
 
     if (options_.restoreLayout) {
         restoreState(QSettings().value("window/state").toByteArray()); // main() restores the geometry
