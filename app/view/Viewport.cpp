@@ -167,6 +167,7 @@ void Viewport::setMap(const Map& map)
     setSurfaceParameters(map);
     updateDeposition(map.state.deposition);
     picker_.setState(waterState_);
+    pickerStale_ = false;
     lattice_ = map.state.lattice;
     bed_ = map.state.bed;
     boundary_ = map.boundary;
@@ -370,7 +371,7 @@ void Viewport::setWaterState(std::shared_ptr<const MapState> state)
     waterState_ = std::move(state);
     uploadWater();
     if (terrainColouring_ == TerrainColouring::Erosion) updateDeposition(waterState_->deposition);
-    picker_.setState(waterState_);
+    pickerStale_ = true; // the picker's surface (a pass over the map) is made when a pick needs it
     if (mouseInside_) hover(lastMouse_);
 }
 
@@ -469,7 +470,18 @@ std::pair<QVector3D, QVector3D> Viewport::rayThrough(QPoint pixel) const
 std::optional<PickResult> Viewport::pickAt(QPoint pixel, PickTarget target) const
 {
     const auto [origin, direction] = rayThrough(pixel);
-    return picker_.pick(origin, direction, target);
+    return picker().pick(origin, direction, target);
+}
+
+// The picker follows the newest water only when something picks: a large map's snapshots then
+// cost the GUI thread no pass of their own while the cursor is elsewhere.
+const Picker& Viewport::picker() const
+{
+    if (pickerStale_) {
+        picker_.setState(waterState_);
+        pickerStale_ = false;
+    }
+    return picker_;
 }
 
 std::optional<QPoint> Viewport::projectToPixel(QVector3D world) const

@@ -89,7 +89,7 @@ public:
     void applyCamera(); // after changing camera() directly
 
     std::optional<PickResult> pickAt(QPoint pixel, PickTarget target = PickTarget::Surface) const; // pixel in this widget
-    const Picker& picker() const { return picker_; }
+    const Picker& picker() const; // brought up to the newest water first
     // The view ray through a pixel: its origin on the near plane and its (unnormalised) direction.
     std::pair<QVector3D, QVector3D> rayThrough(QPoint pixel) const;
 
@@ -168,7 +168,8 @@ private:
     std::vector<std::pair<QVector3D, QVector3D>> particleStreaks_;
     std::vector<std::pair<QVector3D, QVector3D>> currentArrows_;
     bool dyeShown_ = true; // dye is only on maps that use it, and there it is what the designer looks for
-    Picker picker_;
+    mutable Picker picker_;
+    mutable bool pickerStale_ = false; // waterState_ is newer than the picker's
     Lattice lattice_;
     FloatField bed_; // the document's terrain, for the overlays' heights
     std::optional<BrushOutline> brush_;
