@@ -28,8 +28,9 @@ void FramePacer::tick()
     frame_();
     const double costMs = static_cast<double>(cost.nsecsElapsed()) * 1e-6;
     const int needed = static_cast<int>(std::ceil(costMs / kBusyShare - costMs)); // from the end of this frame
-    intervalMs_ = std::clamp(needed, floorMs_, std::max(floorMs_, kLongestIntervalMs));
-    timer_.start(intervalMs_);
+    const int interval = std::clamp(needed, floorMs_, std::max(floorMs_, kLongestIntervalMs));
+    timer_.start(interval);
+    if (interval != intervalMs_) emit intervalChanged(intervalMs_ = interval);
 }
 
 QString FramePacer::rendererName()

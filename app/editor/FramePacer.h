@@ -33,6 +33,9 @@ public:
     static QString rendererName();
     static bool isSoftwareRenderer(const QString& rendererName);
 
+signals:
+    void intervalChanged(int ms); // the time between two frames now chosen
+
 private:
     void tick();
 

@@ -95,6 +95,9 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     session_->setMapPresenter([this](const Map& map) { return presentMap(map); });
 
     framePacer_ = new FramePacer(options_.viewRefreshMs, [this] { refreshFromSnapshot(); }, this);
+    // The solver's calls last about a frame: spread over more steps, and no picture waits for one.
+    runner()->setCallBudgetMs(framePacer_->intervalMs());
+    connect(framePacer_, &FramePacer::intervalChanged, runner(), &SimulationRunner::setCallBudgetMs);
 
     if (options_.restoreLayout) {
         restoreState(QSettings().value("window/state").toByteArray()); // main() restores the geometry

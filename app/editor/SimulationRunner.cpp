@@ -174,6 +174,7 @@ void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
         if (!solver_) return;
         closeErosionPeriod(); // the erosion so far is one command, the terrain edit another
         runGuarded([&] { solver_->setBed(rect, bed); });
+        ++bedGeneration_;
     });
 }
 
@@ -193,6 +194,7 @@ void SimulationRunner::restoreErosion(std::shared_ptr<const ErosionPatch> patch)
         erosionStart_.reset();
         runGuarded([&] { solver_->restoreErosion(patch->rect, patch->bed, patch->sediment, patch->deposition, patch->bedRemainder, patch->ledger); });
         lastFullRead_ = nullptr; // the next snapshot reads the restored load and deposition
+        ++bedGeneration_;
     });
 }
 
@@ -238,6 +240,7 @@ void SimulationRunner::resetWater(const Map& initial)
         map.params = solver_->params();
         solver_->load(map);
         lastFullRead_ = nullptr; // new flows: the next snapshot reads everything
+        ++bedGeneration_;
     });
 }
 
@@ -408,7 +411,12 @@ void SimulationRunner::run()
     }
 }
 
-// Worker. While playing, one call runs as many steps as fit in kCallBudgetNs (whole multiples of
+void SimulationRunner::setCallBudgetMs(int ms)
+{
+    callBudgetMs_ = std::clamp(ms, kShortestCallMs, kLongestCallMs);
+}
+
+// Worker. While playing, one call runs as many steps as fit in the call budget (whole multiples of
 // the substeps asked for): a solver that steps many at once (the CPU pipes' temporal tiling, one
 // OpenCL queue) runs at its headless speed, and a request or a snapshot still waits at most about
 // that long. Single steps and a first call run exactly `substeps`.
@@ -416,7 +424,7 @@ int SimulationRunner::playingBatch(int substeps) const
 {
     substeps = std::max(1, substeps);
     if (nsPerStep_ <= 0.0) return substeps;
-    const double fit = kCallBudgetNs / (nsPerStep_ * static_cast<double>(substeps));
+    const double fit = static_cast<double>(callBudgetMs_.load()) * 1e6 / (nsPerStep_ * static_cast<double>(substeps));
     return substeps * std::clamp(static_cast<int>(fit), 1, std::max(1, kMostStepsPerCall / substeps));
 }
 
@@ -539,38 +547,75 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
     const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > fullReadInterval;
     if (fullReadDue) {
         lastFullRead_ = std::make_shared<const MapState>(drawnPart(solver_->readState()));
+        ++fullReads_;
         lastFullReadNs_ = now;
         lastFullReadCostNs_ = nowNs() - now;
         return lastFullRead_;
     }
-    auto state = std::make_shared<MapState>();
-    const CellRegion whole = CellRegion::wholeMap(lastFullRead_->lattice);
-    state->lattice = lastFullRead_->lattice;
-    state->flows = lastFullRead_->flows; // from the last full read
-    state->bed = FloatField(state->lattice.width(), state->lattice.height());
-    state->bed.values() = solver_->readBed(whole);
-    state->depth = FloatField(state->lattice.width(), state->lattice.height());
-    state->depth.values() = solver_->readDepth(whole);
+    DrawnBuffer& buffer = freeDrawnBuffer();
+    MapState& state = *buffer.state;
+    const Lattice& lattice = lastFullRead_->lattice;
+    const CellRegion whole = CellRegion::wholeMap(lattice);
+    const bool erosion = solver_->params().erosion.enabled;
+    if (!(state.lattice == lattice) || state.bed.size() != lattice.cellCount()) {
+        state.lattice = lattice;
+        state.bed = FloatField(lattice.width(), lattice.height());
+        state.depth = FloatField(lattice.width(), lattice.height());
+        state.dye.clear();
+        state.deposition = FloatField();
+        buffer.bedGeneration = buffer.flowsFrom = 0;
+    }
+    if (buffer.flowsFrom != fullReads_) { // what only a full read brings, copied once per buffer
+        copyFields(lastFullRead_->flows, state.flows);
+        if (!erosion) state.deposition = lastFullRead_->deposition; // changes only with erosion (usually empty)
+        buffer.flowsFrom = fullReads_;
+    }
+    if (erosion || buffer.bedGeneration != bedGeneration_) { // the bed changes only by edits and erosion
+        state.bed.values() = solver_->readBed(whole);
+        if (erosion) ++bedGeneration_; // the other buffers' beds are older
+        buffer.bedGeneration = bedGeneration_;
+    }
+    state.depth.values() = solver_->readDepth(whole);
     // The dye follows the water every frame too (a channel made since the last full read waits for the next).
-    state->dye.resize(lastFullRead_->dye.size());
-    for (std::size_t c = 0; c < state->dye.size(); ++c) {
-        state->dye[c] = FloatField(state->lattice.width(), state->lattice.height());
-        state->dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
-    }
+    if (state.dye.size() != lastFullRead_->dye.size()) state.dye.assign(lastFullRead_->dye.size(), FloatField(lattice.width(), lattice.height()));
+    for (std::size_t c = 0; c < state.dye.size(); ++c) state.dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
     const Diagnostics diagnostics = solver_->diagnostics();
-    state->time = diagnostics.time;
-    state->steps = diagnostics.steps;
-    state->ledger = diagnostics.ledger;
-    state->dyeLedgers = diagnostics.dyeLedgers;
-    if (state->dyeLedgers.size() != state->dye.size()) state->dyeLedgers.resize(state->dye.size());
-    if (solver_->params().erosion.enabled) { // the eroded bed above; the net deposition colours it
-        state->deposition = FloatField(state->lattice.width(), state->lattice.height());
-        state->deposition.values() = solver_->readDeposition(whole);
-    } else {
-        state->deposition = lastFullRead_->deposition;
+    state.time = diagnostics.time;
+    state.steps = diagnostics.steps;
+    state.ledger = diagnostics.ledger;
+    state.dyeLedgers = diagnostics.dyeLedgers;
+    if (state.dyeLedgers.size() != state.dye.size()) state.dyeLedgers.resize(state.dye.size());
+    if (erosion) { // the eroded bed above; the net deposition colours it
+        if (state.deposition.size() != lattice.cellCount()) state.deposition = FloatField(lattice.width(), lattice.height());
+        state.deposition.values() = solver_->readDeposition(whole);
     }
-    state->sedimentLedger = solver_->params().erosion.enabled ? diagnostics.sedimentLedger : lastFullRead_->sedimentLedger;
-    return state;
+    state.sedimentLedger = erosion ? diagnostics.sedimentLedger : lastFullRead_->sedimentLedger;
+    return buffer.state;
+}
+
+// Worker. A state to publish into: a pooled one that no snapshot holds any more (its fields keep
+// their size, so a large map's arrays are not allocated, zeroed by the kernel and faulted in again
+// per picture), else a new one; a handful are alive at a time (the view's, the newest, the next).
+SimulationRunner::DrawnBuffer& SimulationRunner::freeDrawnBuffer()
+{
+    for (DrawnBuffer& buffer : drawnPool_)
+        if (buffer.state.use_count() == 1) { // nobody else holds it, and only the worker hands it out
+            std::atomic_thread_fence(std::memory_order_acquire); // after the last holder's reads
+            return buffer;
+        }
+    if (drawnPool_.size() >= kMostDrawnBuffers) drawnPool_.erase(drawnPool_.begin()); // still held: it lives on with its holders
+    drawnPool_.push_back({std::make_shared<MapState>(), 0, 0});
+    return drawnPool_.back();
+}
+
+// Worker. `from`'s values into `to`, in place when the sizes agree.
+void SimulationRunner::copyFields(const std::vector<FloatField>& from, std::vector<FloatField>& to)
+{
+    if (to.size() != from.size()) to = from;
+    for (std::size_t i = 0; i < from.size(); ++i) {
+        if (to[i].size() == from[i].size() && to[i].width() == from[i].width()) std::copy(from[i].values().begin(), from[i].values().end(), to[i].values().begin());
+        else to[i] = from[i];
+    }
 }
 
 // Worker: a backend change. On failure the solver in place runs on.
@@ -597,6 +642,7 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 std::unique_ptr<Solver> SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString& notice)
 {
     lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
+    ++bedGeneration_;
     nsPerStep_ = 0.0;        // and its steps take their own time
     const QString name = QString::fromStdString(solver->name());
     std::unique_ptr<Solver> old;

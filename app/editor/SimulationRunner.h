@@ -74,6 +74,13 @@ public:
     void setErodibility(const CellRegion& rect, std::vector<float> values);
     void restoreErosion(std::shared_ptr<const ErosionPatch> patch);
 
+    // How long one call of steps may last while playing (ms): about one frame of the view, so a
+    // call's fixed cost (the state kept for a refusal, the CFL scan) is spread over many steps
+    // while a request still waits at most that long. Clamped to kShortestCallMs…kLongestCallMs.
+    void setCallBudgetMs(int ms);
+    static constexpr int kShortestCallMs = 30;
+    static constexpr int kLongestCallMs = 250;
+
     void play();
     void pause();
     void step(int count = 1);
@@ -121,6 +128,14 @@ private:
     void advance(int stepsToDo);
     void publish();
     std::shared_ptr<const MapState> readDrawnState();
+    // A state the worker publishes into, reused once no snapshot holds it: what it already holds.
+    struct DrawnBuffer {
+        std::shared_ptr<MapState> state;
+        std::uint64_t bedGeneration = 0; // bedGeneration_ when its bed was read
+        std::uint64_t flowsFrom = 0;     // fullReads_ when its flows were copied
+    };
+    DrawnBuffer& freeDrawnBuffer();
+    static void copyFields(const std::vector<FloatField>& from, std::vector<FloatField>& to);
     bool createSolver(const Map& map, const std::string& backend);
     void setBackendName(const std::string& backend);
     void applyParams(const SimParams& requested);
@@ -149,6 +164,7 @@ private:
 
     std::atomic<bool> flowsEveryFrame_{false};
     std::atomic<std::int64_t> stepsTaken_{0};
+    std::atomic<int> callBudgetMs_{100};
     std::string backend_;          // guarded by mutex_
 
     // Worker thread only.
@@ -156,11 +172,14 @@ private:
     std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
     std::int64_t lastFullReadNs_ = 0;
     std::int64_t lastFullReadCostNs_ = 0;
+    std::uint64_t fullReads_ = 0;
+    std::uint64_t bedGeneration_ = 1; // rises whenever the solver's bed may have changed other than by erosion
+    std::vector<DrawnBuffer> drawnPool_;
+    static constexpr std::size_t kMostDrawnBuffers = 4;
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;
     double nsPerStep_ = 0.0; // smoothed over the last calls; 0: not measured yet
-    static constexpr double kCallBudgetNs = 100e6; // a call keeps a copy of the state (refusal) and measures the CFL: few, long calls
     static constexpr int kMostStepsPerCall = 4096;
     std::int64_t rateSteps_ = 0;
     std::int64_t rateStartNs_ = 0;
