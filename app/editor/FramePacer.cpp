@@ -20,16 +20,19 @@ FramePacer::FramePacer(int baseIntervalMs, std::function<void()> frame, QObject*
     timer_.start(intervalMs_);
 }
 
-// The next frame waits the floor, or long enough that this one's cost stays within kBusyShare.
+// Frames start at most every floorMs_ (the floor is a period: this frame's cost comes out of
+// it), and after a costly frame the GUI thread rests long enough that frames take at most
+// kBusyShare of its time.
 void FramePacer::tick()
 {
     QElapsedTimer cost;
     cost.start();
     frame_();
     const double costMs = static_cast<double>(cost.nsecsElapsed()) * 1e-6;
-    const int needed = static_cast<int>(std::ceil(costMs / kBusyShare - costMs)); // from the end of this frame
-    const int interval = std::clamp(needed, floorMs_, std::max(floorMs_, kLongestIntervalMs));
-    timer_.start(interval);
+    const int rest = static_cast<int>(std::ceil(costMs / kBusyShare - costMs));
+    const int period = static_cast<int>(std::ceil(costMs)) + std::max(0, rest);
+    const int interval = std::clamp(period, floorMs_, std::max(floorMs_, kLongestIntervalMs));
+    timer_.start(std::max(0, interval - static_cast<int>(std::ceil(costMs))));
     if (interval != intervalMs_) emit intervalChanged(intervalMs_ = interval);
 }
 

@@ -15,8 +15,8 @@ namespace rb::editor {
 //  - on a software renderer (llvmpipe, softpipe, SwiftShader: the pictures are drawn by the
 //    same CPU cores the solver runs on) at most kSoftwareFramesPerSecond;
 //  - never more than kBusyShare of the GUI thread's time in `frame` itself: a frame that took
-//    40 ms waits at least 40 / kBusyShare ms for the next (a large map's snapshot costs more to
-//    draw, so it is drawn less often, and the figure follows the map and the machine as they are).
+//    40 ms starts the next at least 40 / kBusyShare ms after its own start (a large map's snapshot
+//    costs more to draw, so it is drawn less often, and the rate follows the map and the machine).
 class FramePacer : public QObject {
     Q_OBJECT
 public:
@@ -26,7 +26,7 @@ public:
 
     FramePacer(int baseIntervalMs, std::function<void()> frame, QObject* parent = nullptr);
 
-    int intervalMs() const { return intervalMs_; }  // until the next frame, as last chosen
+    int intervalMs() const { return intervalMs_; }  // from one frame's start to the next, as last chosen
     bool softwareRenderer() const { return software_; }
     // The OpenGL renderer's name as the driver reports it ("llvmpipe (LLVM 15.0.6, 256 bits)"),
     // from a throwaway context; empty when OpenGL is not available.
