@@ -12,6 +12,7 @@
 #include "dialogs/UserGuideDialog.h"
 #include "editor/AutosaveTimer.h"
 #include "editor/EditingSession.h"
+#include "editor/FramePacer.h"
 #include "editor/JobTracker.h"
 #include "editor/MapDocument.h"
 #include "editor/RecentFiles.h"
@@ -88,9 +89,10 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     connectSession();
     session_->setMapPresenter([this](const Map& map) { return presentMap(map); });
 
-    refreshTimer_ = new QTimer(this);
-    connect(refreshTimer_, &QTimer::timeout, this, [this] { refreshFromSnapshot(); });
-    refreshTimer_->start(options_.viewRefreshMs);
+    framePacer_ = new FramePacer(options_.viewRefreshMs, [this] { refreshFromSnapshot(); }, this);
+    // The solver's calls last about a frame: spread over more steps, and no picture waits for one.
+    runner()->setCallBudgetMs(framePacer_->intervalMs());
+    connect(framePacer_, &FramePacer::intervalChanged, runner(), &SimulationRunner::setCallBudgetMs);
 
     if (options_.restoreLayout) {
         restoreState(QSettings().value("window/state").toByteArray()); // main() restores the geometry

@@ -46,6 +46,7 @@ namespace rb::editor {
 struct CurrentsOutcome;
 class AboutDialog;
 class EditingSession;
+class FramePacer;
 class ImportHeightmapDialog;
 class ShortcutsDialog;
 class UserGuideDialog;
@@ -61,7 +62,7 @@ struct EditorOptions {
     QString startFile;          // opened instead of generating the island
     bool startPlaying = false;  // the simulation runs as soon as the first map is in place
     bool restoreLayout = true;  // dock layout and geometry from QSettings
-    int viewRefreshMs = 33;     // how often the view picks up the newest snapshot
+    int viewRefreshMs = 33;     // how often the view picks up the newest snapshot, at most (FramePacer)
 };
 
 // The editor's window: the 3D viewport in the middle, the tools (a toolbar, their options bar),
@@ -178,7 +179,7 @@ private:
     RecentFiles* recentFiles_ = nullptr;
     RiverNetworkJob* riverNetwork_ = nullptr; // View › River network
     panels::FlowParticlesBar* particlesBar_ = nullptr; // View › Flow particles
-    QTimer* refreshTimer_ = nullptr;
+    FramePacer* framePacer_ = nullptr; // picks up the newest snapshot for the view
 
     QString solverName_;                     // for Help › About
     std::optional<QStringList> openclDevices_; // none until the background search ends

@@ -67,6 +67,7 @@ SimulationRunner::LoadOutcome SimulationRunner::load(const Map& map, const std::
             previousErosionStart_ = std::exchange(erosionStart_, std::nullopt);
             previousMapId_ = workerMapId_;
             previous_ = adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
+            setBackendName(backend);
             loadUndecided_ = true;
             workerMapId_ = id;
             result.id = id;
@@ -173,6 +174,7 @@ void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
         if (!solver_) return;
         closeErosionPeriod(); // the erosion so far is one command, the terrain edit another
         runGuarded([&] { solver_->setBed(rect, bed); });
+        ++bedGeneration_;
     });
 }
 
@@ -192,6 +194,7 @@ void SimulationRunner::restoreErosion(std::shared_ptr<const ErosionPatch> patch)
         erosionStart_.reset();
         runGuarded([&] { solver_->restoreErosion(patch->rect, patch->bed, patch->sediment, patch->deposition, patch->bedRemainder, patch->ledger); });
         lastFullRead_ = nullptr; // the next snapshot reads the restored load and deposition
+        ++bedGeneration_;
     });
 }
 
@@ -237,6 +240,7 @@ void SimulationRunner::resetWater(const Map& initial)
         map.params = solver_->params();
         solver_->load(map);
         lastFullRead_ = nullptr; // new flows: the next snapshot reads everything
+        ++bedGeneration_;
     });
 }
 
@@ -265,6 +269,18 @@ void SimulationRunner::step(int count)
         pendingSteps_ += count;
     }
     wake_.notify_all();
+}
+
+std::string SimulationRunner::backend() const
+{
+    std::lock_guard lock(mutex_);
+    return backend_;
+}
+
+void SimulationRunner::setBackendName(const std::string& backend)
+{
+    std::lock_guard lock(mutex_);
+    backend_ = backend;
 }
 
 bool SimulationRunner::isPlaying() const
@@ -342,7 +358,7 @@ bool SimulationRunner::waitForWork(std::deque<Request>& requests, int& stepsToDo
     if (quit_) return false;
     requests.swap(requests_);
     stepsToDo = 0;
-    if (canStep && playing_) stepsToDo = solver_->params().substeps;
+    if (canStep && playing_) stepsToDo = playingBatch(solver_->params().substeps);
     else if (canStep) stepsToDo = std::exchange(pendingSteps_, 0);
     return true;
 }
@@ -395,11 +411,34 @@ void SimulationRunner::run()
     }
 }
 
+void SimulationRunner::setCallBudgetMs(int ms)
+{
+    callBudgetMs_ = std::clamp(ms, kShortestCallMs, kLongestCallMs);
+}
+
+// Worker. While playing, one call runs as many steps as fit in the call budget (whole multiples of
+// the substeps asked for): a solver that steps many at once (the CPU pipes' temporal tiling, one
+// OpenCL queue) runs at its headless speed, and a request or a snapshot still waits at most about
+// that long. Single steps and a first call run exactly `substeps`.
+int SimulationRunner::playingBatch(int substeps) const
+{
+    substeps = std::max(1, substeps);
+    if (nsPerStep_ <= 0.0) return substeps;
+    const double fit = static_cast<double>(callBudgetMs_.load()) * 1e6 / (nsPerStep_ * static_cast<double>(substeps));
+    return substeps * std::clamp(static_cast<int>(fit), 1, std::max(1, kMostStepsPerCall / substeps));
+}
+
 void SimulationRunner::advance(int stepsToDo)
 {
-    if (rateStartNs_ == 0) rateStartNs_ = nowNs();
+    const std::int64_t start = nowNs();
+    if (rateStartNs_ == 0) rateStartNs_ = start;
     const StepResult result = AdaptiveTimeStep::step(*solver_, stepsToDo);
+    if (result.stepsDone > 0) { // smoothed: one slow call (a dt halved, a page fault) does not halve the next batch
+        const double perStep = static_cast<double>(nowNs() - start) / static_cast<double>(result.stepsDone);
+        nsPerStep_ = nsPerStep_ <= 0.0 ? perStep : 0.7 * nsPerStep_ + 0.3 * perStep;
+    }
     rateSteps_ += result.stepsDone;
+    stepsTaken_.fetch_add(result.stepsDone, std::memory_order_relaxed);
     const std::int64_t elapsed = nowNs() - rateStartNs_;
     if (elapsed > 500'000'000) { // half-second windows: steady figures, still responsive
         stepsPerSecond_ = static_cast<double>(rateSteps_) * 1e9 / static_cast<double>(elapsed);
@@ -471,36 +510,112 @@ void SimulationRunner::publish()
     snapshotTaken_ = false;
 }
 
+namespace {
+
+// The part of a state the view and the docks read: bed, depth, flows (speed colouring, the
+// readouts, the river network), dye, the net deposition and the ledgers. The rest (the momentum
+// model's velocities, erodibility, suspended load, the bed's remainder, stored currents, the mean
+// flow) stays in the solver: nothing drawn reads it, and at 4096² every field is 64 MB that would
+// be copied per picture on the solver's thread.
+MapState drawnPart(MapState&& full)
+{
+    MapState drawn;
+    drawn.lattice = full.lattice;
+    drawn.bed = std::move(full.bed);
+    drawn.depth = std::move(full.depth);
+    drawn.flows = std::move(full.flows);
+    drawn.dye = std::move(full.dye);
+    drawn.dyeLedgers = std::move(full.dyeLedgers);
+    drawn.deposition = std::move(full.deposition);
+    drawn.sedimentLedger = full.sedimentLedger;
+    drawn.time = full.time;
+    drawn.steps = full.steps;
+    drawn.ledger = full.ledger;
+    return drawn;
+}
+
+} // namespace
+
 // What the view draws, read from the solver: the depth (and the host's bed) every time, the flows
-// only when they are drawn or the last ones are half a second old. On a GPU this keeps the
-// per-frame transfer to one field, brush strokes included (edits change only bed and depth).
+// only when they are drawn or the last ones are due for the readouts (twice a second, or less
+// often where reading everything takes long: at most a tenth of the worker's time). On a GPU this
+// keeps the per-frame transfer to one field, brush strokes included (edits change only bed and depth).
 std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
 {
     const std::int64_t now = nowNs();
-    const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > 500'000'000;
+    const std::int64_t fullReadInterval = std::max<std::int64_t>(500'000'000, 10 * lastFullReadCostNs_);
+    const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > fullReadInterval;
     if (fullReadDue) {
-        lastFullRead_ = std::make_shared<const MapState>(solver_->readState());
+        lastFullRead_ = std::make_shared<const MapState>(drawnPart(solver_->readState()));
+        ++fullReads_;
         lastFullReadNs_ = now;
+        lastFullReadCostNs_ = nowNs() - now;
         return lastFullRead_;
     }
-    auto state = std::make_shared<MapState>(*lastFullRead_); // flows from the last full read
-    const CellRegion whole = CellRegion::wholeMap(state->lattice);
-    state->bed.values() = solver_->readBed(whole);
-    state->depth.values() = solver_->readDepth(whole);
-    // The dye follows the water every frame too (a channel made since the last full read waits for the next).
-    for (std::size_t c = 0; c < state->dye.size(); ++c) state->dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
-    const Diagnostics diagnostics = solver_->diagnostics();
-    state->time = diagnostics.time;
-    state->steps = diagnostics.steps;
-    state->ledger = diagnostics.ledger;
-    state->dyeLedgers = diagnostics.dyeLedgers;
-    if (state->dyeLedgers.size() != state->dye.size()) state->dyeLedgers.resize(state->dye.size());
-    if (solver_->params().erosion.enabled) { // the eroded bed above; the net deposition colours it
-        if (state->deposition.empty()) state->deposition = FloatField(state->lattice.width(), state->lattice.height());
-        state->deposition.values() = solver_->readDeposition(whole);
-        state->sedimentLedger = diagnostics.sedimentLedger;
+    DrawnBuffer& buffer = freeDrawnBuffer();
+    MapState& state = *buffer.state;
+    const Lattice& lattice = lastFullRead_->lattice;
+    const CellRegion whole = CellRegion::wholeMap(lattice);
+    const bool erosion = solver_->params().erosion.enabled;
+    if (!(state.lattice == lattice) || state.bed.size() != lattice.cellCount()) {
+        state.lattice = lattice;
+        state.bed = FloatField(lattice.width(), lattice.height());
+        state.depth = FloatField(lattice.width(), lattice.height());
+        state.dye.clear();
+        state.deposition = FloatField();
+        buffer.bedGeneration = buffer.flowsFrom = 0;
     }
-    return state;
+    if (buffer.flowsFrom != fullReads_) { // what only a full read brings, copied once per buffer
+        copyFields(lastFullRead_->flows, state.flows);
+        if (!erosion) state.deposition = lastFullRead_->deposition; // changes only with erosion (usually empty)
+        buffer.flowsFrom = fullReads_;
+    }
+    if (erosion || buffer.bedGeneration != bedGeneration_) { // the bed changes only by edits and erosion
+        state.bed.values() = solver_->readBed(whole);
+        if (erosion) ++bedGeneration_; // the other buffers' beds are older
+        buffer.bedGeneration = bedGeneration_;
+    }
+    state.depth.values() = solver_->readDepth(whole);
+    // The dye follows the water every frame too (a channel made since the last full read waits for the next).
+    if (state.dye.size() != lastFullRead_->dye.size()) state.dye.assign(lastFullRead_->dye.size(), FloatField(lattice.width(), lattice.height()));
+    for (std::size_t c = 0; c < state.dye.size(); ++c) state.dye[c].values() = solver_->readDye(static_cast<int>(c), whole);
+    const Diagnostics diagnostics = solver_->diagnostics();
+    state.time = diagnostics.time;
+    state.steps = diagnostics.steps;
+    state.ledger = diagnostics.ledger;
+    state.dyeLedgers = diagnostics.dyeLedgers;
+    if (state.dyeLedgers.size() != state.dye.size()) state.dyeLedgers.resize(state.dye.size());
+    if (erosion) { // the eroded bed above; the net deposition colours it
+        if (state.deposition.size() != lattice.cellCount()) state.deposition = FloatField(lattice.width(), lattice.height());
+        state.deposition.values() = solver_->readDeposition(whole);
+    }
+    state.sedimentLedger = erosion ? diagnostics.sedimentLedger : lastFullRead_->sedimentLedger;
+    return buffer.state;
+}
+
+// Worker. A state to publish into: a pooled one that no snapshot holds any more (its fields keep
+// their size, so a large map's arrays are not allocated, zeroed by the kernel and faulted in again
+// per picture), else a new one; a handful are alive at a time (the view's, the newest, the next).
+SimulationRunner::DrawnBuffer& SimulationRunner::freeDrawnBuffer()
+{
+    for (DrawnBuffer& buffer : drawnPool_)
+        if (buffer.state.use_count() == 1) { // nobody else holds it, and only the worker hands it out
+            std::atomic_thread_fence(std::memory_order_acquire); // after the last holder's reads
+            return buffer;
+        }
+    if (drawnPool_.size() >= kMostDrawnBuffers) drawnPool_.erase(drawnPool_.begin()); // still held: it lives on with its holders
+    drawnPool_.push_back({std::make_shared<MapState>(), 0, 0});
+    return drawnPool_.back();
+}
+
+// Worker. `from`'s values into `to`, in place when the sizes agree.
+void SimulationRunner::copyFields(const std::vector<FloatField>& from, std::vector<FloatField>& to)
+{
+    if (to.size() != from.size()) to = from;
+    for (std::size_t i = 0; i < from.size(); ++i) {
+        if (to[i].size() == from[i].size() && to[i].width() == from[i].width()) std::copy(from[i].values().begin(), from[i].values().end(), to[i].values().begin());
+        else to[i] = from[i];
+    }
 }
 
 // Worker: a backend change. On failure the solver in place runs on.
@@ -509,6 +624,7 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
     try {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
         adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice)).reset();
+        setBackendName(backend);
         return true;
     } catch (const std::exception& e) {
         const QString message = dynamic_cast<const std::bad_alloc*>(&e)
@@ -526,6 +642,8 @@ bool SimulationRunner::createSolver(const Map& map, const std::string& backend)
 std::unique_ptr<Solver> SimulationRunner::adoptSolver(std::unique_ptr<Solver> solver, const QString& notice)
 {
     lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
+    ++bedGeneration_;
+    nsPerStep_ = 0.0;        // and its steps take their own time
     const QString name = QString::fromStdString(solver->name());
     std::unique_ptr<Solver> old;
     {

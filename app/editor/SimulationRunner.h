@@ -74,10 +74,22 @@ public:
     void setErodibility(const CellRegion& rect, std::vector<float> values);
     void restoreErosion(std::shared_ptr<const ErosionPatch> patch);
 
+    // How long one call of steps may last while playing (ms): about one frame of the view, so a
+    // call's fixed cost (the state kept for a refusal, the CFL scan) is spread over many steps
+    // while a request still waits at most that long. Clamped to kShortestCallMs…kLongestCallMs.
+    void setCallBudgetMs(int ms);
+    static constexpr int kShortestCallMs = 30;
+    static constexpr int kLongestCallMs = 250;
+
     void play();
     void pause();
     void step(int count = 1);
     bool isPlaying() const;
+    // Steps the solvers of this runner have taken since it was made (read on any thread): a
+    // steps/s figure that does not wait for a snapshot (riverbed --measure).
+    std::int64_t stepsTaken() const { return stepsTaken_.load(std::memory_order_relaxed); }
+    // The backend the solver in place was asked for ("cpu", "opencl:0"; empty: no solver yet).
+    std::string backend() const;
 
     // Speed colouring draws the flows: then every snapshot carries fresh ones. Otherwise only the
     // depth is read back per snapshot, and the flows (for the cell readout) twice a second.
@@ -112,10 +124,20 @@ private:
     void post(Request request);
     void run();
     bool waitForWork(std::deque<Request>& requests, int& stepsToDo);
+    int playingBatch(int substeps) const;
     void advance(int stepsToDo);
     void publish();
     std::shared_ptr<const MapState> readDrawnState();
+    // A state the worker publishes into, reused once no snapshot holds it: what it already holds.
+    struct DrawnBuffer {
+        std::shared_ptr<MapState> state;
+        std::uint64_t bedGeneration = 0; // bedGeneration_ when its bed was read
+        std::uint64_t flowsFrom = 0;     // fullReads_ when its flows were copied
+    };
+    DrawnBuffer& freeDrawnBuffer();
+    static void copyFields(const std::vector<FloatField>& from, std::vector<FloatField>& to);
     bool createSolver(const Map& map, const std::string& backend);
+    void setBackendName(const std::string& backend);
     void applyParams(const SimParams& requested);
     SimParams withDtInForce(const SimParams& requested) const;
     std::unique_ptr<Solver> adoptSolver(std::unique_ptr<Solver> solver, const QString& notice); // returns the one replaced
@@ -141,14 +163,24 @@ private:
     std::shared_ptr<const SimulationSnapshot> untaken_; // guarded by mutex_
 
     std::atomic<bool> flowsEveryFrame_{false};
+    std::atomic<std::int64_t> stepsTaken_{0};
+    std::atomic<int> callBudgetMs_{100};
+    std::string backend_;          // guarded by mutex_
 
     // Worker thread only.
     std::unique_ptr<Solver> solver_;
     std::shared_ptr<const MapState> lastFullRead_; // null: the next snapshot reads everything
     std::int64_t lastFullReadNs_ = 0;
+    std::int64_t lastFullReadCostNs_ = 0;
+    std::uint64_t fullReads_ = 0;
+    std::uint64_t bedGeneration_ = 1; // rises whenever the solver's bed may have changed other than by erosion
+    std::vector<DrawnBuffer> drawnPool_;
+    static constexpr std::size_t kMostDrawnBuffers = 4;
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;
+    double nsPerStep_ = 0.0; // smoothed over the last calls; 0: not measured yet
+    static constexpr int kMostStepsPerCall = 4096;
     std::int64_t rateSteps_ = 0;
     std::int64_t rateStartNs_ = 0;
     std::optional<ErosionState> erosionStart_; // the state an erosion period started from, while one runs

@@ -1,15 +1,19 @@
 // riverbed: the editor. Everything is in riverbed_editor; this reads the command line and starts it.
 #include "BuildInfo.h"
+#include "editor/LiveMeasure.h"
 #include "editor/MainWindow.h"
 #include "editor/SmokeCheck.h"
 #include "solver/OpenMpWaitPolicy.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QSettings>
 #include <QTimer>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 
 namespace {
 
@@ -38,6 +42,31 @@ void describeCommandLine(QCommandLineParser& parser)
     parser.addOption({"discard-recovery", "Delete the autosaves a crash left, without asking."});
     parser.addOption({"smoke-test", "Open the window, generate the start-up island (or open MAP), draw it and quit: "
                                     "exit status 0 once the map is on screen, 1 on failure or after 120 s (install checks)."});
+    parser.addOption({"measure", "Open MAP, play it --seconds N, then step it as long with no view; print one JSON line "
+                                 "(open_seconds, steps_per_second, frames_per_second, headless_steps_per_second) and quit.",
+                      "MAP"});
+    parser.addOption({"model", "With --measure: the flow model to play (pipes or momentum; default: the map's).", "MODEL"});
+    parser.addOption({"seconds", "With --measure: seconds of play, and of headless stepping (default 10).", "N", "10"});
+}
+
+// `--measure`'s options, or why they are wrong (the program then exits with status 2, as a usage error).
+std::optional<rb::editor::LiveMeasure::Options> measureOptions(const QCommandLineParser& parser, QString& error)
+{
+    rb::editor::LiveMeasure::Options options;
+    if (parser.isSet("model")) {
+        options.model = rb::parseFlowModel(parser.value("model").toStdString());
+        if (!options.model) {
+            error = "--model takes pipes or momentum";
+            return std::nullopt;
+        }
+    }
+    bool ok = false;
+    options.seconds = parser.value("seconds").toDouble(&ok);
+    if (!ok || !(options.seconds > 0.0) || options.seconds > 3600.0) {
+        error = "--seconds takes a number of seconds above 0 (at most 3600)";
+        return std::nullopt;
+    }
+    return options;
 }
 
 constexpr int kSmokeTestTimeoutMs = 120000; // a cold start on a busy 2-core machine under Xvfb takes ~10 s
@@ -46,6 +75,8 @@ constexpr int kSmokeTestTimeoutMs = 120000; // a cold start on a busy 2-core mac
 
 int main(int argc, char* argv[])
 {
+    QElapsedTimer sinceStart; // --measure's open time counts the program's start-up too
+    sinceStart.start();
     rb::preferSleepingOpenMpWorkers(argv);
     // Past a file-size limit (ulimit -f) a write then fails with EFBIG and the save reports it,
     // keeping the old file, instead of the signal killing the editor with the work unsaved.
@@ -61,18 +92,36 @@ int main(int argc, char* argv[])
     describeCommandLine(parser);
     parser.process(app);
 
+    const bool measuring = parser.isSet("measure");
+    std::optional<rb::editor::LiveMeasure::Options> measure;
+    if (measuring) {
+        QString error;
+        measure = measureOptions(parser, error);
+        if (!measure) {
+            std::fprintf(stderr, "riverbed: %s\n", qPrintable(error));
+            return 2;
+        }
+    }
+
     rb::editor::EditorOptions options;
     if (!parser.positionalArguments().isEmpty()) options.startFile = parser.positionalArguments().first();
-    options.startPlaying = parser.isSet("play");
+    if (measuring) options.startFile = parser.value("measure");
+    options.startPlaying = parser.isSet("play") && !measuring;
     rb::editor::MainWindow window(options);
     UserPrompts prompts = UserPrompts::dialogs();
     if (const auto answer = recoveryAnswer(parser)) prompts.askRecovery = UserPrompts::answerRecovery(*answer);
     rb::editor::SmokeCheck* smokeCheck = nullptr; // owned by the window
     if (parser.isSet("smoke-test")) smokeCheck = new rb::editor::SmokeCheck(window, kSmokeTestTimeoutMs);
-    window.setPrompts(smokeCheck ? smokeCheck->failingOnErrors(prompts) : prompts);
-    if (!window.restoreGeometry(QSettings().value("window/geometry").toByteArray())) window.resize(1280, 800);
+    if (measuring) {
+        auto* measurement = new rb::editor::LiveMeasure(window, *measure, sinceStart); // owned by the window
+        window.setPrompts(measurement->failingOnErrors(prompts));
+    } else {
+        window.setPrompts(smokeCheck ? smokeCheck->failingOnErrors(prompts) : prompts);
+    }
+    // A measurement's figures depend on the window's size: always the same one.
+    if (measuring || !window.restoreGeometry(QSettings().value("window/geometry").toByteArray())) window.resize(1280, 800);
     window.show();
-    // Over the window, once it shows. The smoke test leaves a user's autosaves alone.
-    if (!smokeCheck) QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
+    // Over the window, once it shows. The smoke test and measurements leave a user's autosaves alone.
+    if (!smokeCheck && !measuring) QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }

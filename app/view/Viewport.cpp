@@ -169,6 +169,7 @@ void Viewport::setMap(const Map& map)
     setSurfaceParameters(map);
     updateDeposition(map.state.deposition);
     picker_.setState(waterState_);
+    pickerStale_ = false;
     lattice_ = map.state.lattice;
     orbit_.setGround([this](float x, float z) { return picker_.surfaceHeight(x, z); }, std::max(1.0f, 0.5f * static_cast<float>(lattice_.cellSize())));
     bed_ = map.state.bed;
@@ -191,7 +192,7 @@ void Viewport::updateBed(const FloatField& bed, const CellRegion& rect)
         std::copy_n(&bed(rect.x, row), rect.width, &bed_(rect.x, row));
     terrainMesh_->updateBed(bed, rect); // a partial upload of the edited texels
     terrainMaterial_->setParameter("landTop", std::max(terrainMesh_->highest() - terrainMesh_->seaLevel(), 1.0f));
-    ++viewUpdates_;
+    sceneChanged_ = true;
     updateLod(); // the height band may have grown
     rebuildOverlay();
 }
@@ -218,7 +219,7 @@ void Viewport::setTerrainColouring(TerrainColouring colouring)
     terrainColouring_ = colouring;
     terrainMaterial_->setParameter("terrainColouring", static_cast<int>(colouring));
     if (colouring == TerrainColouring::Erosion && waterState_) updateDeposition(waterState_->deposition);
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 void Viewport::updateDeposition(const FloatField& deposition)
@@ -227,14 +228,14 @@ void Viewport::updateDeposition(const FloatField& deposition)
     terrainMesh_->updateDeposition(deposition);
     depositionScale_ = deposition.empty() ? 0.0f : view::depositionScale(deposition);
     terrainMaterial_->setParameter("depositionScale", depositionScale_);
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 void Viewport::updateErodibility(const FloatField& erodibility, const CellRegion& rect)
 {
     if (!terrainMesh_ || !rect.inside(lattice_)) return;
     terrainMesh_->updateErodibility(erodibility, rect);
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 // What the shaders need to place the map's cells, sample its textures and morph between levels.
@@ -363,7 +364,7 @@ void Viewport::rebuildOverlay()
     overlay_ = lines.vertices();
     overlayLines_->setEnabled(!lines.empty());
     if (!lines.empty()) overlayLines_->upload(overlay_, lines.indices());
-    ++viewUpdates_;
+    sceneChanged_ = true;
 }
 
 // Only the water's texture changes from frame to frame.
@@ -373,13 +374,13 @@ void Viewport::setWaterState(std::shared_ptr<const MapState> state)
     waterState_ = std::move(state);
     uploadWater();
     if (terrainColouring_ == TerrainColouring::Erosion) updateDeposition(waterState_->deposition);
-    picker_.setState(waterState_);
+    pickerStale_ = true; // the picker's surface (a pass over the map) is made when a pick needs it
     if (mouseInside_) hover(lastMouse_);
 }
 
 void Viewport::uploadWater()
 {
-    ++viewUpdates_;
+    sceneChanged_ = true;
     waterMesh_->update(*waterState_, colouring_); // same size as its texture: a full, in-place upload
     waterMesh_->updateDye(*waterState_, dyeShown_);
     updateLod();
@@ -444,7 +445,7 @@ void Viewport::topView()
 
 void Viewport::applyCamera()
 {
-    ++viewUpdates_;
+    sceneChanged_ = true;
     Qt3DRender::QCamera* camera = window_->camera();
     const float aspect = static_cast<float>(window_->width()) / static_cast<float>(std::max(1, window_->height()));
     camera->lens()->setPerspectiveProjection(kFovDegrees, aspect, orbit_.nearPlane(), orbit_.farPlane());
@@ -479,7 +480,18 @@ std::pair<QVector3D, QVector3D> Viewport::rayThrough(QPoint pixel) const
 std::optional<PickResult> Viewport::pickAt(QPoint pixel, PickTarget target) const
 {
     const auto [origin, direction] = rayThrough(pixel);
-    return picker_.pick(origin, direction, target);
+    return picker().pick(origin, direction, target);
+}
+
+// The picker follows the newest water only when something picks: a large map's snapshots then
+// cost the GUI thread no pass of their own while the cursor is elsewhere.
+const Picker& Viewport::picker() const
+{
+    if (pickerStale_) {
+        picker_.setState(waterState_);
+        pickerStale_ = false;
+    }
+    return picker_;
 }
 
 std::optional<QPoint> Viewport::projectToPixel(QVector3D world) const
@@ -496,13 +508,18 @@ Qt3DRender::QRenderCaptureReply* Viewport::requestCapture()
     return capture_->requestCapture();
 }
 
+// Qt 3D ticks every frame, drawn or not; a tick after a change of the scene draws a new picture.
 void Viewport::countFrame()
 {
-    ++engineFrames_;
+    if (sceneChanged_) {
+        sceneChanged_ = false;
+        ++picturesDrawn_;
+        ++picturesInWindow_;
+    }
     const qint64 elapsed = frameClock_.elapsed();
     if (elapsed < 1000) return;
-    framesPerSecond_ = std::min(engineFrames_, viewUpdates_) * 1000.0 / static_cast<double>(elapsed);
-    engineFrames_ = viewUpdates_ = 0;
+    framesPerSecond_ = picturesInWindow_ * 1000.0 / static_cast<double>(elapsed);
+    picturesInWindow_ = 0;
     frameClock_.restart();
 }
 

@@ -92,7 +92,7 @@ public:
     void applyCamera(); // after changing camera() directly
 
     std::optional<PickResult> pickAt(QPoint pixel, PickTarget target = PickTarget::Surface) const; // pixel in this widget
-    const Picker& picker() const { return picker_; }
+    const Picker& picker() const; // brought up to the newest water first
     // The view ray through a pixel: its origin on the near plane and its (unnormalised) direction.
     std::pair<QVector3D, QVector3D> rayThrough(QPoint pixel) const;
 
@@ -112,8 +112,9 @@ public:
 
     int lodTileCount() const;           // the terrain's patches
     std::size_t drawnTriangles() const; // terrain and water together
-    // Distinct pictures per second: changes to the scene, capped by the frames Qt 3D ran.
+    // Distinct pictures per second: Qt 3D frames that followed a change to the scene.
     double framesPerSecond() const { return framesPerSecond_; }
+    std::uint64_t picturesDrawn() const { return picturesDrawn_; } // the same pictures, counted since the view was made
 
 signals:
     void cellHovered(const rb::view::PickResult& pick);
@@ -170,7 +171,8 @@ private:
     std::vector<std::pair<QVector3D, QVector3D>> particleStreaks_;
     std::vector<std::pair<QVector3D, QVector3D>> currentArrows_;
     bool dyeShown_ = true; // dye is only on maps that use it, and there it is what the designer looks for
-    Picker picker_;
+    mutable Picker picker_;
+    mutable bool pickerStale_ = false; // waterState_ is newer than the picker's
     Lattice lattice_;
     FloatField bed_; // the document's terrain, for the overlays' heights
     std::optional<BrushOutline> brush_;
@@ -191,8 +193,9 @@ private:
     Qt::MouseButtons dragButtons_;
     bool mouseInside_ = false;
     QElapsedTimer frameClock_;
-    int engineFrames_ = 0; // Qt 3D frames, drawn or not (it ticks even when idle)
-    int viewUpdates_ = 0;  // changes that need a new picture
+    bool sceneChanged_ = false;       // since Qt 3D's last frame: the next one draws a new picture
+    std::uint64_t picturesDrawn_ = 0; // since the view was made
+    int picturesInWindow_ = 0;        // in the frames/s figure's current second
     double framesPerSecond_ = 0.0;
 };
 

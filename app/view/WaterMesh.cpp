@@ -4,6 +4,8 @@
 
 #include <QFloat16>
 
+#include <cstring>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -33,29 +35,68 @@ void WaterMesh::updateDye(const MapState& state, bool shown)
     dyeOnTexture_ = any;
 }
 
+// One pass over the rows, each converted to its 16-bit texels and compared with what the texture
+// holds: only the bands of rows that changed are uploaded, each trimmed to the columns that
+// changed. Water at rest (a sea, a lake) rounds to the same texels frame after frame, so a large
+// map's frame uploads its rivers and shores, not the whole map, and the pass reads each field once.
 void WaterMesh::update(const MapState& state, WaterColouring colouring)
 {
     const int width = state.lattice.width(), height = state.lattice.height();
     if (width != texture_.width() || height != texture_.height()) return; // a snapshot of another map
-    pairs_.resize(2 * state.depth.size());
+    const auto columns = static_cast<std::size_t>(width);
+    const bool first = halves_.size() != 2 * state.depth.size();
+    halves_.resize(2 * state.depth.size());
+    startWetPyramid(width, height);
     wet_ = 0;
     highestSurface_ = std::numeric_limits<float>::lowest();
     const bool bySpeed = colouring == WaterColouring::Speed;
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x) {
-            const std::size_t i = static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x);
-            const float depth = state.depth[i];
-            const bool wet = depth >= kDryDepth;
-            pairs_[2 * i] = depth;
-            pairs_[2 * i + 1] = wet && bySpeed ? static_cast<float>(cellSpeed(state, x, y)) : depth;
-            if (wet) highestSurface_ = std::max(highestSurface_, state.bed[i] + depth);
-            wet_ += wet ? 1 : 0;
+    std::vector<float> pairs(2 * columns);
+    std::vector<qfloat16> row(2 * columns);
+    for (int y0 = 0; y0 < height; y0 += kBandRows) {
+        const int rows = std::min(kBandRows, height - y0);
+        int x0 = width, x1 = -1;
+        for (int y = y0; y < y0 + rows; ++y) {
+            const float* depth = &state.depth(0, y);
+            const float* bed = &state.bed(0, y);
+            for (int x = 0; x < width; ++x) {
+                const bool wet = depth[x] >= kDryDepth;
+                pairs[2 * static_cast<std::size_t>(x)] = depth[x];
+                pairs[2 * static_cast<std::size_t>(x) + 1] = wet && bySpeed ? static_cast<float>(cellSpeed(state, x, y)) : depth[x];
+                if (wet) {
+                    highestSurface_ = std::max(highestSurface_, bed[x] + depth[x]);
+                    markWet(x, y);
+                    ++wet_;
+                }
+            }
+            qFloatToFloat16(row.data(), pairs.data(), static_cast<qsizetype>(pairs.size()));
+            qfloat16* held = &halves_[2 * static_cast<std::size_t>(y) * columns];
+            const auto same = [&](int x) { return std::memcmp(&row[2 * static_cast<std::size_t>(x)], &held[2 * static_cast<std::size_t>(x)], 2 * sizeof(qfloat16)) == 0; };
+            int left = 0, right = width - 1;
+            if (!first) {
+                while (left <= right && same(left)) ++left;
+                while (right >= left && same(right)) --right;
+                if (left > right) continue; // the row as drawn
+            }
+            std::copy(row.begin(), row.end(), held);
+            x0 = std::min(x0, left), x1 = std::max(x1, right);
         }
-    buildWetPyramid(width, height);
+        if (x1 >= 0) uploadBand(x0, x1, y0, rows);
+    }
+    finishWetPyramid();
     if (wet_ == 0) highestSurface_ = state.bed.empty() ? 0.0f : *std::min_element(state.bed.values().begin(), state.bed.values().end());
-    QByteArray bytes(static_cast<qsizetype>(pairs_.size() * sizeof(qfloat16)), Qt::Uninitialized);
-    qFloatToFloat16(reinterpret_cast<qfloat16*>(bytes.data()), pairs_.data(), static_cast<qsizetype>(pairs_.size()));
-    texture_.update(0, 0, width, height, bytes);
+}
+
+// Columns x0…x1 of the band's rows, as the texture holds them now.
+void WaterMesh::uploadBand(int x0, int x1, int y0, int rows)
+{
+    const auto width = static_cast<std::size_t>(texture_.width());
+    const auto columns = static_cast<std::size_t>(x1 - x0 + 1);
+    QByteArray bytes(static_cast<qsizetype>(2 * sizeof(qfloat16) * columns) * rows, Qt::Uninitialized);
+    auto* out = reinterpret_cast<qfloat16*>(bytes.data());
+    for (int r = 0; r < rows; ++r)
+        std::copy_n(&halves_[2 * (static_cast<std::size_t>(y0 + r) * width + static_cast<std::size_t>(x0))], 2 * columns,
+                    out + 2 * static_cast<std::size_t>(r) * columns);
+    texture_.update(x0, y0, static_cast<int>(columns), rows, bytes);
 }
 
 namespace {
@@ -89,18 +130,27 @@ Flags halved(const Flags& flags, int columns, int rows)
 
 } // namespace
 
-// Level 0 from the depths, dilated by one square: a tile's last row and column of quads reach
-// into the next tile, and a shore there must still be drawn. Each level above halves the last.
-void WaterMesh::buildWetPyramid(int width, int height)
+// Level 0 from the depths (markWet, during update's pass), dilated by one square: a tile's last
+// row and column of quads reach into the next tile, and a shore there must still be drawn. Each
+// level above halves the last.
+void WaterMesh::startWetPyramid(int width, int height)
 {
     constexpr int block = LodTiles::kPatchQuads;
-    int columns = (width + block - 1) / block, rows = (height + block - 1) / block;
-    Flags wet(static_cast<std::size_t>(columns * rows), 0);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            if (pairs_[2 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x))] >= kDryDepth)
-                wet[static_cast<std::size_t>((y / block) * columns + x / block)] = 1;
-    wetBlocks_ = {dilated(wet, columns, rows)};
+    wetColumns_ = (width + block - 1) / block;
+    wetRows_ = (height + block - 1) / block;
+    wetLevel0_.assign(static_cast<std::size_t>(wetColumns_ * wetRows_), 0);
+}
+
+void WaterMesh::markWet(int x, int y)
+{
+    constexpr int block = LodTiles::kPatchQuads;
+    wetLevel0_[static_cast<std::size_t>((y / block) * wetColumns_ + x / block)] = 1;
+}
+
+void WaterMesh::finishWetPyramid()
+{
+    int columns = wetColumns_, rows = wetRows_;
+    wetBlocks_ = {dilated(wetLevel0_, columns, rows)};
     blockColumns_ = {columns};
     while (columns > 1 || rows > 1) {
         wetBlocks_.push_back(halved(wetBlocks_.back(), columns, rows));

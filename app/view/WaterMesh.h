@@ -4,6 +4,8 @@
 #include "view/FieldTexture.h"
 #include "view/LodTiles.h"
 
+#include <QFloat16>
+
 #include <vector>
 
 namespace rb::view {
@@ -29,7 +31,11 @@ public:
     bool wetNear(const LodTile& tile) const;
 
 private:
-    void buildWetPyramid(int width, int height);
+    void startWetPyramid(int width, int height);
+    void markWet(int x, int y);
+    void finishWetPyramid();
+    void uploadBand(int x0, int x1, int y0, int rows);
+    static constexpr int kBandRows = 64; // rows per partial upload
 
     FieldTexture texture_;
     FieldTexture dyeTexture_;
@@ -38,7 +44,9 @@ private:
     // set if a cell in it or in a neighbouring square is wet.
     std::vector<std::vector<unsigned char>> wetBlocks_;
     std::vector<int> blockColumns_;
-    std::vector<float> pairs_; // depth and colour value per cell, before the 16-bit conversion
+    std::vector<qfloat16> halves_; // depth and colour value per cell as the texture holds them (empty: nothing uploaded yet)
+    std::vector<unsigned char> wetLevel0_; // the wet pyramid's level 0 before dilation, filled during update
+    int wetColumns_ = 0, wetRows_ = 0;
     float highestSurface_ = 0.0f;
     std::size_t wet_ = 0;
 };
