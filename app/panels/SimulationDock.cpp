@@ -118,12 +118,12 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     substeps_->setObjectName("substeps");
     substeps_->setRange(1, 1000);
     substeps_->setKeyboardTracking(false);
-    // What the box sets is the simulation thread's batch: it runs this many steps, then takes the
-    // queued edits and offers a snapshot. Batches keep running while the view is still drawing
-    // the last one, so many more steps than this can pass between two pictures.
-    substeps_->setToolTip(tr("Steps the simulation runs in one go before it takes new edits and offers the view a new picture. "
-                             "While the view is still drawing, further batches run, so this is the fewest steps between two "
-                             "pictures, not their number; larger batches step a little faster and answer edits later"));
+    // What the box sets is the simulation thread's batch: while playing it runs a whole multiple
+    // of this many steps in one call (as many as fit in about one frame of the view;
+    // SimulationRunner::playingBatch), then takes the queued edits and offers a snapshot.
+    substeps_->setToolTip(tr("The simulation runs whole multiples of this many steps in one go (as many as fit in about one frame "
+                             "of the view) before it takes new edits and offers the view a new picture, so this is the fewest "
+                             "steps between two pictures, not their number; Step runs exactly this many"));
     passUndoKeysToWindow(substeps_);
     form_->addRow(tr("Steps per batch"), substeps_);
     connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
