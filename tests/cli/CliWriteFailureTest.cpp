@@ -3,6 +3,8 @@
 // stdout fail the command; a reader that stops early (`| head`) does not stop the map being saved.
 // `ulimit -f` stands in for a full disk without root (the command must not die of the SIGXFSZ a
 // plain shell lets through: it ignores that signal itself); /dev/full is a full disk for stdout.
+#include "CliRun.h"
+
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -17,26 +19,11 @@
 
 namespace {
 
-struct ShellRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using ShellRun = rb::test::CliRun;
 
-// Runs `riverbed-cli ARGS` through bash with a file-size limit of `limitBlocks` × 1024 bytes
-// (0: none) and the rest of `redirect` appended to the command line.
 ShellRun runLimited(const QStringList& args, int limitBlocks, const QString& redirect = {})
 {
-    QString command;
-    if (limitBlocks > 0) command += QString("ulimit -f %1; ").arg(limitBlocks);
-    command += "\"$0\"";
-    for (int i = 0; i < args.size(); ++i) command += QString(" \"${%1}\"").arg(i + 1);
-    command += " " + redirect;
-    QProcess process;
-    process.start("bash", QStringList{"-c", command, RIVERBED_CLI_PATH} + args);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return rb::test::cliInShell(args, limitBlocks, redirect);
 }
 
 QByteArray contentsOf(const QString& path)

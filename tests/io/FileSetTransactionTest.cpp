@@ -1,0 +1,91 @@
+// Several files replaced together or not at all (FileSetTransaction): a failure on the last file
+// keeps every earlier one as it was and leaves no staging file; a commit replaces them all; a
+// layer's raster and sidecar written inside a larger transaction wait for its commit.
+#include "FileSizeLimit.h"
+#include "TestFiles.h"
+#include "TestMaps.h"
+
+#include "io/AtomicFile.h"
+#include "io/FileSetTransaction.h"
+#include "io/LayerExport.h"
+#include "io/Sidecar.h"
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+namespace rb::io {
+namespace {
+
+QByteArray contentsOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QStringList leftovers(const QString& folder)
+{
+    return QDir(folder).entryList({"*riverbed-partial*", ".riverbed-commit-*"}, QDir::Files | QDir::Hidden);
+}
+
+TEST(FileSetTransaction, AFailingLastFileKeepsTheEarlierOnesAsTheyWere)
+{
+    QTemporaryDir dir;
+    const QString first = dir.filePath("first.bin"), second = dir.filePath("second.bin");
+    test::writeBytes(first, "old first");
+    test::writeBytes(second, "old second");
+    QString error;
+    {
+        FileSetTransaction transaction;
+        ASSERT_TRUE(writeFileAtomically(first, QByteArray(100, 'a'), &error)) << error.toStdString();
+        EXPECT_EQ(contentsOf(first), "old first") << "a staged file waits for the commit";
+        test::FileSizeLimit limit(1024);
+        EXPECT_FALSE(writeFileAtomically(second, QByteArray(4096, 'b'), &error));
+    } // no commit: rolled back
+    EXPECT_TRUE(error.contains("File too large")) << error.toStdString();
+    EXPECT_EQ(contentsOf(first), "old first");
+    EXPECT_EQ(contentsOf(second), "old second");
+    EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
+}
+
+TEST(FileSetTransaction, ACommitReplacesEveryFileAndLeavesNoJournal)
+{
+    QTemporaryDir dir;
+    const QString first = dir.filePath("first.bin"), second = dir.filePath("sub/second.bin");
+    ASSERT_TRUE(QDir().mkpath(dir.filePath("sub")));
+    test::writeBytes(first, "old first");
+    QString error;
+    FileSetTransaction transaction;
+    ASSERT_TRUE(writeFileAtomically(first, "new first", &error));
+    ASSERT_TRUE(writeFileAtomically(second, "new second", &error));
+    EXPECT_FALSE(QFile::exists(second));
+    ASSERT_TRUE(transaction.commit(&error)) << error.toStdString();
+    EXPECT_EQ(contentsOf(first), "new first");
+    EXPECT_EQ(contentsOf(second), "new second");
+    EXPECT_TRUE(leftovers(dir.path()).isEmpty() && leftovers(dir.filePath("sub")).isEmpty());
+    EXPECT_EQ(FileSetTransaction::current(), nullptr);
+}
+
+// A layer's own transaction joins the caller's: its raster and sidecar wait for the outer commit.
+TEST(FileSetTransaction, ALayerInsideALargerTransactionWaitsForItsCommit)
+{
+    QTemporaryDir dir;
+    const QString raster = dir.filePath("terrain.png");
+    const MapState state = test::randomMap(LatticeKind::Square, 20, 20, 3).state;
+    QString error;
+    {
+        FileSetTransaction transaction;
+        ASSERT_TRUE(exportLayer(state, Layer::Terrain, raster, &error)) << error.toStdString();
+        EXPECT_FALSE(QFile::exists(raster));
+        EXPECT_FALSE(QFile::exists(sidecarPath(raster)));
+    }
+    EXPECT_FALSE(QFile::exists(raster)) << "rolled back with the outer transaction";
+    EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
+    ASSERT_TRUE(exportLayer(state, Layer::Terrain, raster, &error)) << error.toStdString();
+    EXPECT_TRUE(QFile::exists(raster) && QFile::exists(sidecarPath(raster)));
+}
+
+} // namespace
+} // namespace rb::io
