@@ -23,18 +23,8 @@ using rb::test::cli;
 using rb::test::cliInShell;
 using rb::test::CliRun;
 
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writePlain(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    ASSERT_EQ(file.write(bytes), bytes.size());
-}
+using rb::test::contentsOf;
+using rb::test::writePlain;
 
 // Every file of the folder with its bytes (a folder in the way counts as an empty entry).
 std::map<QString, QByteArray> snapshot(const QString& folder)

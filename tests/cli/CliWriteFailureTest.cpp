@@ -26,18 +26,8 @@ ShellRun runLimited(const QStringList& args, int limitBlocks, const QString& red
     return rb::test::cliInShell(args, limitBlocks, redirect);
 }
 
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writePlain(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    ASSERT_EQ(file.write(bytes), bytes.size());
-}
+using rb::test::contentsOf;
+using rb::test::writePlain;
 
 class CliFullDisk : public ::testing::Test {
 protected:
