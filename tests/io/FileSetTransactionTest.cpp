@@ -7,6 +7,7 @@
 
 #include "io/AtomicFile.h"
 #include "io/FileSetTransaction.h"
+#include "io/FolderTidy.h"
 #include "io/LayerExport.h"
 #include "io/Sidecar.h"
 
@@ -14,7 +15,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSysInfo>
 #include <QTemporaryDir>
+
+#include <unistd.h>
 
 namespace rb::io {
 namespace {
@@ -85,6 +89,24 @@ TEST(FileSetTransaction, ALayerInsideALargerTransactionWaitsForItsCommit)
     EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
     ASSERT_TRUE(exportLayer(state, Layer::Terrain, raster, &error)) << error.toStdString();
     EXPECT_TRUE(QFile::exists(raster) && QFile::exists(sidecarPath(raster)));
+}
+
+// What the editor calls at start on its autosave folder: a dead owner's staging file goes, a live
+// one's and another host's (which this host cannot judge) stay, and a user's look-alike name too.
+TEST(FolderTidy, RemovesOnlyTheLeftoversOfOwnersThatAreGone)
+{
+    QTemporaryDir dir;
+    const QString host = QSysInfo::machineHostName().replace('/', '_').replace('.', '_');
+    const QString dead = dir.filePath(".recovery-1.rbmap.riverbed-partial-999999999");
+    const QString live = dir.filePath(QString(".recovery-2.rbmap.riverbed-partial-%1").arg(getppid()));
+    const QString otherHost = dir.filePath(".a.png.riverbed-partial-999999999.00000000.elsewhere");
+    const QString otherBoot = dir.filePath(QString(".b.png.riverbed-partial-%1.00000000.%2").arg(getpid()).arg(host));
+    const QString lookalike = dir.filePath(".notes.riverbed-partial-draft");
+    for (const QString& path : {dead, live, otherHost, otherBoot, lookalike}) test::writeBytes(path, "x");
+    EXPECT_EQ(tidyFolder(dir.path()).removed, 2);
+    EXPECT_FALSE(QFile::exists(dead));
+    EXPECT_FALSE(QFile::exists(otherBoot));
+    EXPECT_TRUE(QFile::exists(live) && QFile::exists(otherHost) && QFile::exists(lookalike));
 }
 
 } // namespace
