@@ -170,7 +170,8 @@ bool FileSetTransaction::commit(QString* error)
     done_ = true;
     if (tCurrent == this) tCurrent = previous_; // the journals themselves are written alone
     if (steps_.empty()) return true;
-    if (!writeJournals(error)) {
+    // One rename is atomic by itself: a journal would only cost two flushes.
+    if (steps_.size() > 1 && !writeJournals(error)) {
         rollback();
         return false;
     }

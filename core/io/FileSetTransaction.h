@@ -18,7 +18,7 @@ namespace rb::io {
 // decides is there, and a writer called on its own still replaces its file at once.
 //
 // Between the first and the last rename a loss of power would leave a mix. So before the first
-// rename commit() writes a journal (".riverbed-commit-OWNER.journal", OWNER as in StagingOwner.h)
+// of two or more renames commit() writes a journal (".riverbed-commit-OWNER.journal", OWNER as in StagingOwner.h)
 // into every folder it renames into, flushed to disk, listing the renames in order; it is removed
 // after the last. A later run that writes into such a folder and finds the journal of an owner
 // that is gone completes the renames whose staging file is still there (completeInterrupted), and

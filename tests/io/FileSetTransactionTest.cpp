@@ -18,6 +18,7 @@
 #include <QSysInfo>
 #include <QTemporaryDir>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace rb::io {
@@ -89,6 +90,38 @@ TEST(FileSetTransaction, ALayerInsideALargerTransactionWaitsForItsCommit)
     EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
     ASSERT_TRUE(exportLayer(state, Layer::Terrain, raster, &error)) << error.toStdString();
     EXPECT_TRUE(QFile::exists(raster) && QFile::exists(sidecarPath(raster)));
+}
+
+// A commit stopped between its renames (here: a folder put in the way of the second target after it
+// was staged, in a child process that then exits, as a run stopped by a loss of power would be
+// gone) leaves its own journal; the next write into the folder completes it from that journal.
+TEST(FileSetTransaction, ACommitStoppedBetweenItsRenamesIsCompletedByTheNextRun)
+{
+    QTemporaryDir dir;
+    const QString first = dir.filePath("first.bin"), second = dir.filePath("second.bin");
+    test::writeBytes(first, "old first");
+    test::writeBytes(second, "old second");
+    const pid_t child = ::fork();
+    if (child == 0) {
+        FileSetTransaction transaction;
+        QString error;
+        if (!writeFileAtomically(first, "new first", &error) || !writeFileAtomically(second, "new second", &error)) ::_exit(3);
+        if (!QFile::remove(second) || !QDir().mkdir(second)) ::_exit(4);
+        const bool committed = transaction.commit(&error);
+        ::_exit(!committed && error.contains("1 of 2 files were replaced") ? 0 : 2);
+    }
+    int status = -1;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    EXPECT_EQ(contentsOf(first), "new first");
+    ASSERT_EQ(leftovers(dir.path()).size(), 2) << "the journal and the staged second file";
+
+    ASSERT_TRUE(QDir().rmdir(second)); // the obstacle gone, the next run writes into the folder
+    const FolderTidyReport report = tidyFolder(dir.path());
+    ASSERT_EQ(report.notes.size(), 1);
+    EXPECT_TRUE(report.notes.front().contains("put in place " + second)) << report.notes.front().toStdString();
+    EXPECT_EQ(contentsOf(second), "new second");
+    EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
 }
 
 // What the editor calls at start on its autosave folder: a dead owner's staging file goes, a live
