@@ -3,6 +3,7 @@
 // run's staging files go with the next export into their folder; a commit stopped between its
 // renames (a loss of power) is completed by the next export there, which says so.
 #include "CliRun.h"
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 
@@ -23,15 +24,15 @@ using rb::test::cli;
 using rb::test::cliInShell;
 using rb::test::CliRun;
 
-using rb::test::contentsOf;
-using rb::test::writePlain;
+using rb::test::readBytes;
+using rb::test::writeBytes;
 
 // Every file of the folder with its bytes (a folder in the way counts as an empty entry).
 std::map<QString, QByteArray> snapshot(const QString& folder)
 {
     std::map<QString, QByteArray> out;
     for (const QString& name : QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
-        out[name] = contentsOf(QDir(folder).filePath(name));
+        out[name] = readBytes(QDir(folder).filePath(name));
     return out;
 }
 
@@ -126,7 +127,7 @@ TEST_F(CliAllOrNothing, AKilledRunsStagingFilesGoWithTheNextExportIntoTheFolder)
     const QString otherBoot = in(QString(".map.rbmap.riverbed-partial-%1.00000000.%2").arg(getpid()).arg(host));
     const QString live = in(QString(".other.png.riverbed-partial-%1").arg(getpid()));
     const QString deadBundle = in(".riverbed-bundle-999999999");
-    for (const QString& path : {deadPid, otherBoot, live}) writePlain(path, QByteArray(1 << 20, 'x'));
+    for (const QString& path : {deadPid, otherBoot, live}) writeBytes(path, QByteArray(1 << 20, 'x'));
     ASSERT_TRUE(QDir().mkpath(deadBundle));
 
     const CliRun run = cli({"export", newMap, "--terrain", in("t.npy")});
@@ -143,18 +144,18 @@ TEST_F(CliAllOrNothing, AnInterruptedCommitIsCompletedByTheNextExportAndReported
 {
     const QString staged = in(".t.r16.riverbed-partial-999999999");
     const QString journal = in(".riverbed-commit-999999999.journal");
-    writePlain(in("t.r16"), "old raster");
-    writePlain(in("t.r16.json"), "new sidecar"); // renamed before the stop
-    writePlain(staged, "new raster");
+    writeBytes(in("t.r16"), "old raster");
+    writeBytes(in("t.r16.json"), "new sidecar"); // renamed before the stop
+    writeBytes(staged, "new raster");
     const QJsonObject steps{{"steps", QJsonArray{QJsonObject{{"from", in(".t.r16.json.riverbed-partial-999999999")}, {"to", in("t.r16.json")}},
                                                  QJsonObject{{"from", staged}, {"to", in("t.r16")}}}},
                             {"journals", QJsonArray{journal}}};
-    writePlain(journal, QJsonDocument(steps).toJson());
+    writeBytes(journal, QJsonDocument(steps).toJson());
 
     const CliRun run = cli({"export", newMap, "--mask", in("mask.png")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_EQ(contentsOf(in("t.r16")), "new raster");
-    EXPECT_EQ(contentsOf(in("t.r16.json")), "new sidecar");
+    EXPECT_EQ(readBytes(in("t.r16")), "new raster");
+    EXPECT_EQ(readBytes(in("t.r16.json")), "new sidecar");
     EXPECT_TRUE(leftovers(out).isEmpty()) << leftovers(out).join(' ').toStdString();
     EXPECT_TRUE(run.err.contains("completed an export interrupted")) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains(in("t.r16"))) << run.err.toStdString();

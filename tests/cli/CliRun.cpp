@@ -1,8 +1,5 @@
 #include "CliRun.h"
 
-#include <gtest/gtest.h>
-
-#include <QFile>
 #include <QProcess>
 
 namespace rb::test {
@@ -28,19 +25,6 @@ CliRun cliInShell(const QStringList& args, int limitBlocks, const QString& redir
     process.waitForFinished(120000);
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};
-}
-
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writePlain(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    ASSERT_EQ(file.write(bytes), bytes.size());
 }
 
 } // namespace rb::test

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -19,9 +18,5 @@ CliRun cli(const QStringList& args);
 // Runs `riverbed-cli ARGS` through bash with a file-size limit of `limitBlocks` × 1024 bytes
 // (`ulimit -f`; 0: none) and `redirect` appended to the command line.
 CliRun cliInShell(const QStringList& args, int limitBlocks, const QString& redirect = {});
-
-// A file's bytes (empty when it cannot be read), and a file written plainly (not by the code under test).
-QByteArray contentsOf(const QString& path);
-void writePlain(const QString& path, const QByteArray& bytes);
 
 } // namespace rb::test

@@ -4,6 +4,7 @@
 // `ulimit -f` stands in for a full disk without root (the command must not die of the SIGXFSZ a
 // plain shell lets through: it ignores that signal itself); /dev/full is a full disk for stdout.
 #include "CliRun.h"
+#include "TestFiles.h"
 
 #include <gtest/gtest.h>
 
@@ -26,8 +27,8 @@ ShellRun runLimited(const QStringList& args, int limitBlocks, const QString& red
     return rb::test::cliInShell(args, limitBlocks, redirect);
 }
 
-using rb::test::contentsOf;
-using rb::test::writePlain;
+using rb::test::readBytes;
+using rb::test::writeBytes;
 
 class CliFullDisk : public ::testing::Test {
 protected:
@@ -47,12 +48,12 @@ protected:
     {
         SCOPED_TRACE(args.join(' ').toStdString());
         const QByteArray old = "an older file of the user's\n";
-        writePlain(out, old);
+        writeBytes(out, old);
         const ShellRun run = runLimited(args, 1);
         EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
         EXPECT_TRUE(run.err.contains("File too large")) << run.err.toStdString();
         EXPECT_TRUE(run.err.contains(QFileInfo(out).fileName())) << run.err.toStdString();
-        EXPECT_EQ(contentsOf(out), old);
+        EXPECT_EQ(readBytes(out), old);
         EXPECT_TRUE(QDir(dir.path()).entryList({"*riverbed-partial*"}, QDir::Files | QDir::Hidden).isEmpty());
     }
 
@@ -208,7 +209,7 @@ TEST_F(CliOutputPaths, AReadOnlyFileIsKept)
     ASSERT_TRUE(QFile::copy(map, source));
     ASSERT_TRUE(QFile::setPermissions(source, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
     const QString out = shared.filePath("kept.rbmap");
-    writePlain(out, "an older file of the user's\n");
+    writeBytes(out, "an older file of the user's\n");
     ASSERT_TRUE(QFile::setPermissions(out, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
     QStringList command{program, "simulate", source, "--steps", "1", "-o", out};
     if (::geteuid() == 0) command = QStringList{"--reuid=65534", "--regid=65534", "--clear-groups"} + command;
@@ -218,7 +219,7 @@ TEST_F(CliOutputPaths, AReadOnlyFileIsKept)
     const QString err = QString::fromUtf8(process.readAllStandardError());
     EXPECT_EQ(process.exitCode(), 1) << err.toStdString();
     EXPECT_TRUE(err.contains("kept.rbmap: is read-only; it is left as it is")) << err.toStdString();
-    EXPECT_EQ(contentsOf(out), "an older file of the user's\n");
+    EXPECT_EQ(readBytes(out), "an older file of the user's\n");
 }
 
 } // namespace

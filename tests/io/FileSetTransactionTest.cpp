@@ -24,12 +24,6 @@
 namespace rb::io {
 namespace {
 
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 QStringList leftovers(const QString& folder)
 {
     return QDir(folder).entryList({"*riverbed-partial*", ".riverbed-commit-*"}, QDir::Files | QDir::Hidden);
@@ -45,13 +39,13 @@ TEST(FileSetTransaction, AFailingLastFileKeepsTheEarlierOnesAsTheyWere)
     {
         FileSetTransaction transaction;
         ASSERT_TRUE(writeFileAtomically(first, QByteArray(100, 'a'), &error)) << error.toStdString();
-        EXPECT_EQ(contentsOf(first), "old first") << "a staged file waits for the commit";
+        EXPECT_EQ(test::readBytes(first), "old first") << "a staged file waits for the commit";
         test::FileSizeLimit limit(1024);
         EXPECT_FALSE(writeFileAtomically(second, QByteArray(4096, 'b'), &error));
     } // no commit: rolled back
     EXPECT_TRUE(error.contains("File too large")) << error.toStdString();
-    EXPECT_EQ(contentsOf(first), "old first");
-    EXPECT_EQ(contentsOf(second), "old second");
+    EXPECT_EQ(test::readBytes(first), "old first");
+    EXPECT_EQ(test::readBytes(second), "old second");
     EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
 }
 
@@ -67,8 +61,8 @@ TEST(FileSetTransaction, ACommitReplacesEveryFileAndLeavesNoJournal)
     ASSERT_TRUE(writeFileAtomically(second, "new second", &error));
     EXPECT_FALSE(QFile::exists(second));
     ASSERT_TRUE(transaction.commit(&error)) << error.toStdString();
-    EXPECT_EQ(contentsOf(first), "new first");
-    EXPECT_EQ(contentsOf(second), "new second");
+    EXPECT_EQ(test::readBytes(first), "new first");
+    EXPECT_EQ(test::readBytes(second), "new second");
     EXPECT_TRUE(leftovers(dir.path()).isEmpty() && leftovers(dir.filePath("sub")).isEmpty());
     EXPECT_EQ(FileSetTransaction::current(), nullptr);
 }
@@ -113,14 +107,14 @@ TEST(FileSetTransaction, ACommitStoppedBetweenItsRenamesIsCompletedByTheNextRun)
     int status = -1;
     ASSERT_EQ(::waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
-    EXPECT_EQ(contentsOf(first), "new first");
+    EXPECT_EQ(test::readBytes(first), "new first");
     ASSERT_EQ(leftovers(dir.path()).size(), 2) << "the journal and the staged second file";
 
     ASSERT_TRUE(QDir().rmdir(second)); // the obstacle gone, the next run writes into the folder
     const FolderTidyReport report = tidyFolder(dir.path());
     ASSERT_EQ(report.notes.size(), 1);
     EXPECT_TRUE(report.notes.front().contains("put in place " + second)) << report.notes.front().toStdString();
-    EXPECT_EQ(contentsOf(second), "new second");
+    EXPECT_EQ(test::readBytes(second), "new second");
     EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
 }
 
