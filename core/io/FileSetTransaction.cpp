@@ -55,12 +55,28 @@ std::optional<QJsonObject> readJournal(const QString& path)
     return document.object();
 }
 
+// Every journal of a commit exists from before its first rename until after its last, so one of
+// them missing means the commit stopped while the journals were being written (nothing renamed
+// yet: another folder's run may already have taken its staged files for leftovers) or after every
+// rename: either way the staged files that remain are removed and every target stays as it is.
+QString rollBackJournal(const QString& path, const QJsonObject& journal)
+{
+    for (const QJsonValue& value : journal["steps"].toArray())
+        if (const QString from = value["from"].toString(); !from.isEmpty()) QFile::remove(from);
+    for (const QJsonValue& other : journal["journals"].toArray()) QFile::remove(other.toString());
+    QFile::remove(path);
+    return QString("%1: removed the staged files of an export stopped before its first rename (killed or a loss of power); "
+                   "its files are as they were before it").arg(path);
+}
+
 // Replays a dead owner's journal: a rename whose staging file is gone was done before the stop.
 QString completeJournal(const QString& path)
 {
     const std::optional<QJsonObject> journal = readJournal(path);
     if (!journal) QFile::remove(path);
     if (!journal) return QString("%1: removed an unreadable commit journal (a journal is written whole, so nothing acted on it)").arg(path);
+    for (const QJsonValue& other : (*journal)["journals"].toArray())
+        if (!QFileInfo::exists(other.toString())) return rollBackJournal(path, *journal);
     QStringList placed, failed;
     for (const QJsonValue& value : (*journal)["steps"].toArray()) {
         const QString from = value["from"].toString(), to = value["to"].toString();

@@ -15,6 +15,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSysInfo>
 #include <QTemporaryDir>
 
@@ -116,6 +119,29 @@ TEST(FileSetTransaction, ACommitStoppedBetweenItsRenamesIsCompletedByTheNextRun)
     EXPECT_TRUE(report.notes.front().contains("put in place " + second)) << report.notes.front().toStdString();
     EXPECT_EQ(test::readBytes(second), "new second");
     EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
+}
+
+// A commit over two folders stopped while writing its journals: folder A got its journal, folder B
+// not yet, and a run into B already took B's staged file for a killed run's. A's journal then sees
+// B's missing and removes A's staged file too, so both targets stay old instead of becoming a mix.
+TEST(FileSetTransaction, ACommitStoppedBeforeItsFirstRenameLeavesEveryTargetOld)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(QDir().mkpath(dir.filePath("a")) && QDir().mkpath(dir.filePath("b")));
+    const QString target = dir.filePath("a/t.r16"), staged = dir.filePath("a/.t.r16.riverbed-partial-999999999");
+    const QString journal = dir.filePath("a/.riverbed-commit-999999999.journal");
+    test::writeBytes(target, "old");
+    test::writeBytes(staged, "new");
+    const QJsonObject steps{{"steps", QJsonArray{QJsonObject{{"from", staged}, {"to", target}},
+                                                 QJsonObject{{"from", dir.filePath("b/.g.glb.riverbed-partial-999999999")},
+                                                             {"to", dir.filePath("b/g.glb")}}}},
+                            {"journals", QJsonArray{journal, dir.filePath("b/.riverbed-commit-999999999.journal")}}};
+    test::writeBytes(journal, QJsonDocument(steps).toJson());
+    const FolderTidyReport report = tidyFolder(dir.filePath("a"));
+    ASSERT_EQ(report.notes.size(), 1);
+    EXPECT_TRUE(report.notes.front().contains("before its first rename")) << report.notes.front().toStdString();
+    EXPECT_EQ(test::readBytes(target), "old");
+    EXPECT_TRUE(leftovers(dir.filePath("a")).isEmpty()) << leftovers(dir.filePath("a")).join(' ').toStdString();
 }
 
 // What the editor calls at start on its autosave folder: a dead owner's staging file goes, a live
