@@ -70,6 +70,35 @@ TEST(FileSetTransaction, ACommitReplacesEveryFileAndLeavesNoJournal)
     EXPECT_EQ(FileSetTransaction::current(), nullptr);
 }
 
+// The finding: with little space left the raster was replaced and its sidecar was not, and the
+// pair read back off by the difference of the two height ranges. A sidecar larger than the file-size
+// limit (long notes) beside a raster that fits it: the old pair stays, byte for byte.
+TEST(FileSetTransaction, ARasterStaysWithItsOldSidecarWhenTheNewSidecarCannotBeWritten)
+{
+    QTemporaryDir dir;
+    ExportImage image;
+    image.layer = "terrain";
+    image.channels = {FloatField(4, 4)};
+    image.channelNames = {"R"};
+    image.levels = image.meaning = {0.0, 130.0};
+    image.notes["units"] = QString(8192, 'm');
+    for (const char* extension : {"r16", "png"}) {
+        SCOPED_TRACE(extension);
+        const QString raster = dir.filePath(QString("t.") + extension);
+        test::writeBytes(raster, "old raster");
+        test::writeBytes(sidecarPath(raster), "old sidecar");
+        QString error;
+        {
+            test::FileSizeLimit limit(4096); // the raster fits, its sidecar does not
+            EXPECT_FALSE(writeExportImage(image, raster, true, &error));
+        }
+        EXPECT_TRUE(error.contains(sidecarPath(raster)) && error.contains("File too large")) << error.toStdString();
+        EXPECT_EQ(test::readBytes(raster), "old raster");
+        EXPECT_EQ(test::readBytes(sidecarPath(raster)), "old sidecar");
+        EXPECT_TRUE(leftovers(dir.path()).isEmpty()) << leftovers(dir.path()).join(' ').toStdString();
+    }
+}
+
 // A layer's own transaction joins the caller's: its raster and sidecar wait for the outer commit.
 TEST(FileSetTransaction, ALayerInsideALargerTransactionWaitsForItsCommit)
 {
