@@ -30,7 +30,7 @@ BundleFolder::BundleFolder(QString folder)
 
 BundleFolder::~BundleFolder()
 {
-    if (QFileInfo(staging_).isDir()) QDir(staging_).removeRecursively();
+    if (!keepStaging_ && QFileInfo(staging_).isDir()) QDir(staging_).removeRecursively();
 }
 
 std::optional<QStringList> BundleFolder::earlierBundleFiles() const
@@ -84,6 +84,7 @@ bool BundleFolder::commit(const QStringList& files, const QStringList& earlier, 
         if (!files.contains(old) && isPlainName(old)) transaction.removeOnCommit(folder.filePath(old));
     transaction.adopt(stagedPath(kManifestName), folder.filePath(kManifestName)); // last: it names the others
     if (transaction.commit(error)) return true;
+    keepStaging_ = transaction.leftForCompletion();
     *error = inBundleTerms(*error);
     return false;
 }

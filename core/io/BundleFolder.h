@@ -21,7 +21,9 @@ public:
     static constexpr char kStagingPrefix[] = ".riverbed-bundle-";
 
     explicit BundleFolder(QString folder);
-    ~BundleFolder(); // removes the staging folder (and whatever a failed bundle left in it)
+    // Removes the staging folder (and whatever a failed bundle left in it), unless a commit stopped
+    // between its renames: then the next write into the folder completes it from there.
+    ~BundleFolder();
     BundleFolder(const BundleFolder&) = delete;
     BundleFolder& operator=(const BundleFolder&) = delete;
 
@@ -47,6 +49,7 @@ public:
 private:
     QString folder_;
     QString staging_;
+    bool keepStaging_ = false; // a commit stopped mid-way: its journal needs the staged files
 };
 
 // Every file a manifest lists: each entry's "path" and "sidecar" (relative).

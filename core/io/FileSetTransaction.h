@@ -47,6 +47,9 @@ public:
     bool commit(QString* error);
     // Removes the staged files; the targets stay as they were.
     void rollback();
+    // After a commit that stopped at a later rename: its journals and remaining staged files wait
+    // for the next run to complete them, so they must not be removed as a failed write's would be.
+    bool leftForCompletion() const { return done_ && !journals_.empty(); }
 
     // Completes the journalled commits in `folder` whose owner is gone; a line per commit saying
     // what it did, for the user.
