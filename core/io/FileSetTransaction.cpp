@@ -1,6 +1,8 @@
 #include "io/FileSetTransaction.h"
 
 #include "io/AtomicFile.h"
+#include "io/BundleFolder.h"
+#include "io/FolderTidy.h"
 #include "io/StagingOwner.h"
 
 #include <QDir>
@@ -55,37 +57,58 @@ std::optional<QJsonObject> readJournal(const QString& path)
     return document.object();
 }
 
+// A journal is a file in a folder others may write to (an unpacked archive could bring one), so
+// a replay only moves the owner's own staging files into place beside them (or, from a bundle's
+// staging folder, into the folder holding it) and removes nothing else: a forged step is skipped.
+bool isOwnersStagedMove(const QString& tag, const QString& from, const QString& to)
+{
+    const QFileInfo staged(from);
+    const QString folder = staged.absolutePath(), target = QFileInfo(to).absolutePath();
+    const bool inBundleStaging = staged.dir().dirName() == BundleFolder::kStagingPrefix + tag;
+    if (!(stagingTagOf(staged.fileName()) == tag || inBundleStaging)) return false;
+    return target == folder || (inBundleStaging && target == QFileInfo(folder).absolutePath());
+}
+
+// The journals a journal names that are this owner's (a forged name is not removed).
+QStringList ownersJournals(const QString& tag, const QJsonObject& journal)
+{
+    QStringList out;
+    for (const QJsonValue& value : journal["journals"].toArray())
+        if (QFileInfo(value.toString()).fileName() == kJournalPrefix + tag + kJournalSuffix) out << value.toString();
+    return out;
+}
+
 // Every journal of a commit exists from before its first rename until after its last, so one of
 // them missing means the commit stopped while the journals were being written (nothing renamed
 // yet: another folder's run may already have taken its staged files for leftovers) or after every
 // rename: either way the staged files that remain are removed and every target stays as it is.
-QString rollBackJournal(const QString& path, const QJsonObject& journal)
+QString rollBackJournal(const QString& path, const QString& tag, const QJsonObject& journal)
 {
     for (const QJsonValue& value : journal["steps"].toArray())
-        if (const QString from = value["from"].toString(); !from.isEmpty()) QFile::remove(from);
-    for (const QJsonValue& other : journal["journals"].toArray()) QFile::remove(other.toString());
+        if (const QString from = value["from"].toString(); isOwnersStagedMove(tag, from, value["to"].toString())) QFile::remove(from);
+    for (const QString& other : ownersJournals(tag, journal)) QFile::remove(other);
     QFile::remove(path);
     return QString("%1: removed the staged files of an export stopped before its first rename (killed or a loss of power); "
                    "its files are as they were before it").arg(path);
 }
 
 // Replays a dead owner's journal: a rename whose staging file is gone was done before the stop.
-QString completeJournal(const QString& path)
+QString completeJournal(const QString& path, const QString& tag)
 {
     const std::optional<QJsonObject> journal = readJournal(path);
     if (!journal) QFile::remove(path);
     if (!journal) return QString("%1: removed an unreadable commit journal (a journal is written whole, so nothing acted on it)").arg(path);
-    for (const QJsonValue& other : (*journal)["journals"].toArray())
-        if (!QFileInfo::exists(other.toString())) return rollBackJournal(path, *journal);
+    for (const QString& other : ownersJournals(tag, *journal))
+        if (!QFileInfo::exists(other)) return rollBackJournal(path, tag, *journal);
     QStringList placed, failed;
     for (const QJsonValue& value : (*journal)["steps"].toArray()) {
         const QString from = value["from"].toString(), to = value["to"].toString();
-        if (!from.isEmpty() && !QFileInfo::exists(from)) continue;
+        if (!QFileInfo::exists(from) || !isOwnersStagedMove(tag, from, to)) continue; // done, or not one to replay
         const QString reason = performStep(from, to);
-        if (!from.isEmpty()) (reason.isEmpty() ? placed : failed) << (reason.isEmpty() ? to : to + " (" + reason + ")");
+        (reason.isEmpty() ? placed : failed) << (reason.isEmpty() ? to : to + " (" + reason + ")");
     }
     // Only now: a stop during this replay leaves the journals for the next run to finish it.
-    for (const QJsonValue& other : (*journal)["journals"].toArray()) QFile::remove(other.toString());
+    for (const QString& other : ownersJournals(tag, *journal)) QFile::remove(other);
     QFile::remove(path);
     QString note = QString("%1: completed an export interrupted between its renames (killed or a loss of power): ").arg(path);
     note += placed.isEmpty() ? QString("every file was in place already") : QString("put in place %1").arg(placed.join(", "));
@@ -215,7 +238,7 @@ QStringList FileSetTransaction::completeInterrupted(const QString& folder)
     for (const QString& name : dir.entryList({QString(kJournalPrefix) + "*" + kJournalSuffix}, QDir::Files | QDir::Hidden)) {
         const QString tag = name.mid(static_cast<qsizetype>(std::strlen(kJournalPrefix)),
                                      name.size() - static_cast<qsizetype>(std::strlen(kJournalPrefix) + std::strlen(kJournalSuffix)));
-        if (stagingOwnerGone(tag)) notes << completeJournal(dir.filePath(name));
+        if (stagingOwnerGone(tag)) notes << completeJournal(dir.filePath(name), tag);
     }
     return notes;
 }

@@ -173,6 +173,27 @@ TEST(FileSetTransaction, ACommitStoppedBeforeItsFirstRenameLeavesEveryTargetOld)
     EXPECT_TRUE(leftovers(dir.filePath("a")).isEmpty()) << leftovers(dir.filePath("a")).join(' ').toStdString();
 }
 
+// A journal is a file anyone with the folder could put there (an unpacked archive): its replay
+// moves only its owner's staging files into place beside them, and removes nothing else it names.
+TEST(FileSetTransaction, AForgedJournalMovesOrRemovesNoneOfTheUsersFiles)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(QDir().mkpath(dir.filePath("elsewhere")));
+    const QString mine = dir.filePath("notes.txt"), precious = dir.filePath("elsewhere/precious.txt");
+    const QString journal = dir.filePath(".riverbed-commit-999999999.journal");
+    test::writeBytes(mine, "mine");
+    test::writeBytes(precious, "precious");
+    const QJsonObject forged{{"steps", QJsonArray{QJsonObject{{"from", mine}, {"to", dir.filePath("elsewhere/moved.txt")}},
+                                                  QJsonObject{{"from", ""}, {"to", precious}}}},
+                             {"journals", QJsonArray{journal, precious}}};
+    test::writeBytes(journal, QJsonDocument(forged).toJson());
+    tidyFolder(dir.path());
+    EXPECT_EQ(test::readBytes(mine), "mine");
+    EXPECT_EQ(test::readBytes(precious), "precious");
+    EXPECT_FALSE(QFile::exists(dir.filePath("elsewhere/moved.txt")));
+    EXPECT_FALSE(QFile::exists(journal));
+}
+
 // What the editor calls at start on its autosave folder: a dead owner's staging file goes, a live
 // one's and another host's (which this host cannot judge) stay, and a user's look-alike name too.
 TEST(FolderTidy, RemovesOnlyTheLeftoversOfOwnersThatAreGone)
