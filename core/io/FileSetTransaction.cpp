@@ -2,7 +2,6 @@
 
 #include "io/AtomicFile.h"
 #include "io/BundleFolder.h"
-#include "io/FolderTidy.h"
 #include "io/StagingOwner.h"
 
 #include <QDir>
@@ -62,11 +61,12 @@ std::optional<QJsonObject> readJournal(const QString& path)
 // staging folder, into the folder holding it) and removes nothing else: a forged step is skipped.
 bool isOwnersStagedMove(const QString& tag, const QString& from, const QString& to)
 {
-    const QFileInfo staged(from);
-    const QString folder = staged.absolutePath(), target = QFileInfo(to).absolutePath();
-    const bool inBundleStaging = staged.dir().dirName() == BundleFolder::kStagingPrefix + tag;
-    if (!(stagingTagOf(staged.fileName()) == tag || inBundleStaging)) return false;
-    return target == folder || (inBundleStaging && target == QFileInfo(folder).absolutePath());
+    const QFileInfo staged(from), target(to);
+    if (staged.absolutePath() == target.absolutePath()) // AtomicFile's staging name of the target
+        return staged.fileName() == QFileInfo(AtomicFile::stagingPrefix(to)).fileName() + tag;
+    // A bundle's staged file, from its staging folder into the folder that holds it
+    return staged.dir().dirName() == BundleFolder::kStagingPrefix + tag && staged.fileName() == target.fileName()
+        && QFileInfo(staged.absolutePath()).absolutePath() == target.absolutePath();
 }
 
 // The journals a journal names that are this owner's (a forged name is not removed).
@@ -88,8 +88,8 @@ QString rollBackJournal(const QString& path, const QString& tag, const QJsonObje
         if (const QString from = value["from"].toString(); isOwnersStagedMove(tag, from, value["to"].toString())) QFile::remove(from);
     for (const QString& other : ownersJournals(tag, journal)) QFile::remove(other);
     QFile::remove(path);
-    return QString("%1: removed the staged files of an export stopped before its first rename (killed or a loss of power); "
-                   "its files are as they were before it").arg(path);
+    return QString("%1: removed the staged files of an export stopped before its first rename (killed or a loss of power), or "
+                   "after its last; its files are as that left them").arg(path);
 }
 
 // Replays a dead owner's journal: a rename whose staging file is gone was done before the stop.
