@@ -5,6 +5,8 @@
 #include "RiversOption.h"
 #include "SplatBundleOptions.h"
 
+#include "io/FileSetTransaction.h"
+#include "io/FolderTidy.h"
 #include "io/LayerExport.h"
 #include "io/RasterWriter.h"
 #include "io/VelocityField.h"
@@ -175,13 +177,17 @@ void noticeEngineSettings(const QString& file, const QJsonObject& report)
 }
 
 // Every file the command would write can be written: checked before the first is, so that a
-// bad path among them leaves none half-exported.
+// bad path among them is refused before any work. Each output folder is tidied first: what a
+// killed export left there goes, and a commit it was in the middle of is completed (said on stderr).
 bool outputsWritable(const QCommandLineParser& parser)
 {
     QStringList options{"all", "gltf", "rivers", "splat"};
     for (io::Layer layer : io::allLayers()) options.append(optionName(layer));
-    for (const QString& option : options)
-        if (parser.isSet(option) && !cli::checkOutput(parser.value(option))) return false;
+    for (const QString& option : options) {
+        if (!parser.isSet(option)) continue;
+        for (const QString& note : io::tidyFolder(QFileInfo(parser.value(option)).absolutePath()).notes) cli::notice(note);
+        if (!cli::checkOutput(parser.value(option))) return false;
+    }
     return true;
 }
 
@@ -207,6 +213,9 @@ int runExport(const QStringList& args)
     settings->georeference = map->georeference;
     if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
     if (!outputsWritable(parser)) return cli::kExitFailure; // none written when one of them cannot be
+    // Every file below waits in its staging file until all are written: any failure returns
+    // before the commit, and the transaction then removes them, leaving every old file as it was.
+    io::FileSetTransaction transaction;
     QJsonObject files, details;
     QString error;
     for (io::Layer layer : io::allLayers()) {
@@ -239,6 +248,7 @@ int runExport(const QStringList& args)
         files["splat"] = parser.value("splat");
         details["splat"] = *report;
     }
+    if (!transaction.commit(&error)) return cli::fail(error);
     const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
     QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};
     if (settings->engine) line["engine"] = text(io::engineName(*settings->engine));

@@ -22,11 +22,13 @@ std::optional<io::SplatSettings> splatSettingsFromOptions(const QCommandLinePars
 // else the exit code after printing why.
 std::optional<int> checkBundleOptions(const QCommandLineParser& parser);
 
-// Writes --splat FILE.png; nullopt on failure (message printed).
+// Writes --splat FILE.png; nullopt on failure (message printed). Inside the export's
+// io::FileSetTransaction it replaces the old file only together with the others.
 std::optional<QJsonObject> exportSplatOption(const QCommandLineParser& parser, const Map& map, const io::ExportSettings& settings,
                                              const io::SplatSettings& splat);
 
-// Writes --bundle DIR and prints the command's JSON line; returns the exit code.
+// Writes --bundle DIR (whole or not at all: io::BundleFolder) and prints the command's JSON line;
+// returns the exit code.
 int runBundleExport(const QCommandLineParser& parser, const QString& mapPath, const Map& map, const io::ExportSettings& settings,
                     const io::SplatSettings& splat);
 

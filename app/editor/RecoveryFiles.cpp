@@ -1,6 +1,7 @@
 #include "editor/RecoveryFiles.h"
 
 #include "io/AtomicFile.h"
+#include "io/FolderTidy.h"
 #include "io/MapFile.h"
 #include "io/Sidecar.h"
 
@@ -106,6 +107,7 @@ std::optional<RecoveryInfo> RecoveryFiles::readInfo(const QString& path)
 std::vector<RecoveryEntry> RecoveryFiles::orphans() const
 {
     static const QRegularExpression name("^recovery-(\\d+)\\.rbmap$");
+    io::tidyFolder(folder_); // at start: the staging files of autosaves that a kill or crash cut short
     std::vector<RecoveryEntry> found;
     const QDir folder(folder_);
     for (const QFileInfo& file : folder.entryInfoList({"recovery-*.rbmap"}, QDir::Files)) {

@@ -48,6 +48,7 @@ public:
 
     // Files of editors no longer running, newest first. Called at start-up, before this process
     // has autosaved, so a file under this process's own PID is an orphan too (PIDs are reused).
+    // Tidies the folder first (io::tidyFolder): staging files of killed autosaves go.
     std::vector<RecoveryEntry> orphans() const;
     // Takes an orphan over as this process's own file (a rename, so no other editor starting at
     // the same time restores it too); it is then removed like our own after a save or a quit.

@@ -1,12 +1,14 @@
 #include "io/AtomicFile.h"
 
-#include <QCoreApplication>
+#include "io/FileSetTransaction.h"
+#include "io/FolderTidy.h"
+#include "io/StagingOwner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
 #include <cerrno>
-#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -39,14 +41,9 @@ QString unreplaceableTarget(const QString& path, const QString& requested)
     return {};
 }
 
-bool processIsGone(qint64 pid)
-{
-    return pid <= 0 || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH);
-}
-
 } // namespace
 
-AtomicFile::AtomicFile(const QString& path) : path_(resolvedTarget(path)), requested_(path) {}
+AtomicFile::AtomicFile(const QString& path, Commit mode) : path_(resolvedTarget(path)), requested_(path), mode_(mode) {}
 
 AtomicFile::~AtomicFile()
 {
@@ -61,20 +58,15 @@ QString AtomicFile::stagingPrefix(const QString& path)
 
 QString AtomicFile::stagingPath() const
 {
-    return stagingPrefix(path_) + QString::number(QCoreApplication::applicationPid());
+    return stagingPrefix(path_) + stagingOwnerTag();
 }
 
 int AtomicFile::removeStaleStaging(const QString& path)
 {
-    const QString prefix = QFileInfo(stagingPrefix(path)).fileName();
-    const QDir folder = QFileInfo(path).dir();
-    int removed = 0;
-    for (const QString& name : folder.entryList({prefix + "*"}, QDir::Files | QDir::Hidden | QDir::System)) {
-        bool numeric = false;
-        const qint64 pid = name.mid(prefix.size()).toLongLong(&numeric);
-        const bool ours = pid == QCoreApplication::applicationPid(); // an earlier save of ours that died half-way
-        if (numeric && (ours || processIsGone(pid)) && QFile::remove(folder.filePath(name))) ++removed;
-    }
+    int removed = tidyFolder(QFileInfo(path).absolutePath()).removed;
+    // An earlier save of ours to this file that died half-way (another file's may be in a transaction).
+    const QString ours = stagingPrefix(path) + stagingOwnerTag();
+    if (QFileInfo(ours).isFile() && QFile::remove(ours)) ++removed;
     return removed;
 }
 
@@ -116,7 +108,7 @@ qint64 AtomicFile::writeData(const char* data, qint64 size)
     return written;
 }
 
-bool AtomicFile::commit()
+bool AtomicFile::flushToDisk()
 {
     if (failed_ || descriptor_ < 0) return failed_ ? false : fail("cannot write", EBADF);
     struct stat existing {};
@@ -126,6 +118,17 @@ bool AtomicFile::commit()
     const int descriptor = descriptor_;
     descriptor_ = -1;
     if (::close(descriptor) != 0) return fail("cannot write", errno);
+    return true;
+}
+
+bool AtomicFile::commit()
+{
+    if (!flushToDisk()) return false;
+    if (FileSetTransaction* transaction = FileSetTransaction::current(); transaction && mode_ == Commit::InTransaction) {
+        transaction->adopt(stagingPath(), path_); // it renames, or removes the file on a rollback
+        QIODevice::close();
+        return true;
+    }
     const QByteArray staging = QFile::encodeName(stagingPath());
     if (::rename(staging.constData(), QFile::encodeName(path_).constData()) != 0) return fail("cannot replace the file", errno);
     QIODevice::close();

@@ -15,19 +15,24 @@ namespace rb::io {
 // limit, part-way through a large write) without an error and then commits the torn file over the
 // old one (measured; see docs/map-format.md), and it ignores the result of its own fdatasync.
 //
-// The staging name is ".NAME.riverbed-partial-PID" in the target's folder: recognisable, and
-// unique per process. A save interrupted by a kill leaves one behind; the next save of the same
-// file removes those whose process is gone.
+// The staging name is ".NAME.riverbed-partial-OWNER" in the target's folder (OWNER: PID, boot and
+// host, StagingOwner.h): recognisable, and unique per process. A save interrupted by a kill leaves
+// one behind; the next write into the same folder removes those whose owner is gone (FolderTidy.h).
+//
+// Inside a FileSetTransaction, commit() flushes the staging file and hands it to the transaction,
+// which renames it together with the others; Commit::Alone renames at once regardless.
 class AtomicFile : public QIODevice {
 public:
-    explicit AtomicFile(const QString& path);
+    enum class Commit { InTransaction, Alone };
+
+    explicit AtomicFile(const QString& path, Commit mode = Commit::InTransaction);
     ~AtomicFile() override; // discards the staging file unless commit() succeeded
 
     // Removes stale staging files of this target, then creates this one. False with errorString(),
     // also when the target is not a regular file (a device, a pipe, a folder) or is read-only.
     bool open();
-    // Flushes to disk and renames over the target. False (old file untouched) on any failure, or
-    // when an earlier write failed.
+    // Flushes to disk and renames over the target (inside a transaction: hands the flushed file to
+    // it). False (old file untouched) on any failure, or when an earlier write failed.
     bool commit();
     // Gives up: removes the staging file; the target stays as it was.
     void discard();
@@ -43,7 +48,9 @@ public:
     static bool checkWritable(const QString& path, QString* error);
 
     static QString stagingPrefix(const QString& path); // ".NAME.riverbed-partial-" with its folder
-    // Removes staging files of `path` left by processes that no longer run; returns how many.
+    // Tidies the folder of `path` (tidyFolder: interrupted commits completed, staging files of
+    // owners that are gone removed) and removes an earlier staging file of this process for
+    // `path`; returns how many staging files went.
     static int removeStaleStaging(const QString& path);
 
 protected:
@@ -52,10 +59,12 @@ protected:
 
 private:
     bool fail(const QString& what, int error);
+    bool flushToDisk();
     void closeDescriptor();
 
     QString path_;      // the file replaced (a symbolic link's target)
     QString requested_; // the path as given
+    Commit mode_;
     int descriptor_ = -1;
     bool failed_ = false;
 };

@@ -1,28 +1,17 @@
 #include "io/BundleFolder.h"
 
-#include <QCoreApplication>
+#include "io/FileSetTransaction.h"
+#include "io/FolderTidy.h"
+#include "io/StagingOwner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include <cerrno>
-#include <csignal>
-#include <cstdio>
-#include <cstring>
-
 namespace rb::io {
 namespace {
-
-constexpr char kStagingPrefix[] = ".riverbed-bundle-";
-
-// rename(2) replaces an existing target in one step; QFile::rename refuses to.
-QString moveOver(const QString& from, const QString& to)
-{
-    if (std::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) == 0) return {};
-    return QString::fromLocal8Bit(std::strerror(errno));
-}
 
 // Only a plain file name inside the folder may be removed: a manifest edited by hand to name
 // "../x" or "/x" must not delete anything outside the bundle.
@@ -31,25 +20,17 @@ bool isPlainName(const QString& name)
     return !name.isEmpty() && name != "." && name != ".." && !name.contains('/') && !name.contains('\\');
 }
 
-// A staging folder whose process no longer runs (killed mid-export): nothing will finish it.
-bool isStale(const QString& name)
-{
-    bool ok = false;
-    const qint64 pid = name.mid(static_cast<qsizetype>(std::strlen(kStagingPrefix))).toLongLong(&ok);
-    return ok && pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
-}
-
 } // namespace
 
 BundleFolder::BundleFolder(QString folder)
     : folder_(std::move(folder)),
-      staging_(QDir(folder_).filePath(kStagingPrefix + QString::number(QCoreApplication::applicationPid())))
+      staging_(QDir(folder_).filePath(kStagingPrefix + stagingOwnerTag()))
 {
 }
 
 BundleFolder::~BundleFolder()
 {
-    if (QFileInfo(staging_).isDir()) QDir(staging_).removeRecursively();
+    if (!keepStaging_ && QFileInfo(staging_).isDir()) QDir(staging_).removeRecursively();
 }
 
 std::optional<QStringList> BundleFolder::earlierBundleFiles() const
@@ -75,8 +56,7 @@ bool BundleFolder::prepare(QString* error)
         *error = QString("cannot create the folder %1").arg(folder_);
         return false;
     }
-    for (const QString& name : QDir(folder_).entryList({QString(kStagingPrefix) + "*"}, QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot))
-        if (isStale(name)) QDir(QDir(folder_).filePath(name)).removeRecursively();
+    tidyFolder(folder_);
     if (QFileInfo(staging_).exists()) QDir(staging_).removeRecursively();
     if (!QDir().mkdir(staging_)) {
         *error = QString("cannot write in %1: no permission or no space for the bundle's staging folder").arg(folder_);
@@ -95,29 +75,18 @@ QString BundleFolder::inBundleTerms(const QString& message) const
     return QString(message).replace(staging_, QDir::cleanPath(folder_));
 }
 
-bool BundleFolder::commit(const QStringList& files, const QStringList& earlier, QString* error)
+bool BundleFolder::commit(const QStringList& files, const QStringList& earlier, FileSetTransaction& transaction, QString* error)
 {
     const QDir folder(folder_);
-    const QString manifest = folder.filePath(kManifestName);
-    if (QFileInfo::exists(manifest) && !QFile::remove(manifest)) {
-        *error = QString("%1: cannot remove the earlier manifest; the earlier bundle is unchanged").arg(manifest);
-        return false;
-    }
-    for (const QString& file : files) {
-        if (file == kManifestName) continue;
-        if (const QString reason = moveOver(stagedPath(file), folder.filePath(file)); !reason.isEmpty()) {
-            *error = QString("%1: cannot move it into place: %2; the folder now has no %3 (export the bundle again)")
-                         .arg(folder.filePath(file), reason, kManifestName);
-            return false;
-        }
-    }
+    for (const QString& file : files)
+        if (file != kManifestName) transaction.adopt(stagedPath(file), folder.filePath(file));
     for (const QString& old : earlier)
-        if (!files.contains(old) && isPlainName(old)) QFile::remove(folder.filePath(old));
-    if (const QString reason = moveOver(stagedPath(kManifestName), manifest); !reason.isEmpty()) {
-        *error = QString("%1: cannot move it into place: %2").arg(manifest, reason);
-        return false;
-    }
-    return true;
+        if (!files.contains(old) && isPlainName(old)) transaction.removeOnCommit(folder.filePath(old));
+    transaction.adopt(stagedPath(kManifestName), folder.filePath(kManifestName)); // last: it names the others
+    if (transaction.commit(error)) return true;
+    keepStaging_ = transaction.leftForCompletion();
+    *error = inBundleTerms(*error);
+    return false;
 }
 
 QStringList manifestFiles(const QJsonObject& manifest)

@@ -8,19 +8,22 @@
 
 namespace rb::io {
 
-// The folder an engine bundle goes to, and how a new bundle replaces an earlier one there without
-// ever leaving a manifest that lists a mix: every file is first written into a hidden staging
-// folder inside it (".riverbed-bundle-PID", same file system); only when all are on disk is the
-// old manifest.json removed, the files renamed into place, the earlier bundle's files that the new
-// one does not name removed, and the new manifest renamed in last. A failure while writing leaves
-// the earlier bundle untouched; a failure while renaming (no data is written then) leaves the
-// folder without a manifest.json, and the message says so.
+// The folder an engine bundle goes to, and how a new bundle replaces an earlier one there whole or
+// not at all: every file is first written into a hidden staging folder inside it
+// (".riverbed-bundle-OWNER", same file system; OWNER as in StagingOwner.h); only when all are on
+// disk does one FileSetTransaction rename them into place, remove the earlier bundle's files that
+// the new one does not name and rename the new manifest in last, journalled so that a run stopped
+// between two renames is completed by the next write into the folder. A failure while writing
+// leaves the earlier bundle untouched.
 class BundleFolder {
 public:
     static constexpr char kManifestName[] = "manifest.json";
+    static constexpr char kStagingPrefix[] = ".riverbed-bundle-";
 
     explicit BundleFolder(QString folder);
-    ~BundleFolder(); // removes the staging folder (and whatever a failed bundle left in it)
+    // Removes the staging folder (and whatever a failed bundle left in it), unless a commit stopped
+    // between its renames: then the next write into the folder completes it from there.
+    ~BundleFolder();
     BundleFolder(const BundleFolder&) = delete;
     BundleFolder& operator=(const BundleFolder&) = delete;
 
@@ -30,21 +33,23 @@ public:
     // The folder's entries other than staging folders (relative names).
     QStringList entries() const;
 
-    // Makes the folder (if missing) and an empty staging folder, removing staging folders left by
-    // processes that no longer run; false with `error` saying why.
+    // Makes the folder (if missing) and an empty staging folder, after tidying the folder
+    // (tidyFolder: what killed runs left); false with `error` saying why.
     bool prepare(QString* error);
     QString stagedPath(const QString& relative) const;
     // Turns a message about a staged file into one about its place in the bundle.
     QString inBundleTerms(const QString& message) const;
 
-    // Moves the staged files (manifest.json among them) into the folder as described above.
-    bool commit(const QStringList& files, const QStringList& earlier, QString* error);
+    // Moves the staged files (manifest.json among them) into the folder as described above, through
+    // `transaction` (the one the files were written in, or a new one).
+    bool commit(const QStringList& files, const QStringList& earlier, class FileSetTransaction& transaction, QString* error);
 
     const QString& folder() const { return folder_; }
 
 private:
     QString folder_;
     QString staging_;
+    bool keepStaging_ = false; // a commit stopped mid-way: its journal needs the staged files
 };
 
 // Every file a manifest lists: each entry's "path" and "sidecar" (relative).

@@ -2,6 +2,7 @@
 
 #include "io/BundleFolder.h"
 #include "io/BundleItem.h"
+#include "io/FileSetTransaction.h"
 #include "io/Sidecar.h"
 
 #include <QDir>
@@ -95,6 +96,7 @@ EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRe
     BundleFolder folder(request.folder);
     const QStringList earlier = folder.earlierBundleFiles().value_or(QStringList());
     if (!folder.prepare(&result.error)) return result;
+    FileSetTransaction transaction; // every file waits in it until the last is on disk
 
     const ExportSettings settings = exportSettingsFor(request);
     const ExportGrid grid = exportGrid(state.lattice, settings);
@@ -124,7 +126,7 @@ EngineBundleResult writeEngineBundle(const MapState& state, const EngineBundleRe
         return result;
     }
     const QStringList files = manifestFiles(manifest) << BundleFolder::kManifestName;
-    if (!folder.commit(files, earlier, &result.error)) return result;
+    if (!folder.commit(files, earlier, transaction, &result.error)) return result;
     for (const QString& file : files) result.files << QDir(request.folder).absoluteFilePath(file);
     for (const QString& entry : folder.entries())
         if (!files.contains(entry)) result.otherFiles << entry;

@@ -1,5 +1,7 @@
 #include "io/EngineExport.h"
 
+#include "io/FileSetTransaction.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -96,15 +98,20 @@ EngineExportResult exportForEngine(const MapState& state, const EngineExportRequ
         if (!result.error.isEmpty()) return result;
     }
     const ExportSettings settings = settingsFor(request);
+    FileSetTransaction transaction; // the layers replace the folder's earlier ones together or not at all
     for (std::size_t i = 0; i < request.layers.size(); ++i) {
         const Layer layer = request.layers[i];
         const QString path = engineExportPath(request, layer);
         const std::optional<QJsonObject> report = exportLayer(state, layer, path, settings, &result.error);
-        if (!report) return result;
+        if (!report) {
+            result.files.clear();
+            return result;
+        }
         result.files << path;
         result.details[text(layerName(layer))] = *report;
         if (progress) progress(static_cast<int>(100 * (i + 1) / request.layers.size()));
     }
+    if (!transaction.commit(&result.error)) result.files.clear();
     return result;
 }
 

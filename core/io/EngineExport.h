@@ -29,7 +29,7 @@ struct EngineExportRequest {
 struct EngineExportResult {
     QStringList files;   // written, in layer order
     QJsonObject details; // per layer: what writeExportImage reported (engine settings, flow scale, ...)
-    QString error;       // empty on success; files written before a failure are listed
+    QString error;       // empty on success; on a failure no file is replaced and none is listed
     bool ok() const { return error.isEmpty(); }
 };
 
@@ -44,8 +44,9 @@ QString engineExportProblem(const EngineExportRequest& request);
 // BASE_LAYER.EXT for one layer of the request.
 QString engineExportPath(const EngineExportRequest& request, Layer layer);
 
-// Writes every layer (after making the folder, with createFolder); `progress` hears the
-// percentage done after each file.
+// Writes every layer (after making the folder, with createFolder) in one FileSetTransaction: the
+// earlier files are replaced only when every layer is on disk; `progress` hears the percentage
+// done after each file.
 EngineExportResult exportForEngine(const MapState& state, const EngineExportRequest& request,
                                    const std::function<void(int percent)>& progress = {});
 

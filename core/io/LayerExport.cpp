@@ -1,5 +1,6 @@
 #include "io/LayerExport.h"
 
+#include "io/FileSetTransaction.h"
 #include "io/RasterWriter.h"
 #include "io/Sidecar.h"
 #include "io/VelocityField.h"
@@ -310,18 +311,19 @@ ExportImage allLayersImage(const MapState& state, const ExportSettings& settings
 
 std::optional<QJsonObject> writeExportImage(const ExportImage& image, const QString& path, bool withSidecar, QString* error)
 {
+    FileSetTransaction transaction; // the raster and its sidecar replace the old pair together
     if (!writeRaster(path, image, error)) return std::nullopt;
     QJsonObject report{{"file", path}, {"width", image.width()}, {"height", image.height()}};
     for (auto it = image.notes.begin(); it != image.notes.end(); ++it) report[it.key()] = it.value();
     const RasterFormat* format = rasterFormatFor(path);
-    if (!withSidecar && !format->integer) return report;
+    if (!withSidecar && !format->integer) return transaction.commit(error) ? std::optional(report) : std::nullopt;
     QJsonObject sidecar = sidecarJson(Sidecar{image.meaning, image.southRowFirst, GridSize{image.width(), image.height()}});
     sidecar["layer"] = image.layer;
     sidecar["format"] = format->description;
     for (auto it = image.notes.begin(); it != image.notes.end(); ++it) sidecar[it.key()] = it.value();
     if (!writeJsonFile(sidecarPath(path), sidecar, error)) return std::nullopt;
     report["sidecar"] = sidecarPath(path);
-    return report;
+    return transaction.commit(error) ? std::optional(report) : std::nullopt;
 }
 
 std::optional<QJsonObject> exportLayer(const MapState& state, Layer layer, const QString& path, const ExportSettings& settings,

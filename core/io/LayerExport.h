@@ -74,7 +74,8 @@ ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings&
 ExportImage allLayersImage(const MapState& state, const ExportSettings& settings);
 
 // Writes the image in the format the extension names and, for integer formats or engine exports,
-// its sidecar (Sidecar.h). Returns what was written: file, width, height, sidecar (if any) and the
+// its sidecar (Sidecar.h), both in one FileSetTransaction (joining the caller's, if one is open): the
+// old raster and sidecar are replaced together or not at all. Returns what was written: file, width, height, sidecar (if any) and the
 // image's notes (engine settings, flow scale).
 std::optional<QJsonObject> writeExportImage(const ExportImage& image, const QString& path, bool withSidecar, QString* error);
 

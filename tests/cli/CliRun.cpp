@@ -13,4 +13,18 @@ CliRun cli(const QStringList& args)
             QString::fromUtf8(process.readAllStandardError())};
 }
 
+CliRun cliInShell(const QStringList& args, int limitBlocks, const QString& redirect)
+{
+    QString command;
+    if (limitBlocks > 0) command += QString("ulimit -f %1; ").arg(limitBlocks);
+    command += "\"$0\"";
+    for (int i = 0; i < args.size(); ++i) command += QString(" \"${%1}\"").arg(i + 1);
+    command += " " + redirect;
+    QProcess process;
+    process.start("bash", QStringList{"-c", command, RIVERBED_CLI_PATH} + args);
+    process.waitForFinished(120000);
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
 } // namespace rb::test

@@ -15,4 +15,8 @@ struct CliRun {
 // Runs `riverbed-cli ARGS` and waits for it (two minutes at most).
 CliRun cli(const QStringList& args);
 
+// Runs `riverbed-cli ARGS` through bash with a file-size limit of `limitBlocks` × 1024 bytes
+// (`ulimit -f`; 0: none) and `redirect` appended to the command line.
+CliRun cliInShell(const QStringList& args, int limitBlocks, const QString& redirect = {});
+
 } // namespace rb::test

@@ -3,6 +3,9 @@
 // stdout fail the command; a reader that stops early (`| head`) does not stop the map being saved.
 // `ulimit -f` stands in for a full disk without root (the command must not die of the SIGXFSZ a
 // plain shell lets through: it ignores that signal itself); /dev/full is a full disk for stdout.
+#include "CliRun.h"
+#include "TestFiles.h"
+
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -17,40 +20,15 @@
 
 namespace {
 
-struct ShellRun {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using ShellRun = rb::test::CliRun;
 
-// Runs `riverbed-cli ARGS` through bash with a file-size limit of `limitBlocks` × 1024 bytes
-// (0: none) and the rest of `redirect` appended to the command line.
 ShellRun runLimited(const QStringList& args, int limitBlocks, const QString& redirect = {})
 {
-    QString command;
-    if (limitBlocks > 0) command += QString("ulimit -f %1; ").arg(limitBlocks);
-    command += "\"$0\"";
-    for (int i = 0; i < args.size(); ++i) command += QString(" \"${%1}\"").arg(i + 1);
-    command += " " + redirect;
-    QProcess process;
-    process.start("bash", QStringList{"-c", command, RIVERBED_CLI_PATH} + args);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return rb::test::cliInShell(args, limitBlocks, redirect);
 }
 
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writePlain(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    ASSERT_EQ(file.write(bytes), bytes.size());
-}
+using rb::test::readBytes;
+using rb::test::writeBytes;
 
 class CliFullDisk : public ::testing::Test {
 protected:
@@ -70,12 +48,12 @@ protected:
     {
         SCOPED_TRACE(args.join(' ').toStdString());
         const QByteArray old = "an older file of the user's\n";
-        writePlain(out, old);
+        writeBytes(out, old);
         const ShellRun run = runLimited(args, 1);
         EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
         EXPECT_TRUE(run.err.contains("File too large")) << run.err.toStdString();
         EXPECT_TRUE(run.err.contains(QFileInfo(out).fileName())) << run.err.toStdString();
-        EXPECT_EQ(contentsOf(out), old);
+        EXPECT_EQ(readBytes(out), old);
         EXPECT_TRUE(QDir(dir.path()).entryList({"*riverbed-partial*"}, QDir::Files | QDir::Hidden).isEmpty());
     }
 
@@ -231,7 +209,7 @@ TEST_F(CliOutputPaths, AReadOnlyFileIsKept)
     ASSERT_TRUE(QFile::copy(map, source));
     ASSERT_TRUE(QFile::setPermissions(source, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
     const QString out = shared.filePath("kept.rbmap");
-    writePlain(out, "an older file of the user's\n");
+    writeBytes(out, "an older file of the user's\n");
     ASSERT_TRUE(QFile::setPermissions(out, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
     QStringList command{program, "simulate", source, "--steps", "1", "-o", out};
     if (::geteuid() == 0) command = QStringList{"--reuid=65534", "--regid=65534", "--clear-groups"} + command;
@@ -241,7 +219,7 @@ TEST_F(CliOutputPaths, AReadOnlyFileIsKept)
     const QString err = QString::fromUtf8(process.readAllStandardError());
     EXPECT_EQ(process.exitCode(), 1) << err.toStdString();
     EXPECT_TRUE(err.contains("kept.rbmap: is read-only; it is left as it is")) << err.toStdString();
-    EXPECT_EQ(contentsOf(out), "an older file of the user's\n");
+    EXPECT_EQ(readBytes(out), "an older file of the user's\n");
 }
 
 } // namespace

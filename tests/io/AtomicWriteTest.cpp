@@ -3,6 +3,7 @@
 // write fails the same way, with EFBIG instead of ENOSPC), reports the system's reason, and a
 // save killed between writing and renaming leaves nothing the next save does not clean up.
 #include "FileSizeLimit.h"
+#include "TestFiles.h"
 #include "TestMaps.h"
 
 #include "io/AtomicFile.h"
@@ -27,19 +28,6 @@ namespace rb::io {
 namespace {
 
 const QByteArray kOldContents = "the designer's previous file, which must survive\n";
-
-QByteArray contentsOf(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writePlain(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    ASSERT_EQ(file.write(bytes), bytes.size());
-}
 
 QStringList stagingFiles(const QString& folder)
 {
@@ -80,10 +68,10 @@ TEST(AtomicWrite, EveryWriterKeepsTheOldFileWhenTheDiskRefusesTheNewOne)
         QTemporaryDir dir;
         const QString path = dir.filePath(cases[i].fileName);
         SCOPED_TRACE(path.toStdString());
-        writePlain(path, kOldContents);
+        test::writeBytes(path, kOldContents);
         // A sidecar next to an integer export must survive too.
         const QString sidecar = dir.filePath(QFileInfo(path).completeBaseName() + ".json");
-        writePlain(sidecar, kOldContents);
+        test::writeBytes(sidecar, kOldContents);
         QString error;
         bool written = true;
         {
@@ -93,12 +81,12 @@ TEST(AtomicWrite, EveryWriterKeepsTheOldFileWhenTheDiskRefusesTheNewOne)
         EXPECT_FALSE(written);
         EXPECT_TRUE(error.contains("File too large")) << error.toStdString();
         EXPECT_TRUE(error.contains(QFileInfo(path).fileName())) << error.toStdString();
-        EXPECT_EQ(contentsOf(path), kOldContents);
-        EXPECT_EQ(contentsOf(sidecar), kOldContents);
+        EXPECT_EQ(test::readBytes(path), kOldContents);
+        EXPECT_EQ(test::readBytes(sidecar), kOldContents);
         EXPECT_TRUE(stagingFiles(dir.path()).isEmpty()) << stagingFiles(dir.path()).join(' ').toStdString();
         // With room again the same writer succeeds: the refusal was the disk's, not the data's.
         EXPECT_TRUE(cases[i].write(path, &error)) << error.toStdString();
-        EXPECT_NE(contentsOf(path), kOldContents);
+        EXPECT_NE(test::readBytes(path), kOldContents);
     }
 }
 
@@ -107,7 +95,7 @@ TEST(AtomicWrite, AFailureHalfWayThroughAStreamedMapKeepsTheOldMap)
     QTemporaryDir dir;
     const QString path = dir.filePath("big.rbmap");
     ASSERT_TRUE(writeMapFile(path, sampleMap(), nullptr));
-    const QByteArray old = contentsOf(path);
+    const QByteArray old = test::readBytes(path);
     const Map bigger = test::randomMap(LatticeKind::Triangle, 300, 200, 9);
     QString error;
     bool written = true;
@@ -117,7 +105,7 @@ TEST(AtomicWrite, AFailureHalfWayThroughAStreamedMapKeepsTheOldMap)
     }
     EXPECT_FALSE(written);
     EXPECT_TRUE(error.contains("File too large")) << error.toStdString();
-    EXPECT_EQ(contentsOf(path), old);
+    EXPECT_EQ(test::readBytes(path), old);
 }
 
 // A child process starts a save, writes everything, and is killed before the rename: the real
@@ -139,9 +127,9 @@ TEST(AtomicWrite, AKillBetweenWriteAndRenameKeepsTheOldFileAndTheNextSaveCleansU
 {
     QTemporaryDir dir;
     const QString path = dir.filePath("island.rbmap");
-    writePlain(path, kOldContents);
+    test::writeBytes(path, kOldContents);
     ASSERT_GT(killedSave(path, QByteArray(100000, 'n')), 0);
-    EXPECT_EQ(contentsOf(path), kOldContents);
+    EXPECT_EQ(test::readBytes(path), kOldContents);
     EXPECT_EQ(stagingFiles(dir.path()).size(), 1); // recognisable by its name
 
     QString error;
@@ -156,8 +144,8 @@ TEST(AtomicWrite, AStagingFileOfARunningProcessIsLeftAlone)
     const QString path = dir.filePath("shared.png");
     const QString foreign = AtomicFile::stagingPrefix(path) + QString::number(getppid()); // a live process
     const QString lookalike = dir.filePath(".shared.png.riverbed-partial-notes"); // not a staging file
-    writePlain(foreign, "in progress");
-    writePlain(lookalike, "the user's");
+    test::writeBytes(foreign, "in progress");
+    test::writeBytes(lookalike, "the user's");
     EXPECT_EQ(AtomicFile::removeStaleStaging(path), 0);
     EXPECT_TRUE(QFile::exists(foreign));
     EXPECT_TRUE(QFile::exists(lookalike));
@@ -168,13 +156,13 @@ TEST(AtomicWrite, KeepsTheTargetsPermissionsAndFollowsASymbolicLink)
     QTemporaryDir dir;
     const QString real = dir.filePath("real.bin");
     const QString link = dir.filePath("link.bin");
-    writePlain(real, kOldContents);
+    test::writeBytes(real, kOldContents);
     ASSERT_TRUE(QFile::setPermissions(real, QFile::ReadOwner | QFile::WriteOwner));
     ASSERT_TRUE(QFile::link(real, link));
     QString error;
     ASSERT_TRUE(writeFileAtomically(link, "new", &error)) << error.toStdString();
     EXPECT_TRUE(QFileInfo(link).isSymLink());
-    EXPECT_EQ(contentsOf(real), "new");
+    EXPECT_EQ(test::readBytes(real), "new");
     const QFile::Permissions owner = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
     const QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
     EXPECT_EQ(QFile::permissions(real) & (owner | others), QFile::ReadOwner | QFile::WriteOwner); // not widened to the umask's 0644

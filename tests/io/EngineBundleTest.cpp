@@ -5,6 +5,7 @@
 
 #include "io/BundleFolder.h"
 #include "io/EngineBundle.h"
+#include "io/FolderTidy.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +20,8 @@
 
 #include <cstring>
 #include <map>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace rb {
 namespace {
@@ -244,6 +247,46 @@ TEST_P(EngineBundle, APartFailingAfterTheOthersLeavesNoneOfThemInPlace)
     ASSERT_FALSE(failed.ok());
     EXPECT_TRUE(failed.error.startsWith(QDir::cleanPath(dir.path()) + "/rivers.json: cannot write")) << failed.error.toStdString();
     EXPECT_EQ(contents(dir.path()), before);
+}
+
+// A bundle stopped between its renames (here the new manifest, renamed last, finds a folder in its
+// way, and the process then ends as one cut off by a loss of power would) leaves its journal; the
+// next write into DIR completes it from there: the new bundle whole, its manifest listing exactly
+// the files in DIR.
+TEST_P(EngineBundle, ABundleStoppedBetweenItsRenamesIsCompletedByTheNextWriteIntoTheFolder)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 7).state, request(dir.path())).ok());
+    const QString manifest = QDir(dir.path()).filePath("manifest.json");
+    std::vector<io::BundleItem> items = io::bundleItems(GetParam());
+    io::BundleItem obstacle = items.back();
+    obstacle.role = "obstacle";
+    obstacle.fileName = [](io::Engine) { return QString("obstacle.txt"); };
+    obstacle.write = [manifest](const io::BundleContext&, const QString& path, QString* error) -> std::optional<QJsonObject> {
+        if (!QFile::remove(manifest) || !QDir().mkdir(manifest)) *error = "cannot put the obstacle in place";
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) return std::nullopt;
+        return QJsonObject{{"path", QFileInfo(path).fileName()}};
+    };
+    items.push_back(obstacle);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const io::EngineBundleResult result = io::writeEngineBundle(test::randomMap(LatticeKind::Square, 40, 40, 8).state, request(dir.path()), items);
+        ::_exit(!result.ok() && result.error.contains("files were replaced") ? 0 : 2); // no destructors: as if cut off
+    }
+    int status = -1;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+    EXPECT_TRUE(QFileInfo(manifest).isDir());
+
+    ASSERT_TRUE(QDir().rmdir(manifest));
+    const io::FolderTidyReport report = io::tidyFolder(dir.path());
+    ASSERT_EQ(report.notes.size(), 1);
+    EXPECT_TRUE(report.notes.front().contains("put in place " + manifest)) << report.notes.front().toStdString();
+    const QJsonObject completed = manifestOnDisk(dir.path());
+    ASSERT_FALSE(completed.isEmpty());
+    EXPECT_TRUE(io::manifestFiles(completed).contains("obstacle.txt")) << "the new bundle's manifest";
+    EXPECT_EQ(folderEntries(dir.path()), listedFiles(completed)) << "no staging folder, no journal, no earlier file left";
 }
 
 // An export killed mid-way leaves its staging folder; the next export removes it (its process is

@@ -1,17 +1,20 @@
 // The editor's "Export for game engine": every chosen layer of one map, in one folder, on the
 // engine's grid and in its formats, with the settings to type into the engine.
+#include "TestFiles.h"
 #include "TestMaps.h"
 
 #include "io/EngineExport.h"
 #include "io/HeightmapReader.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 namespace rb {
 namespace {
@@ -94,6 +97,30 @@ TEST_P(EngineExport, RefusesBadRequestsBeforeWritingAnything)
     request = everything(dir.filePath("missing"));
     refused(request, "no such folder");
     EXPECT_TRUE(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+}
+
+// The editor's export is all or nothing too: the last layer's file blocked by a folder in its way,
+// every earlier layer's old file (and sidecar) stays byte for byte and no staging file is left.
+TEST_P(EngineExport, ALayerThatCannotBeWrittenLeavesEveryOldFileAsItWas)
+{
+    QTemporaryDir dir;
+    const MapState state = test::randomMap(LatticeKind::Square, 33, 33, 6).state;
+    io::EngineExportRequest request = everything(dir.path());
+    request.layers = {io::Layer::Terrain, io::Layer::WaterSurface, io::Layer::FlowMap, io::Layer::Mask};
+    ASSERT_TRUE(io::exportForEngine(test::randomMap(LatticeKind::Square, 33, 33, 7).state, request).ok());
+    const QString blocked = io::engineExportPath(request, request.layers.back());
+    ASSERT_TRUE(QFile::remove(blocked) && QDir().mkdir(blocked));
+    std::map<QString, QByteArray> before;
+    for (const QString& name : QDir(dir.path()).entryList(QDir::Files | QDir::Hidden)) before[name] = test::readBytes(dir.filePath(name));
+    ASSERT_GE(before.size(), request.layers.size()); // the other layers and their sidecars
+
+    const io::EngineExportResult result = io::exportForEngine(state, request);
+    EXPECT_FALSE(result.ok());
+    EXPECT_TRUE(result.error.contains(blocked)) << result.error.toStdString();
+    EXPECT_TRUE(result.files.isEmpty());
+    std::map<QString, QByteArray> after;
+    for (const QString& name : QDir(dir.path()).entryList(QDir::Files | QDir::Hidden)) after[name] = test::readBytes(dir.filePath(name));
+    EXPECT_TRUE(after == before) << "no old file changes, no staging file stays";
 }
 
 TEST(EngineExportSizes, AnEngineRefusesASizeItDoesNotTake)

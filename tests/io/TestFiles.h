@@ -10,6 +10,7 @@
 namespace rb::test {
 
 void writeBytes(const QString& path, const QByteArray& bytes);
+QByteArray readBytes(const QString& path); // empty when the file cannot be read
 
 // The samples of a raster an export wrote (io::readSampleRaster), or an empty field and a test
 // failure naming the error.
