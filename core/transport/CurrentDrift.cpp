@@ -28,6 +28,12 @@ void CurrentDrift::collectFaces(const std::vector<FloatField>& flows)
                 if (face.tail >= 0 || face.head >= 0) faces_.push_back(face);
             }
     }
+    std::vector<char> touched(lattice_.cellCount(), 0);
+    for (const Face& face : faces_)
+        for (const std::int64_t cell : {face.tail, face.head})
+            if (cell >= 0) touched[static_cast<std::size_t>(cell)] = 1;
+    for (std::size_t i = 0; i < touched.size(); ++i)
+        if (touched[i]) faceCells_.push_back(i);
 }
 
 void CurrentDrift::step(const float* depth, double dt, std::vector<std::vector<float>>& dyed, std::vector<DyeLedger>& ledgers)
@@ -40,51 +46,73 @@ void CurrentDrift::step(const float* depth, double dt, std::vector<std::vector<f
     }
 }
 
+// Whether any cell of a face became wet or dry since openFaces() last ran (always on the first
+// call). Only the current's cells count: rain and rivers wet and dry cells of the land every step.
+bool CurrentDrift::wetCellsChanged(const float* depth)
+{
+    bool changed = wetCells_.size() != faceCells_.size();
+    wetCells_.resize(faceCells_.size());
+    for (std::size_t k = 0; k < faceCells_.size(); ++k) {
+        const char wetNow = depth[faceCells_[k]] > kWetDepth ? 1 : 0;
+        changed = changed || wetNow != wetCells_[k];
+        wetCells_[k] = wetNow;
+    }
+    return changed;
+}
+
 // A face carries the current only where its cells hold water now (the map's water may have
-// drained since the current was solved). Substeps keep every cell's outflow within its water;
-// a cell that would still give more (water far shallower than when the current was solved) gives
-// a share of it.
-void CurrentDrift::planSubsteps(const float* depth, double dt)
+// drained since the current was solved); the upwind cell's outflow over a step sums its open faces.
+void CurrentDrift::openFaces(const float* depth, double dt)
 {
     std::vector<double>& outflow = outflow_;
     outflow.assign(lattice_.cellCount(), 0.0);
-    open_.assign(faces_.size(), 0);
-    for (std::size_t k = 0; k < faces_.size(); ++k) {
-        const Face& face = faces_[k];
+    openFaces_.clear();
+    for (const Face& face : faces_) {
         if (!wet(depth, face.tail) || !wet(depth, face.head)) continue;
-        open_[k] = 1;
-        const std::int64_t upwind = face.flux > 0.0 ? face.tail : face.head;
-        if (upwind >= 0) outflow[static_cast<std::size_t>(upwind)] += std::abs(face.flux) * dt;
+        const bool forward = face.flux > 0.0;
+        const std::int64_t upwind = forward ? face.tail : face.head, downwind = forward ? face.head : face.tail;
+        if (upwind < 0) continue; // clean water from beyond the open side: moves no dye
+        outflow[static_cast<std::size_t>(upwind)] += std::abs(face.flux) * dt;
+        openFaces_.push_back({static_cast<std::int32_t>(upwind), static_cast<std::int32_t>(downwind), std::abs(face.flux)});
     }
-    double worst = 0.0;
+    sources_.clear();
     for (std::size_t i = 0; i < outflow.size(); ++i)
-        if (outflow[i] > 0.0) worst = std::max(worst, outflow[i] / (static_cast<double>(depth[i]) * lattice_.cellArea()));
+        if (outflow[i] > 0.0) sources_.push_back(i);
+    plannedDt_ = dt;
+}
+
+// Substeps keep every cell's outflow within its water; a cell that would still give more (water
+// far shallower than when the current was solved) gives a share of it.
+void CurrentDrift::planSubsteps(const float* depth, double dt)
+{
+    if (wetCellsChanged(depth) || dt != plannedDt_) openFaces(depth, dt);
+    const std::vector<double>& outflow = outflow_;
+    double worst = 0.0;
+    for (const std::size_t i : sources_) worst = std::max(worst, outflow[i] / (static_cast<double>(depth[i]) * lattice_.cellArea()));
     substeps_ = std::clamp(static_cast<int>(std::ceil(worst)), 1, kMaxSubsteps);
     giveShare_.assign(outflow.size(), 1.0f);
-    for (std::size_t i = 0; i < outflow.size(); ++i) {
+    for (const std::size_t i : sources_) {
         const double perSubstep = outflow[i] / substeps_;
         const double water = static_cast<double>(depth[i]) * lattice_.cellArea();
         if (perSubstep > water) giveShare_[i] = static_cast<float>(water / perSubstep);
     }
 }
 
+// Undyed cells and the faces they would give from are skipped: they would add exact zeros.
 void CurrentDrift::moveOnce(const float* depth, double seconds, std::vector<float>& dyed, DyeLedger& ledger)
 {
     const std::size_t cells = dyed.size();
     concentration_.resize(cells);
-    for (std::size_t i = 0; i < cells; ++i) concentration_[i] = depth[i] > 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
+    for (std::size_t i = 0; i < cells; ++i)
+        concentration_[i] = depth[i] > 0.0f && dyed[i] != 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
     change_.assign(cells, 0.0);
     const double area = lattice_.cellArea();
-    for (std::size_t k = 0; k < faces_.size(); ++k) {
-        if (!open_[k]) continue;
-        const Face& face = faces_[k];
-        const bool forward = face.flux > 0.0;
-        const std::int64_t from = forward ? face.tail : face.head, to = forward ? face.head : face.tail;
-        if (from < 0) continue; // clean water from beyond the open side
-        const auto source = static_cast<std::size_t>(from);
-        const double moved = std::abs(face.flux) * seconds * giveShare_[source] * concentration_[source] / area; // m of dyed depth
+    for (const OpenFace& face : openFaces_) {
+        const auto source = static_cast<std::size_t>(face.from);
+        if (concentration_[source] == 0.0f) continue;
+        const double moved = face.flux * seconds * giveShare_[source] * concentration_[source] / area; // m of dyed depth
         change_[source] -= moved;
-        if (to >= 0) change_[static_cast<std::size_t>(to)] += moved;
+        if (face.to >= 0) change_[static_cast<std::size_t>(face.to)] += moved;
         else ledger.boundaryOut += moved * area;
     }
     for (std::size_t i = 0; i < cells; ++i) dyed[i] = static_cast<float>(dyed[i] + change_[i]);
