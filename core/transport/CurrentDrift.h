@@ -62,6 +62,15 @@ private:
     std::vector<OpenFace> openFaces_; // the faces whose cells are both wet, in faces_' order, upwind cell in the map
     std::vector<double> outflow_;   // per cell: m³ its open faces take from it in one step of plannedDt_
     std::vector<std::size_t> sources_; // the cells with an outflow, ascending
+    // The open faces in chunks of kChunkFaces, each with the range of its upwind cells (as positions
+    // in sources_): a chunk whose range holds no dyed source is skipped as a whole.
+    static constexpr std::size_t kChunkFaces = 256;
+    struct SourceRange {
+        std::size_t first = 0;
+        std::size_t last = 0;
+    };
+    std::vector<SourceRange> chunkSources_;
+    std::vector<std::uint32_t> dyedBefore_; // per position in sources_, this substep: dyed sources before it
     std::vector<float> giveShare_;  // per cell, this step: the share of its outflow it can give (≤ 1)
     std::vector<float> concentration_;
     std::vector<double> change_;
