@@ -119,12 +119,13 @@ int runCurrents(const QStringList& args)
     const CurrentsReport report = solver.solve();
     if (const std::string balance = balanceMessage(report.balance); !balance.empty()) cli::notice(QString::fromStdString(balance));
     if (report.timeAveraged)
-        cli::notice(QString("not steady after %1 iterations at a viscosity of %2 m²/s (the automatic one for this map: %4 m²/s): the "
-                            "wake is unsteady, and the current given is its mean over the last %3 iterations")
+        cli::notice(QString("not steady after %1 iterations at a viscosity of %2 m²/s (the automatic one for this map: %4 m²/s): %5; "
+                            "the current given is its mean over the last %3 iterations")
                         .arg(report.iterations)
                         .arg(report.viscosity, 0, 'g', 3)
                         .arg(report.averagedIterations)
-                        .arg(report.steadyViscosity, 0, 'g', 3));
+                        .arg(report.steadyViscosity, 0, 'g', 3)
+                        .arg(report.viscosity < report.steadyViscosity ? "the wake at this viscosity is unsteady" : "it did not settle"));
     QJsonObject line = reportJson(report, solver);
     if (parser.isSet("output")) {
         // Into the map (export --currents reads it from there), or straight out as export --currents writes it.

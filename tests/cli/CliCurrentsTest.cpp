@@ -79,7 +79,7 @@ TEST_F(CliCurrents, DefaultsToTheSteadyViscosityAndAveragesWhenItIsLower)
     EXPECT_FALSE(averaged["converged"].toBool());
     EXPECT_TRUE(averaged["time_averaged"].toBool());
     EXPECT_EQ(averaged["averaged_iterations"].toInt(), 3);
-    EXPECT_TRUE(low.err.contains("its mean over the last 3 iterations")) << low.err.toStdString();
+    EXPECT_TRUE(low.err.contains("the wake at this viscosity is unsteady; the current given is its mean over the last 3 iterations")) << low.err.toStdString();
 }
 
 TEST_F(CliCurrents, BadUsageExitsWithTwo)
