@@ -21,17 +21,20 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(
         "Solves the steady depth-averaged current of a map's water (the rigid-lid lake equations, div(h u) = 0) with Stam's "
         "Stable Fluids: potential flow first, then advect, diffuse and project until the change per iteration is below the "
-        "tolerance. Land (depth <= 1 mm) is an obstacle; sides without --current are walls. Each connected sea's outflow is "
+        "tolerance (or, when it does not settle, the mean of the second half of the iterations). Land (depth <= 1 mm) is an obstacle; sides without --current are walls. Each connected sea's outflow is "
         "scaled to its inflow when the prescribed currents do not balance. Prints one JSON line:\n"
-        "{iterations, cg_iterations, cg_residual, residual, converged, divergence, max_speed, inflow, outflow, balanced, "
+        "{iterations, cg_iterations, cg_residual, residual, converged, time_averaged, averaged_iterations, viscosity, "
+        "steady_viscosity, divergence, max_speed, inflow, outflow, balanced, "
         "outflow_scale, closed_seas, wet_cells, dt, setup_seconds, seconds}.");
     parser.addPositionalArgument("MAP", "The map whose water carries the current (.rbmap).");
     parser.addOptions({
         {"current", "SIDE=SPEED: the current across a side (north|south|east|west), m/s, positive into the map "
                     "(flowing east: west=0.4 and east=-0.4). Repeatable.",
          "SIDE=SPEED"},
-        {"viscosity", "Viscosity diffused implicitly, m²/s (default 1; 0 = off).", "V"},
-        {"tolerance", "Steady when max|du| per iteration <= T * max|u| (default 1e-4).", "T"},
+        {"viscosity", "Eddy viscosity diffused implicitly, m²/s, or 'auto' (the default): the fastest current times the map's larger "
+                      "side over 20, at which the wakes behind islands settle (0 = off). Lower values give unsteady wakes: when the "
+                      "solve does not settle, the current is the mean of the second half of its iterations.", "V"},
+        {"tolerance", "Steady when the largest change of a face's flux per iteration, max|d(h u)|, is <= T * max|h u| (default 1e-4).", "T"},
         {"max-iterations", "Stam iterations after the potential flow (default 200; 0 = potential flow only).", "N"},
         {"cfl", "Cells the fastest prescribed current crosses per iteration (default 32).", "C"},
         {{"o", "output"}, "Write the current to OUT: into the map (.rbmap: the cells' current for export --currents and the faces' fluxes the dye rides on), as two float channels, east and south, m/s (.npy, .exr, .tif), or as a flow map (.png).", "OUT"},
@@ -62,15 +65,16 @@ std::optional<CurrentsSettings> currentsSettings(const QCommandLineParser& parse
     if (!parser.isSet("current")) return cli::fail("give at least one --current SIDE=SPEED", cli::kExitUsage), std::nullopt;
     for (const QString& text : parser.values("current"))
         if (!parseCurrent(text, settings)) return std::nullopt;
-    const std::pair<const char*, double*> numbers[] = {{"viscosity", &settings.viscosity}, {"tolerance", &settings.tolerance}, {"cfl", &settings.cfl}};
+    const bool automatic = !parser.isSet("viscosity") || parser.value("viscosity") == "auto";
+    const std::pair<const char*, double*> numbers[] = {{"viscosity", automatic ? nullptr : &settings.viscosity}, {"tolerance", &settings.tolerance}, {"cfl", &settings.cfl}};
     for (const auto& [name, target] : numbers) {
-        if (!parser.isSet(name)) continue;
+        if (!parser.isSet(name) || !target) continue;
         const std::optional<double> value = cli::numberOption(parser, name);
         if (!value) return std::nullopt;
         *target = *value;
     }
-    if (settings.viscosity < 0.0 || !(settings.tolerance > 0.0) || !(settings.cfl > 0.0))
-        return cli::fail("--viscosity must be >= 0, --tolerance and --cfl > 0", cli::kExitUsage), std::nullopt;
+    if ((!automatic && settings.viscosity < 0.0) || !(settings.tolerance > 0.0) || !(settings.cfl > 0.0))
+        return cli::fail("--viscosity must be 'auto' or >= 0, --tolerance and --cfl > 0", cli::kExitUsage), std::nullopt;
     if (parser.isSet("max-iterations")) {
         bool ok = false;
         settings.maxIterations = parser.value("max-iterations").toInt(&ok);
@@ -83,7 +87,9 @@ QJsonObject reportJson(const CurrentsReport& r, const CurrentsSolver& solver)
 {
     return {{"iterations", r.iterations},         {"cg_iterations", r.cgIterations},
             {"cg_residual", r.cgResidual},        {"residual", r.residual},
-            {"converged", r.converged},           {"divergence", r.divergence},
+            {"converged", r.converged},           {"time_averaged", r.timeAveraged},
+            {"averaged_iterations", r.averagedIterations}, {"viscosity", r.viscosity},
+            {"steady_viscosity", r.steadyViscosity}, {"divergence", r.divergence},
             {"max_speed", r.maxSpeed},            {"inflow", r.balance.inflow},
             {"outflow", r.balance.outflow},       {"balanced", r.balance.balanced},
             {"outflow_scale", r.balance.outflowScale()}, {"closed_seas", r.balance.closedSeas},
@@ -111,12 +117,15 @@ int runCurrents(const QStringList& args)
 
     CurrentsSolver solver(map->state.lattice, map->state.depth, *settings);
     const CurrentsReport report = solver.solve();
-    if (!report.balance.balanced)
-        cli::notice(QString("the currents do not balance (in %1 m³/s, out %2 m³/s): each sea's outflow was scaled to its inflow (x%3)%4")
-                        .arg(report.balance.inflow)
-                        .arg(report.balance.outflow)
-                        .arg(report.balance.outflowScale())
-                        .arg(report.balance.closedSeas > 0 ? QString("; %1 sea(s) with only inflow or only outflow closed").arg(report.balance.closedSeas) : QString()));
+    if (const std::string balance = balanceMessage(report.balance); !balance.empty()) cli::notice(QString::fromStdString(balance));
+    if (report.timeAveraged)
+        cli::notice(QString("not steady after %1 iterations at a viscosity of %2 m²/s (the automatic one for this map: %4 m²/s): %5; "
+                            "the current given is its mean over the last %3 iterations")
+                        .arg(report.iterations)
+                        .arg(report.viscosity, 0, 'g', 3)
+                        .arg(report.averagedIterations)
+                        .arg(report.steadyViscosity, 0, 'g', 3)
+                        .arg(report.viscosity < report.steadyViscosity ? "the wake at this viscosity is unsteady" : "it did not settle"));
     QJsonObject line = reportJson(report, solver);
     if (parser.isSet("output")) {
         // Into the map (export --currents reads it from there), or straight out as export --currents writes it.

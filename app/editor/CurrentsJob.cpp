@@ -3,7 +3,6 @@
 #include "currents/StoredCurrents.h"
 
 #include <chrono>
-#include <cmath>
 #include <exception>
 #include <new>
 
@@ -16,14 +15,6 @@ double secondsSince(std::chrono::steady_clock::time_point start)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// CurrentsSolver::solve() measures these only at its own end; after our loop they are measured again.
-void measure(const CurrentsSolver& solver, CurrentsReport& report)
-{
-    report.divergence = solver.field().relativeDivergence();
-    report.maxSpeed = 0.0;
-    for (const Velocity2& v : solver.field().cellVelocities()) report.maxSpeed = std::max(report.maxSpeed, std::hypot(v.x, v.y));
-}
-
 } // namespace
 
 CurrentsOutcome CurrentsJob::run(const MapState& water, const Progress& progress)
@@ -31,19 +22,16 @@ CurrentsOutcome CurrentsJob::run(const MapState& water, const Progress& progress
     const auto start = std::chrono::steady_clock::now();
     CurrentsOutcome outcome;
     try {
-        // solve() with no iterations is exactly the potential flow, with the balance and dt filled
-        // in; the iterations then run on the same solver, as solve() would run them.
-        CurrentsSettings potentialOnly = settings_;
-        potentialOnly.maxIterations = 0;
-        CurrentsSolver solver(water.lattice, water.depth, potentialOnly);
-        outcome.report = solver.solve();
-        const auto loopStart = std::chrono::steady_clock::now();
+        // solve()'s three parts, with our own loop between them.
+        CurrentsSolver solver(water.lattice, water.depth, settings_);
+        const auto solveStart = std::chrono::steady_clock::now();
+        outcome.report = solver.potentialFlow();
         iterate(solver, outcome.report, progress);
-        outcome.report.seconds += secondsSince(loopStart);
+        outcome.report.seconds = secondsSince(solveStart);
         if (cancelled_) {
             outcome.cancelled = true;
         } else {
-            measure(solver, outcome.report);
+            solver.finish(outcome.report); // as solve() ends: the time average when unsteady, then measured
             outcome.fields = storedCurrents(solver);
         }
     } catch (const std::bad_alloc&) {
@@ -59,8 +47,7 @@ CurrentsOutcome CurrentsJob::run(const MapState& water, const Progress& progress
 // cancel checked before each.
 void CurrentsJob::iterate(CurrentsSolver& solver, CurrentsReport& report, const Progress& progress)
 {
-    if (report.dt <= 0.0 || settings_.maxIterations <= 0) return; // no current prescribed, or potential flow asked for
-    report.converged = false;
+    if (!solver.iterates()) return; // no current prescribed, or potential flow asked for
     while (report.iterations < settings_.maxIterations && !report.converged) {
         if (cancelled_) return;
         report.residual = solver.iterate(report);

@@ -128,15 +128,26 @@ void CurrentsDock::addSideRow(QFormLayout* form, Side side, const QString& name,
 void CurrentsDock::addSolverRows(QFormLayout* form)
 {
     const CurrentsSettings defaults;
+    automaticViscosity_ = new QCheckBox(tr("automatic"), this);
+    automaticViscosity_->setObjectName("currentsAutomaticViscosity");
+    automaticViscosity_->setToolTip(tr("Checked: the viscosity at which the wakes behind islands settle to a steady current, from the map's "
+                                       "size and the fastest current (fastest speed × the map's larger side / 20). Unchecked: the value beside"));
+    automaticViscosity_->setChecked(defaults.automaticViscosity());
     viscosity_ = new QDoubleSpinBox(this);
     viscosity_->setObjectName("currentsViscosity");
     viscosity_->setRange(0.0, 1000.0);
     viscosity_->setDecimals(2);
     viscosity_->setSingleStep(0.5);
     viscosity_->setSuffix(" m²/s");
-    viscosity_->setValue(defaults.viscosity);
-    viscosity_->setToolTip(tr("Eddy viscosity: higher values smooth the current and shorten the wakes behind islands (0 = off)"));
-    form->addRow(tr("Viscosity"), viscosity_);
+    viscosity_->setValue(defaults.automaticViscosity() ? 1.0 : defaults.viscosity);
+    viscosity_->setToolTip(tr("Eddy viscosity: higher values smooth the current and shorten the wakes behind islands (0 = off). Below "
+                              "the automatic value the wake may not settle: the result is then its mean over the second half of the iterations"));
+    viscosity_->setEnabled(!automaticViscosity_->isChecked());
+    connect(automaticViscosity_, &QCheckBox::toggled, viscosity_, [this](bool automatic) { viscosity_->setEnabled(!automatic); });
+    auto* row = new QHBoxLayout;
+    row->addWidget(automaticViscosity_);
+    row->addWidget(viscosity_, 1);
+    form->addRow(tr("Viscosity"), row);
     tolerance_ = new ScientificSpinBox(1.0, this);
     tolerance_->setObjectName("currentsTolerance");
     tolerance_->setStoredRange(1e-12, 0.5);
@@ -156,7 +167,7 @@ CurrentsSettings CurrentsDock::settings() const
     CurrentsSettings settings;
     for (std::size_t s = 0; s < open_.size(); ++s)
         if (open_[s]->isChecked()) settings.sideSpeed[s] = speed_[s]->value();
-    settings.viscosity = viscosity_->value();
+    settings.viscosity = automaticViscosity_->isChecked() ? CurrentsSettings::kAutomaticViscosity : viscosity_->value();
     settings.tolerance = tolerance_->storedValue();
     settings.maxIterations = maxIterations_->value();
     return settings;
@@ -199,18 +210,39 @@ void CurrentsDock::showProgress(int iteration, int maxIterations, double residua
 
 void CurrentsDock::showReport(const CurrentsReport& report, double seconds)
 {
-    const QString steady = report.converged ? tr("steady") : tr("not yet steady (raise Max iterations)");
-    QString text = tr("%1 iteration(s), residual %2, %3; divergence %4; fastest %5 m/s; %6 s")
+    QString text = tr("%1 iteration(s), residual %2, %3; viscosity %4 m²/s; divergence %5; fastest %6 m/s; %7 s")
                        .arg(report.iterations)
                        .arg(report.residual, 0, 'g', 2)
-                       .arg(steady)
+                       .arg(steadiness(report))
+                       .arg(report.viscosity, 0, 'g', 3)
                        .arg(report.divergence, 0, 'g', 2)
                        .arg(report.maxSpeed, 0, 'f', 3)
                        .arg(seconds, 0, 'f', 1);
-    if (!report.balance.balanced)
-        text += tr(". The currents did not balance: the outflow was scaled ×%1 to the inflow").arg(report.balance.outflowScale(), 0, 'g', 3);
-    if (report.balance.closedSeas > 0) text += tr("; %n sea(s) with only inflow or only outflow closed", nullptr, report.balance.closedSeas);
-    result_->setText(text);
+    result_->setText(text + balance(report.balance));
+}
+
+// Whether the answer is steady, and what it is when it is not.
+QString CurrentsDock::steadiness(const CurrentsReport& report) const
+{
+    if (report.converged) return tr("steady");
+    if (!report.timeAveraged) return tr("not yet steady (raise Max iterations)");
+    const QString averaged = tr("time-averaged over the last %n iteration(s)", nullptr, report.averagedIterations);
+    if (report.viscosity < report.steadyViscosity)
+        return tr("%1: the wake at this viscosity is unsteady (automatic: %2 m²/s)").arg(averaged).arg(report.steadyViscosity, 0, 'g', 3);
+    return tr("%1: the current did not settle (raise Max iterations)").arg(averaged);
+}
+
+// What was done to balance the currents, said only when something was: a scale as a signed
+// percentage (never "×1"), the closed seas on their own.
+QString CurrentsDock::balance(const BoundaryBalance& balance) const
+{
+    QString text;
+    if (balance.scaledSeas > 0)
+        text += tr(". The currents did not balance: the outflow was scaled by %1 % to the inflow")
+                    .arg(QString::number(largestScalePercent(balance), 'g', 2).prepend(largestScalePercent(balance) > 0.0 ? "+" : ""));
+    if (balance.closedSeas > 0)
+        text += tr(". %n sea(s) with only inflow or only outflow closed (they cannot balance)", nullptr, balance.closedSeas);
+    return text;
 }
 
 void CurrentsDock::showMessage(const QString& text)

@@ -16,6 +16,7 @@ class QPushButton;
 class QSpinBox;
 
 namespace rb {
+struct BoundaryBalance;
 struct CurrentsReport;
 }
 
@@ -54,9 +55,12 @@ private:
     void addSideRow(QFormLayout* form, Side side, const QString& name, const QString& tip);
     void addSolverRows(QFormLayout* form);
     void requestSolve();
+    QString steadiness(const CurrentsReport& report) const;
+    QString balance(const BoundaryBalance& balance) const;
 
     std::array<QCheckBox*, 4> open_{};
     std::array<QDoubleSpinBox*, 4> speed_{};
+    QCheckBox* automaticViscosity_ = nullptr;
     QDoubleSpinBox* viscosity_ = nullptr;
     ScientificSpinBox* tolerance_ = nullptr;
     QSpinBox* maxIterations_ = nullptr;

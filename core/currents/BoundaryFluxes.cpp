@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace rb {
 namespace {
@@ -38,6 +39,9 @@ BoundaryFluxes balancedBoundaryFluxes(const CurrentGrid& grid, const CurrentsSet
         if (sea.in > 0.0 && sea.out > 0.0) {
             scale[s] = sea.in / sea.out;
             balance.balancedOutflow += sea.in;
+            const double change = scale[s] - 1.0;
+            if (std::abs(change) > kBalanceTolerance) ++balance.scaledSeas;
+            if (std::abs(change) > std::abs(balance.largestScaleChange)) balance.largestScaleChange = change;
         } else if (sea.in > 0.0 || sea.out > 0.0) {
             closed[s] = true;
             ++balance.closedSeas;
@@ -49,6 +53,35 @@ BoundaryFluxes balancedBoundaryFluxes(const CurrentGrid& grid, const CurrentsSet
         else if (result.inward[k] < 0.0) result.inward[k] *= scale[sea];
     }
     return result;
+}
+
+double largestScalePercent(const BoundaryBalance& balance)
+{
+    return 100.0 * balance.largestScaleChange;
+}
+
+namespace {
+
+std::string signedPercent(double percent)
+{
+    std::ostringstream text;
+    text.precision(2);
+    text << std::showpos << percent << " %";
+    return text.str();
+}
+
+} // namespace
+
+std::string balanceMessage(const BoundaryBalance& balance)
+{
+    std::ostringstream text;
+    if (balance.scaledSeas > 0)
+        text << "the currents do not balance (in " << balance.inflow << " m³/s, out " << balance.outflow << " m³/s): the outflow of "
+             << balance.scaledSeas << " sea(s) was scaled to its inflow, by up to " << signedPercent(largestScalePercent(balance));
+    if (balance.closedSeas > 0)
+        text << (balance.scaledSeas > 0 ? "; " : "") << balance.closedSeas
+             << " sea(s) whose open sides only take in or only give out closed (they cannot balance)";
+    return text.str();
 }
 
 } // namespace rb

@@ -10,8 +10,15 @@ struct CurrentsSettings {
     // The prescribed current across each side (m/s, positive into the map), indexed by Side
     // (North, South, East, West); a side without a value is a wall.
     std::array<std::optional<double>, 4> sideSpeed{};
-    double viscosity = 1.0;   // m²/s, diffused implicitly (0: no diffusion step)
-    double tolerance = 1e-4;  // steady when max|Δu| per iteration ≤ tolerance · max|u|
+    static constexpr double kAutomaticViscosity = -1.0;
+    // m²/s, diffused implicitly (0: no diffusion step). Automatic (any negative value, the default):
+    // the viscosity at which the map's wakes settle, from the map's extent and the fastest current
+    // (SteadyViscosity.h); the old default of 1 m²/s left the generated islands unsteady.
+    double viscosity = kAutomaticViscosity;
+    // Steady when the largest change of a face's flux per width, max|Δ(h·u)| per iteration, is at
+    // most tolerance · max|h·u|: the volume the current carries, which the dye rides on (a face a
+    // few centimetres deep by the coast that flips between two velocities carries next to nothing).
+    double tolerance = 1e-4;
     int maxIterations = 200;  // Stam iterations after the first projection (0: potential flow only)
     // Cells the fastest prescribed current crosses per iteration (the dt). Semi-Lagrangian advection
     // is stable for any; 32 reaches the steady state of the generated islands at 256² and 512²
@@ -23,6 +30,8 @@ struct CurrentsSettings {
     double divergenceTolerance = 1e-6;
     int threadCount = 0;      // OpenMP threads (0: OpenMP's default); results do not depend on it
     float wetDepth = 1e-3f;   // m: shallower cells are land (obstacles)
+
+    bool automaticViscosity() const { return viscosity < 0.0; }
 };
 
 } // namespace rb

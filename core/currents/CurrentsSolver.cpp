@@ -3,6 +3,7 @@
 #include "currents/CellSampler.h"
 #include "currents/FaceDiffusion.h"
 #include "currents/Projection.h"
+#include "currents/SteadyViscosity.h"
 
 #include <algorithm>
 #include <chrono>
@@ -22,8 +23,8 @@ namespace {
 
 constexpr double kLongestBacktraceStep = 2.0; // cells
 constexpr int kMaxBacktraceSteps = 64;
-// The diffusion's error on any face, as a fraction of the steady-state tolerance: far below what
-// the convergence test can see.
+// The diffusion's error on any face, as a fraction of the last iteration's relative change (at
+// least the steady-state tolerance): far below what the convergence test can see.
 constexpr double kDiffusionAccuracy = 1e-2;
 
 double fastestPrescribed(const CurrentsSettings& settings)
@@ -32,13 +33,6 @@ double fastestPrescribed(const CurrentsSettings& settings)
     for (const std::optional<double>& speed : settings.sideSpeed)
         if (speed) fastest = std::max(fastest, std::abs(*speed));
     return fastest;
-}
-
-double maxAbs(const std::vector<double>& values)
-{
-    double m = 0.0;
-    for (double v : values) m = std::max(m, std::abs(v));
-    return m;
 }
 
 } // namespace
@@ -62,9 +56,10 @@ CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, 
 {
     const double fastest = fastestPrescribed(settings);
     dt_ = fastest > 0.0 ? settings.cfl * lattice.cellSize() / fastest : 0.0;
+    viscosity_ = effectiveViscosity(lattice, settings);
     threads_ = settings.threadCount > 0 ? settings.threadCount : omp_get_max_threads();
     steps_ = std::make_unique<Steps>(grid_);
-    if (settings.viscosity > 0.0 && dt_ > 0.0) steps_->diffusion = std::make_unique<FaceDiffusion>(grid_, settings.viscosity, dt_);
+    if (viscosity_ > 0.0 && dt_ > 0.0) steps_->diffusion = std::make_unique<FaceDiffusion>(grid_, viscosity_, dt_);
     setupSeconds_ = secondsSince(start);
 }
 
@@ -126,44 +121,82 @@ ProjectionTolerance CurrentsSolver::projectionTolerance() const
 double CurrentsSolver::iterate(CurrentsReport& report)
 {
     std::vector<double> previous = advected(field_.cellVelocities());
-    if (steps_->diffusion) steps_->diffusion->diffuse(previous, kDiffusionAccuracy * settings_.tolerance);
+    // Solved 100 times more exactly than the last iteration changed the field (and at the end, than
+    // the tolerance): far from the steady state a finer diffusion would be undone by the next step.
+    if (steps_->diffusion) steps_->diffusion->diffuse(previous, kDiffusionAccuracy * std::max(settings_.tolerance, lastChange_));
     std::swap(previous, field_.faces());
     const ProjectionReport projected = steps_->projection.project(field_, projectionTolerance());
     report.cgIterations += projected.iterations;
     report.cgResidual = projected.residual;
     ++report.iterations;
+    if (report.iterations > settings_.maxIterations / 2) addToAverage();
+    // The change of the faces' fluxes, not velocities: what the current carries.
     const std::vector<double>& stepped = field_.faces();
-    double change = 0.0;
-    for (std::size_t e = 0; e < stepped.size(); ++e) change = std::max(change, std::abs(stepped[e] - previous[e]));
-    const double scale = maxAbs(stepped);
-    return scale > 0.0 ? change / scale : 0.0;
+    const std::vector<InteriorFace>& faces = grid_.faces();
+    double change = 0.0, scale = 0.0;
+    for (std::size_t e = 0; e < stepped.size(); ++e) {
+        change = std::max(change, std::abs(stepped[e] - previous[e]) * faces[e].flowArea);
+        scale = std::max(scale, std::abs(stepped[e]) * faces[e].flowArea);
+    }
+    lastChange_ = scale > 0.0 ? change / scale : 0.0;
+    return lastChange_;
+}
+
+void CurrentsSolver::addToAverage()
+{
+    const std::vector<double>& faces = field_.faces();
+    if (average_.empty()) average_.assign(faces.size(), 0.0);
+    for (std::size_t e = 0; e < faces.size(); ++e) average_[e] += faces[e];
+    ++averaged_;
+}
+
+void CurrentsSolver::finish(CurrentsReport& report)
+{
+    if (!report.converged && averaged_ > 0) {
+        std::vector<double>& faces = field_.faces();
+        for (std::size_t e = 0; e < faces.size(); ++e) faces[e] = average_[e] / averaged_;
+        report.timeAveraged = true;
+        report.averagedIterations = averaged_;
+    }
+    measure(report);
+}
+
+CurrentsReport CurrentsSolver::potentialFlow()
+{
+    CurrentsReport report;
+    report.balance = boundary_.balance;
+    report.dt = dt_;
+    report.viscosity = viscosity_;
+    report.steadyViscosity = steadyViscosity(grid_.lattice(), settings_);
+    const ProjectionReport potential = steps_->projection.project(field_, projectionTolerance());
+    report.cgIterations = potential.iterations;
+    report.cgResidual = potential.residual;
+    report.converged = !iterates();
+    report.setupSeconds = setupSeconds_;
+    return report;
+}
+
+bool CurrentsSolver::iterates() const
+{
+    return dt_ > 0.0 && settings_.maxIterations > 0;
 }
 
 CurrentsReport CurrentsSolver::solve()
 {
     const auto start = std::chrono::steady_clock::now();
-    CurrentsReport report;
-    report.balance = boundary_.balance;
-    report.dt = dt_;
-    const ProjectionReport potential = steps_->projection.project(field_, projectionTolerance());
-    report.cgIterations = potential.iterations;
-    report.cgResidual = potential.residual;
-    report.converged = true;
-    if (dt_ > 0.0 && settings_.maxIterations > 0) {
-        report.converged = false;
-        while (report.iterations < settings_.maxIterations && !report.converged) {
-            report.residual = iterate(report);
-            report.converged = report.residual <= settings_.tolerance;
-        }
+    CurrentsReport report = potentialFlow();
+    while (iterates() && report.iterations < settings_.maxIterations && !report.converged) {
+        report.residual = iterate(report);
+        report.converged = report.residual <= settings_.tolerance;
     }
-    measure(report);
-    report.setupSeconds = setupSeconds_;
+    finish(report);
     report.seconds = secondsSince(start);
     return report;
 }
 
 void CurrentsSolver::measure(CurrentsReport& report) const
 {
+    report.maxSpeed = 0.0;
     report.divergence = field_.relativeDivergence();
     for (const Velocity2& v : field_.cellVelocities()) report.maxSpeed = std::max(report.maxSpeed, std::hypot(v.x, v.y));
 }

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <vector>
 
 namespace rb {
 
@@ -18,8 +19,15 @@ struct CurrentsReport {
     int iterations = 0;       // Stam iterations after the first projection
     int cgIterations = 0;     // conjugate gradient iterations of all projections
     double cgResidual = 0.0;  // the last projection's relative residual
-    double residual = 0.0;    // the last iteration's max|Δu| / max|u| (0 for potential flow only)
+    double residual = 0.0;    // the last iteration's max|Δ(h·u)| / max|h·u| over the faces (0 for potential flow only)
     bool converged = false;   // residual ≤ tolerance (potential flow only: always)
+    // Not converged within maxIterations: the result is the mean of the last averagedIterations
+    // iterations (the second half of the run), not the last one, which is a snapshot of a wake that
+    // keeps changing. Divergence-free like every iteration (the constraint is linear).
+    bool timeAveraged = false;
+    int averagedIterations = 0;
+    double viscosity = 0.0;       // m²/s, the one used (automatic: steadyViscosity)
+    double steadyViscosity = 0.0; // m²/s, the automatic one for this map and current (SteadyViscosity.h)
     double divergence = 0.0;  // CurrentField::relativeDivergence() of the result
     double maxSpeed = 0.0;    // m/s, over the cells
     double dt = 0.0;          // s per iteration
@@ -41,10 +49,19 @@ public:
     CurrentsSolver(const CurrentsSolver&) = delete;
     CurrentsSolver& operator=(const CurrentsSolver&) = delete;
 
+    // potentialFlow(), then iterate() until converged or maxIterations, then finish().
     CurrentsReport solve();
+    // The first projection, of still water with the boundary fluxes (converged when no iteration
+    // is to follow: no current prescribed, or maxIterations 0).
+    CurrentsReport potentialFlow();
+    bool iterates() const; // a current is prescribed and maxIterations > 0
     // One Stam iteration (advect, diffuse, project) of the current field, for live use; returns
-    // max|Δu| / max|u|.
+    // max|Δ(h·u)| / max|h·u| over the faces. Iterations past half of maxIterations also add to the
+    // time average finish() falls back on.
     double iterate(CurrentsReport& report);
+    // After the iterations (solve() calls it): an unconverged run's field becomes its time average;
+    // measures the divergence and the fastest current of the result.
+    void finish(CurrentsReport& report);
 
     const CurrentGrid& grid() const { return grid_; }
     const CurrentField& field() const { return field_; }
@@ -59,6 +76,7 @@ private:
     std::vector<double> advected(const std::vector<Velocity2>& cells) const;
     FloatField cellComponent(bool eastward) const;
     void measure(CurrentsReport& report) const;
+    void addToAverage();
     ProjectionTolerance projectionTolerance() const;
 
     CurrentsSettings settings_;
@@ -66,6 +84,10 @@ private:
     BoundaryFluxes boundary_;
     CurrentField field_;
     double dt_ = 0.0;
+    double viscosity_ = 0.0;
+    double lastChange_ = 1.0; // the last iteration's relative change: how exactly the next one diffuses
+    std::vector<double> average_; // sum of the faces of the averaged iterations
+    int averaged_ = 0;
     int threads_ = 1;
     double setupSeconds_ = 0.0;
     struct Steps;

@@ -28,6 +28,12 @@ void CurrentDrift::collectFaces(const std::vector<FloatField>& flows)
                 if (face.tail >= 0 || face.head >= 0) faces_.push_back(face);
             }
     }
+    std::vector<char> touched(lattice_.cellCount(), 0);
+    for (const Face& face : faces_)
+        for (const std::int64_t cell : {face.tail, face.head})
+            if (cell >= 0) touched[static_cast<std::size_t>(cell)] = 1;
+    for (std::size_t i = 0; i < touched.size(); ++i)
+        if (touched[i]) faceCells_.push_back(i);
 }
 
 void CurrentDrift::step(const float* depth, double dt, std::vector<std::vector<float>>& dyed, std::vector<DyeLedger>& ledgers)
@@ -40,52 +46,107 @@ void CurrentDrift::step(const float* depth, double dt, std::vector<std::vector<f
     }
 }
 
+// Whether any cell of a face became wet or dry since openFaces() last ran (always on the first
+// call). Only the current's cells count: rain and rivers wet and dry cells of the land every step.
+bool CurrentDrift::wetCellsChanged(const float* depth)
+{
+    bool changed = wetCells_.size() != faceCells_.size();
+    wetCells_.resize(faceCells_.size());
+    for (std::size_t k = 0; k < faceCells_.size(); ++k) {
+        const char wetNow = depth[faceCells_[k]] > kWetDepth ? 1 : 0;
+        changed |= wetNow != wetCells_[k];
+        wetCells_[k] = wetNow;
+    }
+    return changed;
+}
+
 // A face carries the current only where its cells hold water now (the map's water may have
-// drained since the current was solved). Substeps keep every cell's outflow within its water;
-// a cell that would still give more (water far shallower than when the current was solved) gives
-// a share of it.
-void CurrentDrift::planSubsteps(const float* depth, double dt)
+// drained since the current was solved); the upwind cell's outflow over a step sums its open faces.
+void CurrentDrift::openFaces(const float* depth, double dt)
 {
     std::vector<double>& outflow = outflow_;
     outflow.assign(lattice_.cellCount(), 0.0);
-    open_.assign(faces_.size(), 0);
-    for (std::size_t k = 0; k < faces_.size(); ++k) {
-        const Face& face = faces_[k];
+    openFaces_.clear();
+    for (const Face& face : faces_) {
         if (!wet(depth, face.tail) || !wet(depth, face.head)) continue;
-        open_[k] = 1;
-        const std::int64_t upwind = face.flux > 0.0 ? face.tail : face.head;
-        if (upwind >= 0) outflow[static_cast<std::size_t>(upwind)] += std::abs(face.flux) * dt;
+        const bool forward = face.flux > 0.0;
+        const std::int64_t upwind = forward ? face.tail : face.head, downwind = forward ? face.head : face.tail;
+        if (upwind < 0) continue; // clean water from beyond the open side: moves no dye
+        outflow[static_cast<std::size_t>(upwind)] += std::abs(face.flux) * dt;
+        openFaces_.push_back({static_cast<std::int32_t>(upwind), static_cast<std::int32_t>(downwind), std::abs(face.flux)});
     }
-    double worst = 0.0;
+    sources_.clear();
     for (std::size_t i = 0; i < outflow.size(); ++i)
-        if (outflow[i] > 0.0) worst = std::max(worst, outflow[i] / (static_cast<double>(depth[i]) * lattice_.cellArea()));
-    substeps_ = std::clamp(static_cast<int>(std::ceil(worst)), 1, kMaxSubsteps);
-    giveShare_.assign(outflow.size(), 1.0f);
-    for (std::size_t i = 0; i < outflow.size(); ++i) {
-        const double perSubstep = outflow[i] / substeps_;
+        if (outflow[i] > 0.0) sources_.push_back(i);
+    chunkSources_.clear();
+    for (std::size_t first = 0; first < openFaces_.size(); first += kChunkFaces) {
+        std::size_t low = static_cast<std::size_t>(openFaces_[first].from), high = low;
+        for (std::size_t k = first; k < std::min(openFaces_.size(), first + kChunkFaces); ++k) {
+            low = std::min(low, static_cast<std::size_t>(openFaces_[k].from));
+            high = std::max(high, static_cast<std::size_t>(openFaces_[k].from));
+        }
+        const auto position = [&](std::size_t cell) {
+            return static_cast<std::size_t>(std::lower_bound(sources_.begin(), sources_.end(), cell) - sources_.begin());
+        };
+        chunkSources_.push_back({position(low), position(high)}); // every upwind cell is a source
+    }
+    plannedDt_ = dt;
+}
+
+// Substeps keep every cell's outflow within its water; a cell that would still give more (water
+// far shallower than when the current was solved) gives a share of it.
+void CurrentDrift::planSubsteps(const float* depth, double dt)
+{
+    if (wetCellsChanged(depth) || dt != plannedDt_) openFaces(depth, dt);
+    const std::vector<double>& outflow = outflow_;
+    // Divisions only where the product test (a hair generous, for its rounding) says the quotient
+    // may exceed the bound: the same worst ratio and shares as dividing at every source.
+    constexpr double kGenerous = 1.0 - 1e-9;
+    double worst = 0.0;
+    for (const std::size_t i : sources_) {
         const double water = static_cast<double>(depth[i]) * lattice_.cellArea();
+        if (outflow[i] >= worst * water * kGenerous) worst = std::max(worst, outflow[i] / water);
+    }
+    substeps_ = std::clamp(static_cast<int>(std::ceil(worst)), 1, kMaxSubsteps);
+    giveShare_.resize(outflow.size()); // read at sources only (the upwind cells of the open faces)
+    for (const std::size_t i : sources_) {
+        const double water = static_cast<double>(depth[i]) * lattice_.cellArea();
+        giveShare_[i] = 1.0f;
+        if (!(outflow[i] >= substeps_ * water * kGenerous)) continue;
+        const double perSubstep = outflow[i] / substeps_;
         if (perSubstep > water) giveShare_[i] = static_cast<float>(water / perSubstep);
     }
 }
 
+// Only the sources' concentrations are read. Undyed sources and their faces are skipped — whole
+// chunks of faces at a time when no source in the chunk's range of cells holds dye (a released blob
+// covers a small part of the sea): they would add exact zeros, so the result keeps its bits.
 void CurrentDrift::moveOnce(const float* depth, double seconds, std::vector<float>& dyed, DyeLedger& ledger)
 {
     const std::size_t cells = dyed.size();
     concentration_.resize(cells);
-    for (std::size_t i = 0; i < cells; ++i) concentration_[i] = depth[i] > 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
+    dyedBefore_.resize(sources_.size() + 1);
+    dyedBefore_[0] = 0;
+    for (std::size_t s = 0; s < sources_.size(); ++s) {
+        const std::size_t i = sources_[s];
+        concentration_[i] = depth[i] > 0.0f && dyed[i] != 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
+        dyedBefore_[s + 1] = dyedBefore_[s] + (concentration_[i] != 0.0f ? 1 : 0);
+    }
     change_.assign(cells, 0.0);
     const double area = lattice_.cellArea();
-    for (std::size_t k = 0; k < faces_.size(); ++k) {
-        if (!open_[k]) continue;
-        const Face& face = faces_[k];
-        const bool forward = face.flux > 0.0;
-        const std::int64_t from = forward ? face.tail : face.head, to = forward ? face.head : face.tail;
-        if (from < 0) continue; // clean water from beyond the open side
-        const auto source = static_cast<std::size_t>(from);
-        const double moved = std::abs(face.flux) * seconds * giveShare_[source] * concentration_[source] / area; // m of dyed depth
-        change_[source] -= moved;
-        if (to >= 0) change_[static_cast<std::size_t>(to)] += moved;
-        else ledger.boundaryOut += moved * area;
+    for (std::size_t chunk = 0; chunk < chunkSources_.size(); ++chunk) {
+        const SourceRange& range = chunkSources_[chunk];
+        if (dyedBefore_[range.last + 1] == dyedBefore_[range.first]) continue;
+        const std::size_t end = std::min(openFaces_.size(), (chunk + 1) * kChunkFaces);
+        for (std::size_t k = chunk * kChunkFaces; k < end; ++k) {
+            const OpenFace& face = openFaces_[k];
+            const auto source = static_cast<std::size_t>(face.from);
+            if (concentration_[source] == 0.0f) continue;
+            const double moved = face.flux * seconds * giveShare_[source] * concentration_[source] / area; // m of dyed depth
+            change_[source] -= moved;
+            if (face.to >= 0) change_[static_cast<std::size_t>(face.to)] += moved;
+            else ledger.boundaryOut += moved * area;
+        }
     }
     for (std::size_t i = 0; i < cells; ++i) dyed[i] = static_cast<float>(dyed[i] + change_[i]);
 }

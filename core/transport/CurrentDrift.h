@@ -36,7 +36,17 @@ private:
         double flux = 0.0;      // m³/s, tail → head
     };
 
+    // A face that carries dye this step: its upwind cell in the map (`from`), the cell it gives to
+    // (−1: out through an open side) and |flux|.
+    struct OpenFace {
+        std::int32_t from = 0;
+        std::int32_t to = -1;
+        double flux = 0.0; // m³/s
+    };
+
     void collectFaces(const std::vector<FloatField>& flows);
+    bool wetCellsChanged(const float* depth);
+    void openFaces(const float* depth, double dt);
     void planSubsteps(const float* depth, double dt);
     void moveOnce(const float* depth, double seconds, std::vector<float>& dyed, DyeLedger& ledger);
     void keepWithinWater(const float* depth, std::vector<float>& dyed, DyeLedger& ledger) const;
@@ -44,8 +54,23 @@ private:
 
     Lattice lattice_;
     std::vector<Face> faces_;
-    std::vector<char> open_;        // per face, this step: both its cells in the map are wet
-    std::vector<double> outflow_;   // per cell, this step: m³ its open faces take from it
+    // What depends only on which cells are wet and on dt, kept until either changes (the sea's cells
+    // stay wet from step to step: planning every face each step cost as much as the dye's own step).
+    std::vector<std::size_t> faceCells_; // the cells of the faces, ascending
+    std::vector<char> wetCells_;    // per cell of faceCells_: above kWetDepth when openFaces() last ran
+    double plannedDt_ = -1.0;
+    std::vector<OpenFace> openFaces_; // the faces whose cells are both wet, in faces_' order, upwind cell in the map
+    std::vector<double> outflow_;   // per cell: m³ its open faces take from it in one step of plannedDt_
+    std::vector<std::size_t> sources_; // the cells with an outflow, ascending
+    // The open faces in chunks of kChunkFaces, each with the range of its upwind cells (as positions
+    // in sources_): a chunk whose range holds no dyed source is skipped as a whole.
+    static constexpr std::size_t kChunkFaces = 256;
+    struct SourceRange {
+        std::size_t first = 0;
+        std::size_t last = 0;
+    };
+    std::vector<SourceRange> chunkSources_;
+    std::vector<std::uint32_t> dyedBefore_; // per position in sources_, this substep: dyed sources before it
     std::vector<float> giveShare_;  // per cell, this step: the share of its outflow it can give (≤ 1)
     std::vector<float> concentration_;
     std::vector<double> change_;

@@ -32,11 +32,12 @@ protected:
 TEST_F(CliCurrents, WritesTwoFloatChannelsAndReportsTheSolve)
 {
     const QString out = dir.filePath("currents.npy");
-    const CliRun run = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "5", "-o", out});
+    const CliRun run = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "5", "--tolerance", "1e-12", "-o", out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject line = QJsonDocument::fromJson(run.out.trimmed().toUtf8()).object();
     for (const char* key : {"iterations", "cg_iterations", "cg_residual", "residual", "converged", "divergence", "max_speed", "inflow", "outflow",
-                            "balanced", "outflow_scale", "closed_seas", "wet_cells", "dt", "setup_seconds", "seconds", "file"})
+                            "balanced", "outflow_scale", "closed_seas", "wet_cells", "dt", "setup_seconds", "seconds", "file", "time_averaged",
+                            "averaged_iterations", "viscosity", "steady_viscosity"})
         EXPECT_TRUE(line.contains(key)) << "missing " << key;
     EXPECT_EQ(line["iterations"].toInt(), 5);
     EXPECT_LE(line["divergence"].toDouble(), 1e-4);
@@ -59,6 +60,28 @@ TEST_F(CliCurrents, SaysSoWhenTheCurrentsDoNotBalance)
     EXPECT_TRUE(run.err.contains("do not balance")) << run.err.toStdString();
 }
 
+// The default viscosity is the automatic one (the fastest current × the map's larger side / 20);
+// a lower one that does not settle gives the time average, and stderr says so.
+TEST_F(CliCurrents, DefaultsToTheSteadyViscosityAndAveragesWhenItIsLower)
+{
+    const CliRun automatic = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "0"});
+    ASSERT_EQ(automatic.exitCode, 0) << automatic.err.toStdString();
+    const QJsonObject line = QJsonDocument::fromJson(automatic.out.trimmed().toUtf8()).object();
+    EXPECT_NEAR(line["viscosity"].toDouble(), 0.4 * 48 * 2.0 / 20.0, 1e-9); // 48 cells of 2 m
+    EXPECT_EQ(line["viscosity"].toDouble(), line["steady_viscosity"].toDouble());
+    const CliRun named = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--max-iterations", "0", "--viscosity", "auto"});
+    EXPECT_EQ(QJsonDocument::fromJson(named.out.trimmed().toUtf8()).object()["viscosity"].toDouble(), line["viscosity"].toDouble());
+
+    const CliRun low = cli({"currents", map, "--current", "west=0.4", "--current", "east=-0.4", "--viscosity", "0.01", "--max-iterations", "6",
+                            "--tolerance", "1e-12"});
+    ASSERT_EQ(low.exitCode, 0) << low.err.toStdString();
+    const QJsonObject averaged = QJsonDocument::fromJson(low.out.trimmed().toUtf8()).object();
+    EXPECT_FALSE(averaged["converged"].toBool());
+    EXPECT_TRUE(averaged["time_averaged"].toBool());
+    EXPECT_EQ(averaged["averaged_iterations"].toInt(), 3);
+    EXPECT_TRUE(low.err.contains("the wake at this viscosity is unsteady; the current given is its mean over the last 3 iterations")) << low.err.toStdString();
+}
+
 TEST_F(CliCurrents, BadUsageExitsWithTwo)
 {
     const QList<QStringList> bad = {
@@ -68,6 +91,7 @@ TEST_F(CliCurrents, BadUsageExitsWithTwo)
         {"currents", map, "--current", "west=0.4", "--current", "west=0.2"},  // a side twice
         {"currents", map, "--current", "west=0.4", "--tolerance", "0"},
         {"currents", map, "--current", "west=0.4", "--viscosity", "-1"},
+        {"currents", map, "--current", "west=0.4", "--viscosity", "automatic"},
         {"currents", map, "--current", "west=0.4", "--max-iterations", "-3"},
         {"currents", map, "--current", "west=0.4", "-o", dir.filePath("currents.r16")}, // one channel only
         {"currents", "--current", "west=0.4"},                                // no map

@@ -62,6 +62,8 @@ TEST_P(CurrentsJobTest, GivesWhatTheSolversOwnSolveGivesAndReportsEveryIteration
     EXPECT_EQ(outcome.report.converged, expected.converged);
     EXPECT_EQ(outcome.report.divergence, expected.divergence);
     EXPECT_EQ(outcome.report.maxSpeed, expected.maxSpeed);
+    EXPECT_EQ(outcome.report.timeAveraged, expected.timeAveraged);
+    EXPECT_EQ(outcome.report.averagedIterations, expected.averagedIterations);
     ASSERT_EQ(outcome.fields.cells.size(), 2u);
     EXPECT_TRUE(sameBytes(outcome.fields.cells[0], reference.east()));
     EXPECT_TRUE(sameBytes(outcome.fields.cells[1], reference.south()));
@@ -70,6 +72,25 @@ TEST_P(CurrentsJobTest, GivesWhatTheSolversOwnSolveGivesAndReportsEveryIteration
     for (std::size_t i = 0; i < reported.size(); ++i) EXPECT_EQ(reported[i], static_cast<int>(i) + 1);
     // Upstream of the island the water flows east.
     EXPECT_GT(outcome.fields.cells[0](3, 16), 0.2f);
+}
+
+// A solve that does not settle ends with the time average of its second half, in the job as in solve().
+TEST_P(CurrentsJobTest, AnUnsteadySolveGivesTheSameTimeAverageAsTheSolver)
+{
+    const MapState water = islandChannel(GetParam());
+    CurrentsSettings settings = eastward(6);
+    settings.viscosity = 0.01;
+    settings.tolerance = 1e-12;
+    CurrentsSolver reference(water.lattice, water.depth, settings);
+    const CurrentsReport expected = reference.solve();
+    ASSERT_TRUE(expected.timeAveraged);
+    const editor::CurrentsOutcome outcome = editor::CurrentsJob(settings).run(water);
+    ASSERT_TRUE(outcome.ok()) << outcome.error;
+    EXPECT_TRUE(outcome.report.timeAveraged);
+    EXPECT_EQ(outcome.report.averagedIterations, 3);
+    EXPECT_EQ(outcome.report.divergence, expected.divergence);
+    EXPECT_TRUE(sameBytes(outcome.fields.cells[0], reference.east()));
+    EXPECT_TRUE(sameBytes(outcome.fields.cells[1], reference.south()));
 }
 
 TEST_P(CurrentsJobTest, ACancelStopsBeforeTheNextIterationAndLeavesNothingToStore)
