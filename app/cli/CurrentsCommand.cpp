@@ -7,6 +7,7 @@
 #include "currents/StoredCurrents.h"
 #include "io/LayerExport.h"
 #include "model/Map.h"
+#include "model/ValueRanges.h"
 
 #include <QJsonObject>
 
@@ -46,12 +47,14 @@ bool parseCurrent(const QString& text, CurrentsSettings& settings)
 {
     const QStringList parts = text.split('=');
     const std::optional<Side> side = parts.size() == 2 ? parseSide(parts[0].toStdString()) : std::nullopt;
-    bool ok = false;
-    const double speed = parts.size() == 2 ? parts[1].toDouble(&ok) : 0.0;
-    if (!side || !ok || !std::isfinite(speed))
+    const std::optional<double> typed = parts.size() == 2 ? cli::parseNumber(parts[1]) : std::nullopt;
+    if (!side || !typed)
         return cli::fail(QString("--current '%1': expected SIDE=SPEED, SIDE north|south|east|west, SPEED in m/s (positive into the map)").arg(text),
                          cli::kExitUsage),
                false;
+    const double speed = *typed;
+    if (!(std::abs(speed) <= ranges::kMaxSideCurrent))
+        return cli::fail(QString("--current '%1': SPEED must lie within ±%2 m/s").arg(text).arg(ranges::kMaxSideCurrent), cli::kExitUsage), false;
     std::optional<double>& slot = settings.sideSpeed[static_cast<std::size_t>(*side)];
     if (slot) return cli::fail(QString("--current '%1': that side already has a current").arg(text), cli::kExitUsage), false;
     slot = speed;
@@ -113,6 +116,8 @@ int runCurrents(const QStringList& args)
             return cli::fail(problem, cli::kExitUsage);
     std::optional<Map> map = cli::loadMap(parser.positionalArguments().first());
     if (!map) return cli::kExitFailure;
+    if (const std::string problem = CurrentsSolver::requestProblem(map->state.depth, *settings); !problem.empty())
+        return cli::fail(QString("%1: %2").arg(parser.positionalArguments().first(), QString::fromStdString(problem)));
     if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the solve, not after
 
     CurrentsSolver solver(map->state.lattice, map->state.depth, *settings);

@@ -21,6 +21,11 @@ CurrentsOutcome CurrentsJob::run(const MapState& water, const Progress& progress
 {
     const auto start = std::chrono::steady_clock::now();
     CurrentsOutcome outcome;
+    if (const std::string problem = CurrentsSolver::requestProblem(water.depth, settings_); !problem.empty()) {
+        outcome.error = problem;
+        outcome.seconds = secondsSince(start);
+        return outcome;
+    }
     try {
         // solve()'s three parts, with our own loop between them.
         CurrentsSolver solver(water.lattice, water.depth, settings_);

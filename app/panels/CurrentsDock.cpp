@@ -1,6 +1,7 @@
 #include "panels/CurrentsDock.h"
 
 #include "currents/CurrentsSolver.h"
+#include "model/ValueRanges.h"
 #include "panels/DockScrollArea.h"
 #include "panels/ScientificSpinBox.h"
 
@@ -19,7 +20,7 @@ namespace rb::panels {
 namespace {
 
 constexpr double kDefaultSpeed = 0.4; // m/s: a brisk coastal current
-constexpr double kMaxSpeed = 20.0;    // m/s: faster than any sea current
+constexpr double kMaxSpeed = ranges::kMaxSideCurrent; // m/s: what a solve takes (CurrentsSolver::requestProblem)
 
 std::size_t slot(Side side)
 {

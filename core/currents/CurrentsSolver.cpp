@@ -4,6 +4,8 @@
 #include "currents/FaceDiffusion.h"
 #include "currents/Projection.h"
 #include "currents/SteadyViscosity.h"
+#include "model/BoundarySegment.h"
+#include "model/ValueRanges.h"
 
 #include <algorithm>
 #include <chrono>
@@ -45,6 +47,19 @@ double secondsSince(std::chrono::steady_clock::time_point start)
 }
 
 } // namespace
+
+std::string CurrentsSolver::requestProblem(const FloatField& depth, const CurrentsSettings& settings)
+{
+    for (std::size_t i = 0; i < settings.sideSpeed.size(); ++i) {
+        const std::optional<double>& speed = settings.sideSpeed[i];
+        if (speed && !(std::abs(*speed) <= ranges::kMaxSideCurrent))
+            return "the current across the " + std::string(sideName(static_cast<Side>(i))) + " side must be a speed within ±" +
+                   rangeNumberText(ranges::kMaxSideCurrent) + " m/s, got " + rangeNumberText(*speed);
+    }
+    const bool anyWater = std::any_of(depth.data(), depth.data() + depth.size(), [&](float d) { return d > settings.wetDepth; });
+    if (!anyWater) return "the map holds no water (no cell deeper than " + rangeNumberText(settings.wetDepth * 1000.0) + " mm): there is nothing for a current to cross; fill the sea first";
+    return {};
+}
 
 CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings)
     : CurrentsSolver(lattice, depth, settings, std::chrono::steady_clock::now())

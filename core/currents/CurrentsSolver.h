@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace rb {
@@ -44,6 +45,13 @@ struct CurrentsReport {
 // the lattice, which must outlive it.
 class CurrentsSolver {
 public:
+    // Empty when a solve of `depth` with `settings` means something; else why not, for the user:
+    // a side's current that is not a finite speed within ±ranges::kMaxSideCurrent (it would write
+    // NaN or absurd speeds at every wet cell), or a map with no water at all (nothing to carry a
+    // current). The CLI and the editor's job refuse on it before they solve.
+    static std::string requestProblem(const FloatField& depth, const CurrentsSettings& settings);
+
+
     CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings);
     ~CurrentsSolver();
     CurrentsSolver(const CurrentsSolver&) = delete;

@@ -27,6 +27,7 @@ inline constexpr double kMaxRate = 1e9;        // m³/s: inflow, spring, drain; 
 inline constexpr double kMaxRain = 1.0;        // m/s: rain and evaporation; a metre per second
 inline constexpr double kMaxViscosity = 1e6;   // m²/s: viscosity and eddy viscosity; lava is about 1e3, river eddies about 1
 inline constexpr double kMaxCurrentSpeed = 1e3; // m/s: a stored steady current; far beyond any sea
+inline constexpr double kMaxSideCurrent = 100.0; // m/s: a current prescribed across a side; the fastest tidal races run 10
 inline constexpr double kMaxLedger = 1e24;     // m³: |total|; 4× the most water the largest map can hold
 inline constexpr double kMaxTime = 1e12;       // s: 31 700 years of simulated time
 inline constexpr std::int64_t kMaxSteps = std::int64_t{1} << 62; // leaves room for any step(count) without overflow

@@ -95,6 +95,10 @@ TEST_F(CliCurrents, BadUsageExitsWithTwo)
         {"currents", map, "--current", "west=0.4", "--max-iterations", "-3"},
         {"currents", map, "--current", "west=0.4", "-o", dir.filePath("currents.r16")}, // one channel only
         {"currents", "--current", "west=0.4"},                                // no map
+        {"currents", map, "--current", "west=1e300", "--current", "east=-1e300"}, // NaN at every wet cell once
+        {"currents", map, "--current", "west=1e30"},                          // 1.5e31 m/s written once
+        {"currents", map, "--current", "west=101"},                           // beyond ±100 m/s
+        {"currents", map, "--current", "west= 0.4"},                          // a space is a slip
     };
     for (const QStringList& args : bad) {
         const CliRun run = cli(args);
@@ -102,6 +106,23 @@ TEST_F(CliCurrents, BadUsageExitsWithTwo)
         EXPECT_FALSE(run.err.isEmpty());
     }
     EXPECT_FALSE(QFile::exists(dir.filePath("currents.r16")));
+}
+
+// A map with no water has nothing for a current to cross: refused with that reason and nothing
+// written, where it once exited 0 with wet_cells 0.
+TEST_F(CliCurrents, AMapWithoutWaterIsRefusedWithTheReason)
+{
+    const QString heights = dir.filePath("hills.png"), dry = dir.filePath("dry.rbmap");
+    QImage hills(32, 32, QImage::Format_Grayscale8);
+    hills.fill(40);
+    ASSERT_TRUE(hills.save(heights));
+    const CliRun imported = cli({"import", heights, "--cell-size", "2", "-o", dry}); // an import starts dry
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+    const CliRun run = cli({"currents", dry, "--current", "west=0.4", "-o", dir.filePath("c.npy")});
+    EXPECT_EQ(run.exitCode, 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("holds no water")) << run.err.toStdString();
+    EXPECT_TRUE(run.out.isEmpty());
+    EXPECT_FALSE(QFile::exists(dir.filePath("c.npy")));
 }
 
 } // namespace

@@ -125,6 +125,23 @@ TEST_P(CurrentsJobTest, NoIterationsGiveThePotentialFlow)
     EXPECT_GT(outcome.report.maxSpeed, 0.3);
 }
 
+// Nothing to solve and a current that would write NaN are the job's error, with the reason, and
+// nothing to store (the editor shows the error rather than a current of zeros or NaN).
+TEST_P(CurrentsJobTest, ADryMapOrAnAbsurdSpeedIsRefusedWithTheReason)
+{
+    MapState dry = islandChannel(GetParam());
+    dry.depth.fill(0.0f);
+    const editor::CurrentsOutcome none = editor::CurrentsJob(eastward(5)).run(dry);
+    EXPECT_FALSE(none.ok());
+    EXPECT_NE(none.error.find("holds no water"), std::string::npos) << none.error;
+    EXPECT_TRUE(none.fields.cells.empty());
+    CurrentsSettings absurd = eastward(5);
+    absurd.sideSpeed[static_cast<std::size_t>(Side::West)] = 1e300;
+    const editor::CurrentsOutcome nan = editor::CurrentsJob(absurd).run(islandChannel(GetParam()));
+    EXPECT_FALSE(nan.ok());
+    EXPECT_NE(nan.error.find("west side must be a speed within"), std::string::npos) << nan.error;
+}
+
 INSTANTIATE_TEST_SUITE_P(Lattices, CurrentsJobTest, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
                          [](const ::testing::TestParamInfo<LatticeKind>& info) { return info.param == LatticeKind::Square ? "Square" : "Triangle"; });
 
