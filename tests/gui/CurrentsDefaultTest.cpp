@@ -30,9 +30,7 @@ private:
     template <typename Widget>
     Widget* child(const QString& name)
     {
-        auto* widget = dock()->findChild<Widget*>(name);
-        if (!widget) qWarning("no %s in the Currents dock", qPrintable(name));
-        return widget;
+        return rb::guitest::namedChild<Widget>(dock(), name);
     }
     // Clicks Solve and waits for the outcome the session reports.
     std::optional<rb::CurrentsReport> solve()

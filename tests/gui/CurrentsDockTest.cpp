@@ -37,9 +37,7 @@ private:
     template <typename Widget>
     Widget* child(const QString& name)
     {
-        auto* widget = dock()->findChild<Widget*>(name);
-        if (!widget) qWarning("no %s in the Currents dock", qPrintable(name));
-        return widget;
+        return rb::guitest::namedChild<Widget>(dock(), name);
     }
     StoredCurrents runnerCurrents()
     {

@@ -63,6 +63,16 @@ QPoint pixelOfCell(editor::MainWindow& window, int x, int y);
 // (`substeps` moves between two points), release at the last.
 void dragThrough(editor::MainWindow& window, const QList<QPoint>& points, int substeps = 4);
 
+// The child of `parent` named `name` (findChild), with a warning naming it when there is none, so
+// that a renamed widget fails its test with a reason rather than a null dereference.
+template <typename Widget>
+Widget* namedChild(QObject* parent, const QString& name)
+{
+    auto* widget = parent->findChild<Widget*>(name);
+    if (!widget) qWarning("no %s in %s", qPrintable(name), qPrintable(parent->objectName()));
+    return widget;
+}
+
 } // namespace rb::guitest
 
 #define RIVERBED_GUI_TEST_MAIN(TestObject)                                                                             \
