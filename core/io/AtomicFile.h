@@ -58,6 +58,10 @@ protected:
     qint64 writeData(const char* data, qint64 size) override;
 
 private:
+    // QIODevice::open(mode) stays hidden: a caller must take the staging path above, not open the
+    // device some other way (named here so that the hiding is on purpose, not a warning).
+    using QIODevice::open;
+
     bool fail(const QString& what, int error);
     bool flushToDisk();
     void closeDescriptor();
