@@ -4,6 +4,7 @@
 
 #include "analysis/RiversBundleItem.h"
 #include "io/EngineBundle.h"
+#include "io/FolderTidy.h"
 #include "io/SplatFile.h"
 
 #include <QFileInfo>
@@ -113,6 +114,10 @@ int runBundleExport(const QCommandLineParser& parser, const QString& mapPath, co
     request.georeference = map.georeference;
     request.force = parser.isSet("force");
     request.meanFlow = parser.isSet("mean");
+    // What a killed export left in the folder goes first, and a commit it was in the middle of is
+    // completed, said on stderr as for the layer files (the bundle's own write tidies silently).
+    if (QFileInfo(request.folder).isDir())
+        for (const QString& note : io::tidyFolder(QFileInfo(request.folder).absoluteFilePath()).notes) notice(note);
     if (const QString problem = io::engineBundleProblem(request); !problem.isEmpty())
         return fail(io::engineBundleNeedsForce(request) ? problem + ": choose an empty or new folder, or add --force to write the "
                                                                    "bundle's files among the others"

@@ -161,4 +161,22 @@ TEST_F(CliAllOrNothing, AnInterruptedCommitIsCompletedByTheNextExportAndReported
     EXPECT_TRUE(run.err.contains(in("t.r16"))) << run.err.toStdString();
 }
 
+// The same interrupted commit in a folder that an engine bundle is then written into (forced: the
+// completed files are not the bundle's): completed and said, as for layer files.
+TEST_F(CliAllOrNothing, AnInterruptedCommitInABundleFolderIsCompletedAndReported)
+{
+    const QString staged = in(".t.r16.riverbed-partial-999999999");
+    const QString journal = in(".riverbed-commit-999999999.journal");
+    writeBytes(in("t.r16"), "old raster");
+    writeBytes(staged, "new raster");
+    const QJsonObject steps{{"steps", QJsonArray{QJsonObject{{"from", staged}, {"to", in("t.r16")}}}}, {"journals", QJsonArray{journal}}};
+    writeBytes(journal, QJsonDocument(steps).toJson());
+
+    const CliRun run = cli({"export", newMap, "--bundle", out, "--engine", "godot", "--force"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(readBytes(in("t.r16")), "new raster");
+    EXPECT_TRUE(leftovers(out).isEmpty()) << leftovers(out).join(' ').toStdString();
+    EXPECT_TRUE(run.err.contains("completed an export interrupted")) << run.err.toStdString();
+}
+
 } // namespace
