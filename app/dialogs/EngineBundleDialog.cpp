@@ -30,6 +30,12 @@ EngineBundleDialog::EngineBundleDialog(const Lattice& lattice, const QString& ma
     target_->addEngineRows(form);
     target_->addFolderRow(form);
 
+    meanFlow_ = new QCheckBox(tr("Flow map of the recorded mean flow"), this);
+    meanFlow_->setObjectName("meanFlow");
+    meanFlow_->setToolTip(tr("The flow map shows the time-mean current recorded with Simulation › Record mean flow from now "
+                             "(eddies evened out) instead of the last instant's; a map without one is refused"));
+    form->addRow(QString(), meanFlow_);
+
     force_ = new QCheckBox(tr("Write among the folder's other files"), this);
     force_->setObjectName("force");
     force_->setToolTip(tr("Only the bundle's own files are replaced; the others stay as they are"));
@@ -58,6 +64,7 @@ io::EngineBundleRequest EngineBundleDialog::request() const
     request.folder = target_->folder();
     request.mapName = mapName_;
     request.force = force_->isChecked();
+    request.meanFlow = meanFlow_->isChecked();
     return request;
 }
 
@@ -65,6 +72,7 @@ void EngineBundleDialog::setRequest(const io::EngineBundleRequest& request)
 {
     target_->set(request.engine, request.size, request.folder);
     force_->setChecked(request.force);
+    meanFlow_->setChecked(request.meanFlow);
     refresh();
 }
 

@@ -30,6 +30,7 @@ private:
 
     QString mapName_;
     EngineTargetFields* target_ = nullptr;
+    QCheckBox* meanFlow_ = nullptr;
     QCheckBox* force_ = nullptr;
     QDialogButtonBox* buttons_ = nullptr;
 };

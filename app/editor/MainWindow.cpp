@@ -150,6 +150,13 @@ void MainWindow::createActions()
     auto* reset = makeAction(this, "resetWater", tr("Reset water"), QKeySequence(Qt::CTRL | Qt::Key_R),
                              tr("Put the water back as it was when the map was generated or opened"));
     connect(reset, &QAction::triggered, this, [this] { resetWater(); });
+    auto* mean = makeAction(this, "recordMean", tr("Record mean flow from now"), QKeySequence(),
+                            tr("Average the flow over the steps from now on (eddies and meanders even out): saved with the map, "
+                               "for flow maps of the mean current (export --flowmap or --bundle with --mean)"));
+    connect(mean, &QAction::triggered, this, [this] {
+        runner()->recordMeanFromNow();
+        statusBar_->showMessage(tr("Recording the mean flow from now; save the map to keep it"), 5000);
+    });
     auto* frame = makeAction(this, "frameMap", tr("Frame map"), Qt::Key_F, tr("Fit the whole map into the view"));
     connect(frame, &QAction::triggered, viewport_, &view::Viewport::frameMap);
     // Shift+T: T alone is the Flatten tool's key (the View menu's toggles are all Shift+letter).
@@ -293,7 +300,7 @@ void MainWindow::createMenus()
     toolsMenu->addActions({toolManager_->smallerAction(), toolManager_->largerAction()});
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
-    simulation->addActions({action("playPause"), action("step"), action("resetWater")});
+    simulation->addActions({action("playPause"), action("step"), action("resetWater"), action("recordMean")});
 
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     viewMenu->addActions({action("frameMap"), action("topView"), action("colourBySpeed"), action("colourByErosion"), action("colourByErodibility"),

@@ -168,6 +168,14 @@ void SimulationRunner::setCurrents(std::vector<FloatField> cells, std::vector<Fl
     });
 }
 
+void SimulationRunner::recordMeanFromNow()
+{
+    post([this] {
+        if (!solver_) return;
+        runGuarded([&] { solver_->startMean(solver_->diagnostics().time); });
+    });
+}
+
 void SimulationRunner::setBed(const CellRegion& rect, std::vector<float> bed)
 {
     post([this, rect, bed = std::move(bed)] {

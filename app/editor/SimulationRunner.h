@@ -81,6 +81,11 @@ public:
     static constexpr int kShortestCallMs = 30;
     static constexpr int kLongestCallMs = 250;
 
+    // Records the time-mean flow from the solver's present time on (Solver::startMean; a mean held
+    // is dropped). Every map read from then on carries it, so a saved map keeps it for
+    // export --flowmap/--bundle --mean (docs/solver.md, "Time-mean flow").
+    void recordMeanFromNow();
+
     void play();
     void pause();
     void step(int count = 1);
