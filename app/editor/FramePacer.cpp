@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace rb::editor {
 
@@ -28,11 +29,12 @@ void FramePacer::tick()
     QElapsedTimer cost;
     cost.start();
     frame_();
-    const double costMs = static_cast<double>(cost.nsecsElapsed()) * 1e-6;
+    const double ownMs = static_cast<double>(cost.nsecsElapsed()) * 1e-6;
+    const double costMs = ownMs + std::exchange(extraCostMs_, 0.0);
     const int rest = static_cast<int>(std::ceil(costMs / kBusyShare - costMs));
     const int period = static_cast<int>(std::ceil(costMs)) + std::max(0, rest);
     const int interval = std::clamp(period, floorMs_, std::max(floorMs_, kLongestIntervalMs));
-    timer_.start(std::max(0, interval - static_cast<int>(std::ceil(costMs))));
+    timer_.start(std::max(0, interval - static_cast<int>(std::ceil(ownMs))));
     if (interval != intervalMs_) emit intervalChanged(intervalMs_ = interval);
 }
 

@@ -17,6 +17,8 @@ namespace rb::editor {
 //  - never more than kBusyShare of the GUI thread's time in `frame` itself: a frame that took
 //    40 ms starts the next at least 40 / kBusyShare ms after its own start (a large map's snapshot
 //    costs more to draw, so it is drawn less often, and the rate follows the map and the machine).
+//    Work a frame hands to another thread (a large map's pass over the water) counts as the
+//    frame's own when it is reported (addCost): it takes a core from the simulation all the same.
 class FramePacer : public QObject {
     Q_OBJECT
 public:
@@ -27,6 +29,7 @@ public:
     FramePacer(int baseIntervalMs, std::function<void()> frame, QObject* parent = nullptr);
 
     int intervalMs() const { return intervalMs_; }  // from one frame's start to the next, as last chosen
+    void addCost(double ms) { extraCostMs_ += ms; } // counted with the next frame's own time
     bool softwareRenderer() const { return software_; }
     // The OpenGL renderer's name as the driver reports it ("llvmpipe (LLVM 15.0.6, 256 bits)"),
     // from a throwaway context; empty when OpenGL is not available.
@@ -44,6 +47,7 @@ private:
     int baseIntervalMs_;
     int floorMs_;
     int intervalMs_;
+    double extraCostMs_ = 0.0;
     bool software_ = false;
 };
 

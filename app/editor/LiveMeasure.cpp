@@ -2,6 +2,7 @@
 
 #include "SolverFactory.h"
 #include "commands/SetFlowModelCommand.h"
+#include "editor/InputLatencyProbe.h"
 #include "editor/MainWindow.h"
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
@@ -30,6 +31,7 @@ namespace {
 // Generous: a 4096² map took minutes to open before the live loop was reworked.
 constexpr int kOpenLimitMs = 600000;
 constexpr int kPollMs = 20;
+constexpr int kPausedProbeMs = 3000; // four or five camera moves
 
 // The same solver as the editor's, with no view: loaded with `map` on `backend` and stepped as
 // `riverbed-cli simulate` steps it, many steps per call (the automatic dt chosen as everywhere),
@@ -104,9 +106,19 @@ void LiveMeasure::chooseModel()
         const auto snapshot = window_.runner()->latestSnapshot();
         if (!snapshot || snapshot->mapId != window_.currentMapId() || snapshot->params.model != model) return;
         poll->deleteLater();
-        startPlaying();
+        probeCameraPaused();
     });
     poll->start(kPollMs);
+}
+
+void LiveMeasure::probeCameraPaused()
+{
+    pausedCameraProbe_ = new InputLatencyProbe(*window_.viewport(), this);
+    pausedCameraProbe_->start();
+    QTimer::singleShot(kPausedProbeMs, this, [this] {
+        pausedCameraProbe_->stop();
+        startPlaying();
+    });
 }
 
 void LiveMeasure::startPlaying()
@@ -117,6 +129,8 @@ void LiveMeasure::startPlaying()
     firstPicture_ = window_.viewport()->picturesDrawn();
     playClock_.start();
     runner->play();
+    cameraProbe_ = new InputLatencyProbe(*window_.viewport(), this);
+    cameraProbe_->start();
     QTimer::singleShot(static_cast<int>(std::lround(options_.seconds * 1000.0)), this, &LiveMeasure::stopPlaying);
 }
 
@@ -127,6 +141,7 @@ void LiveMeasure::stopPlaying()
     playedSeconds_ = static_cast<double>(playClock_.nsecsElapsed()) * 1e-9;
     stepsPerSecond_ = static_cast<double>(runner->stepsTaken() - firstStep_) / playedSeconds_;
     framesPerSecond_ = static_cast<double>(window_.viewport()->picturesDrawn() - firstPicture_) / playedSeconds_;
+    cameraProbe_->stop();
     runner->pause();
     runner->requestMap([this](Map map) { measureHeadless(std::move(map)); },
                        [this](const QString& why) { fail("the map could not be read back: " + why); });
@@ -154,11 +169,22 @@ void LiveMeasure::measureHeadless(Map map)
 
 void LiveMeasure::report(double headlessStepsPerSecond)
 {
+    const InputLatencyProbe::Figures orbit = cameraProbe_->figures(InputLatencyProbe::Kind::Orbit);
+    const InputLatencyProbe::Figures zoom = cameraProbe_->figures(InputLatencyProbe::Kind::Zoom);
+    const InputLatencyProbe::Figures pausedOrbit = pausedCameraProbe_->figures(InputLatencyProbe::Kind::Orbit);
+    const InputLatencyProbe::Figures pausedZoom = pausedCameraProbe_->figures(InputLatencyProbe::Kind::Zoom);
     const QJsonObject figures{{"open_seconds", openSeconds_},
                               {"steps_per_second", stepsPerSecond_},
                               {"frames_per_second", framesPerSecond_},
                               {"headless_steps_per_second", headlessStepsPerSecond},
                               {"editor_of_headless", headlessStepsPerSecond > 0.0 ? stepsPerSecond_ / headlessStepsPerSecond : 0.0},
+                              {"orbit_seconds", orbit.worstSeconds},
+                              {"zoom_seconds", zoom.worstSeconds},
+                              {"orbit_seconds_median", orbit.medianSeconds},
+                              {"zoom_seconds_median", zoom.medianSeconds},
+                              {"camera_answers", orbit.answered + zoom.answered},
+                              {"paused_orbit_seconds", pausedOrbit.worstSeconds},
+                              {"paused_zoom_seconds", pausedZoom.worstSeconds},
                               {"played_seconds", playedSeconds_},
                               {"model", modelName_},
                               {"backend", backend_},

@@ -11,6 +11,7 @@
 
 namespace rb::editor {
 
+class InputLatencyProbe;
 class MainWindow;
 
 // `riverbed --measure MAP [--model M] [--seconds N]`: how fast the editor runs its simulation
@@ -18,8 +19,11 @@ class MainWindow;
 // from the program's start until the first picture of the map is drawn), switches to the flow
 // model asked for (as the Simulation dock would), plays N seconds, pauses, then steps the same
 // map (the state the play reached, same backend and parameters) with no view for N seconds more.
-// One JSON line on stdout, then the program quits with status 0:
-//   {"open_seconds", "steps_per_second", "frames_per_second", "headless_steps_per_second", ...}
+// While it plays, an InputLatencyProbe orbits and zooms the view now and then and times the
+// answer. One JSON line on stdout, then the program quits with status 0:
+//   {"open_seconds", "steps_per_second", "frames_per_second", "headless_steps_per_second",
+//    "orbit_seconds", "zoom_seconds", ...} (the camera's figures: the slowest answer; medians too,
+// and the same figures from a few seconds with the simulation paused before it plays)
 // A map that does not open, a step refused or a time limit reached quits with status 1 and a
 // line on stderr.
 class LiveMeasure : public QObject {
@@ -39,6 +43,7 @@ public:
 private:
     void mapOnScreen(); // the first picture of the map is drawn
     void chooseModel();
+    void probeCameraPaused(); // the camera's answers with the simulation paused, as a baseline
     void startPlaying();
     void stopPlaying();
     void measureHeadless(Map map);
@@ -55,6 +60,8 @@ private:
     std::uint64_t firstPicture_ = 0;
     double stepsPerSecond_ = 0.0;
     double framesPerSecond_ = 0.0;
+    InputLatencyProbe* pausedCameraProbe_ = nullptr;
+    InputLatencyProbe* cameraProbe_ = nullptr;
     QString modelName_;
     QString backend_;
     bool finished_ = false;

@@ -93,6 +93,8 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     // The solver's calls last about a frame: spread over more steps, and no picture waits for one.
     runner()->setCallBudgetMs(framePacer_->intervalMs());
     connect(framePacer_, &FramePacer::intervalChanged, runner(), &SimulationRunner::setCallBudgetMs);
+    connect(viewport_, &view::Viewport::waterOutOfMemory, this, [this] { pauseForViewMemory(); });
+    connect(viewport_, &view::Viewport::waterShown, framePacer_, &FramePacer::addCost);
 
     if (options_.restoreLayout) {
         restoreState(QSettings().value("window/state").toByteArray()); // main() restores the geometry
@@ -623,9 +625,14 @@ void MainWindow::refreshFromSnapshot()
     try {
         showNewestSnapshot();
     } catch (const std::bad_alloc&) {
-        runner()->pause();
-        statusBar_->showMessage(tr("Not enough memory to draw the newest water; the simulation is paused"), 15000);
+        pauseForViewMemory();
     }
+}
+
+void MainWindow::pauseForViewMemory()
+{
+    runner()->pause();
+    statusBar_->showMessage(tr("Not enough memory to draw the newest water; the simulation is paused"), 15000);
 }
 
 void MainWindow::showNewestSnapshot()
@@ -633,6 +640,7 @@ void MainWindow::showNewestSnapshot()
     if (session_->isGenerating()) generatorDock_->setProgress(session_->generationProgress());
     statisticsDock_->showFramesPerSecond(viewport_->framesPerSecond());
     if (particlesBar_->isOn() && viewport_->waterState()) viewport_->setParticleStreaks(particlesBar_->tick(*viewport_->waterState()));
+    if (viewport_->preparingWater()) return; // the newest is taken when the view can draw it
     const auto snapshot = runner()->takeSnapshot();
     if (!snapshot || snapshot->mapId != currentMapId()) return;
     viewport_->setWaterState(snapshot->state);

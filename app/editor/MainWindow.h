@@ -138,6 +138,7 @@ private:
     void connectRunner();
     void connectSession();
     void listDevicesInBackground();
+    void pauseForViewMemory(); // the newest water could not be drawn
     void refreshFromSnapshot();
     void showNewestSnapshot();
     void showRiverNetwork(bool on);

@@ -18,17 +18,29 @@ std::pair<float, float> rangeOf(const FloatField& field)
 
 } // namespace
 
+Picker::Surface Picker::surfaceOf(const MapState& state)
+{
+    Surface surface;
+    surface.heights = state.bed;
+    for (std::size_t i = 0; i < surface.heights.size(); ++i)
+        if (state.depth[i] >= kDryDepth) surface.heights[i] += state.depth[i];
+    std::tie(surface.lowest, surface.highest) = rangeOf(surface.heights);
+    std::tie(surface.lowestBed, surface.highestBed) = rangeOf(state.bed);
+    return surface;
+}
+
 void Picker::setState(std::shared_ptr<const MapState> state)
+{
+    Surface surface = state ? surfaceOf(*state) : Surface();
+    setState(std::move(state), std::move(surface));
+}
+
+void Picker::setState(std::shared_ptr<const MapState> state, Surface surface)
 {
     state_ = std::move(state);
     if (!state_) return;
-    const MapState& s = *state_;
-    triangles_.emplace(s.lattice);
-    surface_ = s.bed;
-    for (std::size_t i = 0; i < surface_.size(); ++i)
-        if (s.depth[i] >= kDryDepth) surface_[i] += s.depth[i];
-    std::tie(lowestSurface_, highestSurface_) = rangeOf(surface_);
-    std::tie(lowestBed_, highestBed_) = rangeOf(s.bed);
+    triangles_.emplace(state_->lattice);
+    surface_ = std::move(surface);
 }
 
 // The part of the ray inside the box over the map (slab test).
@@ -58,9 +70,9 @@ std::optional<PickResult> Picker::pick(QVector3D origin, QVector3D direction, Pi
     if (!state_ || state_->lattice.cellCount() == 0 || direction.isNull()) return std::nullopt;
     direction.normalize();
     const bool terrain = target == PickTarget::Terrain;
-    const FloatField& field = terrain ? state_->bed : surface_;
+    const FloatField& field = terrain ? state_->bed : surface_.heights;
     double tEnter = 0.0, tExit = 0.0;
-    if (!clipToMap(origin, direction, terrain ? lowestBed_ : lowestSurface_, terrain ? highestBed_ : highestSurface_, tEnter, tExit))
+    if (!clipToMap(origin, direction, terrain ? surface_.lowestBed : surface_.lowest, terrain ? surface_.highestBed : surface_.highest, tEnter, tExit))
         return std::nullopt;
 
     std::vector<double> ts{tEnter, tExit};
@@ -92,7 +104,7 @@ std::optional<float> Picker::surfaceHeight(float x, float z) const
 {
     if (!state_ || state_->lattice.cellCount() == 0) return std::nullopt;
     if (x < 0.0f || z < 0.0f || x > state_->lattice.worldWidth() || z > state_->lattice.worldHeight()) return std::nullopt;
-    return static_cast<float>(triangles_->height(surface_, x, z));
+    return static_cast<float>(triangles_->height(surface_.heights, x, z));
 }
 
 } // namespace rb::view

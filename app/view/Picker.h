@@ -25,7 +25,17 @@ enum class PickTarget { Surface, Terrain };
 // grazing ones included; no sampling step can skip a thin ridge.
 class Picker {
 public:
+    // The surface as drawn (the water's where wet, else the bed) and the height ranges that bound
+    // a ray's search: a pass over the map, which a large map's view makes away from the GUI thread.
+    struct Surface {
+        FloatField heights;
+        float lowest = 0.0f, highest = 0.0f;
+        float lowestBed = 0.0f, highestBed = 0.0f;
+    };
+    static Surface surfaceOf(const MapState& state);
+
     void setState(std::shared_ptr<const MapState> state);
+    void setState(std::shared_ptr<const MapState> state, Surface surface); // `surface` is surfaceOf(*state)
     const MapState* state() const { return state_.get(); }
 
     std::optional<PickResult> pick(QVector3D origin, QVector3D direction, PickTarget target = PickTarget::Surface) const;
@@ -38,9 +48,7 @@ private:
 
     std::shared_ptr<const MapState> state_;
     std::optional<SurfaceTriangles> triangles_;
-    FloatField surface_;
-    float lowestSurface_ = 0.0f, highestSurface_ = 0.0f;
-    float lowestBed_ = 0.0f, highestBed_ = 0.0f;
+    Surface surface_;
 };
 
 } // namespace rb::view

@@ -102,6 +102,7 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
     root_->addComponent(frames);
     connect(frames, &Qt3DLogic::QFrameAction::triggered, this, [this] { countFrame(); });
     frameClock_.start();
+    waterPreparation_ = std::make_unique<WaterPreparation>([this](WaterPreparation::Prepared prepared) { showPreparedWater(std::move(prepared)); });
 
     buildFrameGraph();
     // Redraw only when something changed: a continuously redrawing software renderer would take
@@ -153,6 +154,7 @@ Qt3DCore::QEntity* Viewport::makeLodSurface(Qt3DRender::QLayer* layer, SurfaceMa
 
 void Viewport::setMap(const Map& map)
 {
+    waterPreparation_->settle(); // no pass may still read the old mesh
     // A new map gets new textures and a new patch, even at the same size: nothing live is
     // resized in place (the old ones go once Qt 3D has let go of them).
     terrainMesh_ = std::make_unique<TerrainMesh>(map, root_);
@@ -164,8 +166,7 @@ void Viewport::setMap(const Map& map)
     terrainMaterial_->setHazeDistance(4.0f * extent);
     waterMaterial_->setHazeDistance(4.0f * extent);
     waterState_ = std::make_shared<const MapState>(map.state);
-    waterMesh_->update(*waterState_, colouring_);
-    waterMesh_->updateDye(*waterState_, dyeShown_);
+    waterMesh_->update(*waterState_, colouring_, dyeShown_);
     setSurfaceParameters(map);
     updateDeposition(map.state.deposition);
     picker_.setState(waterState_);
@@ -371,18 +372,46 @@ void Viewport::rebuildOverlay()
 void Viewport::setWaterState(std::shared_ptr<const MapState> state)
 {
     if (!waterMesh_ || !state || !(state->lattice == waterState_->lattice)) return; // a stale map's snapshot
+    if (state->lattice.cellCount() >= preparedAwayFrom_) {
+        waterPreparation_->offer(waterMesh_.get(), std::move(state), colouring_, dyeShown_);
+        return;
+    }
     waterState_ = std::move(state);
     uploadWater();
-    if (terrainColouring_ == TerrainColouring::Erosion) updateDeposition(waterState_->deposition);
     pickerStale_ = true; // the picker's surface (a pass over the map) is made when a pick needs it
+    waterChanged();
+}
+
+void Viewport::showPreparedWater(WaterPreparation::Prepared prepared)
+{
+    if (prepared.outOfMemory) {
+        emit waterOutOfMemory();
+        return;
+    }
+    if (!waterMesh_ || !(prepared.state->lattice == waterState_->lattice)) return; // prepared for a map since replaced
+    waterState_ = std::move(prepared.state);
+    sceneChanged_ = true;
+    waterMesh_->apply(std::move(prepared.texels));
+    updateLod();
+    picker_.setState(waterState_, std::move(prepared.surface));
+    pickerStale_ = false;
+    waterChanged();
+    emit waterShown(prepared.passMs);
+}
+
+void Viewport::waterChanged()
+{
+    if (terrainColouring_ == TerrainColouring::Erosion) updateDeposition(waterState_->deposition);
     if (mouseInside_) hover(lastMouse_);
 }
 
+// Drawn here and now: a pass prepared away from the GUI thread is finished first (it keeps the
+// same record of what the texture holds).
 void Viewport::uploadWater()
 {
+    waterPreparation_->settle();
     sceneChanged_ = true;
-    waterMesh_->update(*waterState_, colouring_); // same size as its texture: a full, in-place upload
-    waterMesh_->updateDye(*waterState_, dyeShown_);
+    waterMesh_->update(*waterState_, colouring_, dyeShown_); // same size as its texture: a full, in-place upload
     updateLod();
 }
 

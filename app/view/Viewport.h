@@ -10,6 +10,7 @@
 #include "view/SurfaceGeometry.h"
 #include "view/ViewportMouse.h"
 #include "view/WaterMesh.h"
+#include "view/WaterPreparation.h"
 
 #include <QCursor>
 #include <QElapsedTimer>
@@ -59,7 +60,14 @@ public:
 
     // New textures (and a new patch for the map's lattice) for a new map.
     void setMap(const Map& map);
+    // The newest water. On maps of at least waterPreparedAwayFrom() cells its pass over the map
+    // runs on the thread pool (WaterPreparation) and the water is drawn when it ends, so the GUI
+    // thread keeps answering the camera; waterState() then changes at that moment (waterShown).
     void setWaterState(std::shared_ptr<const MapState> state);
+    static constexpr std::size_t kWaterPreparedAwayFrom = std::size_t{1} << 20; // 1024²: about 0.1 s a pass here
+    std::size_t waterPreparedAwayFrom() const { return preparedAwayFrom_; }
+    void setWaterPreparedAwayFrom(std::size_t cells) { preparedAwayFrom_ = cells; } // tests: small maps too
+    bool preparingWater() const { return waterPreparation_->busy(); }
     // The document's bed changed over `rect` (a terrain edit): the terrain mesh follows at once.
     void updateBed(const FloatField& bed, const CellRegion& rect);
     // The running simulation's bed while erosion changes it: the cells that differ from the
@@ -124,6 +132,8 @@ signals:
     void toolReleased(const rb::view::ViewportMouse& mouse);
     void toolHovered(const rb::view::ViewportMouse& mouse);  // moving with no button held
     void toolKeyPressed(int key);
+    void waterShown(double passMs); // a snapshot prepared away from the GUI thread is drawn; its pass took passMs
+    void waterOutOfMemory(); // its pass could not get its arrays: the snapshot is not drawn
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -136,6 +146,8 @@ private:
     void setParameterOfSurfaces(const QString& name, const QVariant& value);
     void updateLod();
     void uploadWater();
+    void showPreparedWater(WaterPreparation::Prepared prepared);
+    void waterChanged(); // what follows the newest water besides its texels
     void countFrame();
     void hover(QPoint pixel);
     ViewportMouse describeMouse(const QMouseEvent& event) const;
@@ -164,6 +176,8 @@ private:
 
     std::unique_ptr<TerrainMesh> terrainMesh_;
     std::unique_ptr<WaterMesh> waterMesh_;
+    std::unique_ptr<WaterPreparation> waterPreparation_; // after waterMesh_: gone first, waiting for its pass
+    std::size_t preparedAwayFrom_ = kWaterPreparedAwayFrom;
     std::shared_ptr<const MapState> waterState_;
     WaterColouring colouring_ = WaterColouring::Depth;
     TerrainColouring terrainColouring_ = TerrainColouring::Natural;

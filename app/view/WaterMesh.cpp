@@ -18,12 +18,10 @@ WaterMesh::WaterMesh(int width, int height, Qt3DCore::QNode* textureParent)
 {
 }
 
-void WaterMesh::updateDye(const MapState& state, bool shown)
+std::optional<QByteArray> WaterMesh::prepareDye(const MapState& state, bool shown)
 {
-    const int width = state.lattice.width(), height = state.lattice.height();
-    if (width != dyeTexture_.width() || height != dyeTexture_.height()) return;
     const bool any = shown && !state.dye.empty();
-    if (!any && !dyeOnTexture_) return; // already clear
+    if (!any && !dyeOnTexture_) return std::nullopt; // already clear
     QByteArray bytes(static_cast<qsizetype>(4 * state.depth.size()), '\0');
     for (std::size_t c = 0; any && c < std::min<std::size_t>(state.dye.size(), 4); ++c)
         for (std::size_t i = 0; i < state.depth.size(); ++i) {
@@ -31,24 +29,24 @@ void WaterMesh::updateDye(const MapState& state, bool shown)
             const float concentration = h > 0.0f ? std::clamp(state.dye[c][i] / h, 0.0f, 1.0f) : 0.0f;
             bytes[static_cast<qsizetype>(4 * i + c)] = static_cast<char>(static_cast<unsigned char>(std::lround(255.0f * concentration)));
         }
-    dyeTexture_.update(0, 0, width, height, bytes);
     dyeOnTexture_ = any;
+    return bytes;
 }
 
 // One pass over the rows, each converted to its 16-bit texels and compared with what the texture
 // holds: only the bands of rows that changed are uploaded, each trimmed to the columns that
 // changed. Water at rest (a sea, a lake) rounds to the same texels frame after frame, so a large
 // map's frame uploads its rivers and shores, not the whole map, and the pass reads each field once.
-void WaterMesh::update(const MapState& state, WaterColouring colouring)
+WaterTexels WaterMesh::prepare(const MapState& state, WaterColouring colouring, bool dyeShown)
 {
+    WaterTexels texels;
     const int width = state.lattice.width(), height = state.lattice.height();
-    if (width != texture_.width() || height != texture_.height()) return; // a snapshot of another map
+    if (width != texture_.width() || height != texture_.height()) return texels; // a snapshot of another map
     const auto columns = static_cast<std::size_t>(width);
     const bool first = halves_.size() != 2 * state.depth.size();
     halves_.resize(2 * state.depth.size());
     startWetPyramid(width, height);
-    wet_ = 0;
-    highestSurface_ = std::numeric_limits<float>::lowest();
+    texels.highestSurface = std::numeric_limits<float>::lowest();
     const bool bySpeed = colouring == WaterColouring::Speed;
     std::vector<float> pairs(2 * columns);
     std::vector<qfloat16> row(2 * columns);
@@ -63,9 +61,9 @@ void WaterMesh::update(const MapState& state, WaterColouring colouring)
                 pairs[2 * static_cast<std::size_t>(x)] = depth[x];
                 pairs[2 * static_cast<std::size_t>(x) + 1] = wet && bySpeed ? static_cast<float>(cellSpeed(state, x, y)) : depth[x];
                 if (wet) {
-                    highestSurface_ = std::max(highestSurface_, bed[x] + depth[x]);
+                    texels.highestSurface = std::max(texels.highestSurface, bed[x] + depth[x]);
                     markWet(x, y);
-                    ++wet_;
+                    ++texels.wet;
                 }
             }
             qFloatToFloat16(row.data(), pairs.data(), static_cast<qsizetype>(pairs.size()));
@@ -80,14 +78,27 @@ void WaterMesh::update(const MapState& state, WaterColouring colouring)
             std::copy(row.begin(), row.end(), held);
             x0 = std::min(x0, left), x1 = std::max(x1, right);
         }
-        if (x1 >= 0) uploadBand(x0, x1, y0, rows);
+        if (x1 >= 0) texels.bands.push_back(band(x0, x1, y0, rows));
     }
-    finishWetPyramid();
-    if (wet_ == 0) highestSurface_ = state.bed.empty() ? 0.0f : *std::min_element(state.bed.values().begin(), state.bed.values().end());
+    finishWetPyramid(texels);
+    if (texels.wet == 0) texels.highestSurface = state.bed.empty() ? 0.0f : *std::min_element(state.bed.values().begin(), state.bed.values().end());
+    texels.dye = prepareDye(state, dyeShown);
+    return texels;
+}
+
+void WaterMesh::apply(WaterTexels texels)
+{
+    if (texels.wetBlocks.empty()) return; // prepared for another map's size: nothing to draw
+    for (const WaterTexels::Band& b : texels.bands) texture_.update(b.x, b.y, b.width, b.rows, b.bytes);
+    if (texels.dye) dyeTexture_.update(0, 0, dyeTexture_.width(), dyeTexture_.height(), *texels.dye);
+    wetBlocks_ = std::move(texels.wetBlocks);
+    blockColumns_ = std::move(texels.blockColumns);
+    highestSurface_ = texels.highestSurface;
+    wet_ = texels.wet;
 }
 
 // Columns x0…x1 of the band's rows, as the texture holds them now.
-void WaterMesh::uploadBand(int x0, int x1, int y0, int rows)
+WaterTexels::Band WaterMesh::band(int x0, int x1, int y0, int rows) const
 {
     const auto width = static_cast<std::size_t>(texture_.width());
     const auto columns = static_cast<std::size_t>(x1 - x0 + 1);
@@ -96,7 +107,7 @@ void WaterMesh::uploadBand(int x0, int x1, int y0, int rows)
     for (int r = 0; r < rows; ++r)
         std::copy_n(&halves_[2 * (static_cast<std::size_t>(y0 + r) * width + static_cast<std::size_t>(x0))], 2 * columns,
                     out + 2 * static_cast<std::size_t>(r) * columns);
-    texture_.update(x0, y0, static_cast<int>(columns), rows, bytes);
+    return {x0, y0, static_cast<int>(columns), rows, std::move(bytes)};
 }
 
 namespace {
@@ -147,16 +158,16 @@ void WaterMesh::markWet(int x, int y)
     wetLevel0_[static_cast<std::size_t>((y / block) * wetColumns_ + x / block)] = 1;
 }
 
-void WaterMesh::finishWetPyramid()
+void WaterMesh::finishWetPyramid(WaterTexels& texels) const
 {
     int columns = wetColumns_, rows = wetRows_;
-    wetBlocks_ = {dilated(wetLevel0_, columns, rows)};
-    blockColumns_ = {columns};
+    texels.wetBlocks = {dilated(wetLevel0_, columns, rows)};
+    texels.blockColumns = {columns};
     while (columns > 1 || rows > 1) {
-        wetBlocks_.push_back(halved(wetBlocks_.back(), columns, rows));
+        texels.wetBlocks.push_back(halved(texels.wetBlocks.back(), columns, rows));
         columns = (columns + 1) / 2;
         rows = (rows + 1) / 2;
-        blockColumns_.push_back(columns);
+        texels.blockColumns.push_back(columns);
     }
 }
 

@@ -70,11 +70,16 @@ private:
         QVERIFY2(measure.exitCode == 0, measure.err.constData());
         const QJsonObject figures = figuresOf(measure.out);
         QVERIFY2(!figures.isEmpty(), measure.out.constData());
-        for (const char* key : {"open_seconds", "steps_per_second", "frames_per_second", "headless_steps_per_second"}) {
+        // The camera's figures too: the probe moved the camera and a picture followed each move,
+        // paused and playing (a probe that asked nothing, or a view that never answered, reads 0).
+        for (const char* key : {"open_seconds", "steps_per_second", "frames_per_second", "headless_steps_per_second", "orbit_seconds",
+                                "zoom_seconds", "paused_orbit_seconds", "paused_zoom_seconds"}) {
             QVERIFY2(figures.value(key).isDouble(), key);
             const double value = figures.value(key).toDouble();
             QVERIFY2(std::isfinite(value) && value > 0.0, qPrintable(QString("%1 = %2").arg(key).arg(value)));
         }
+        QVERIFY(figures.value("orbit_seconds_median").toDouble() <= figures.value("orbit_seconds").toDouble());
+        QVERIFY(figures.value("camera_answers").toInt() >= 2);
         QCOMPARE(figures.value("model").toString(), model);
         QCOMPARE(figures.value("size").toString(), QString("64x64"));
         // Two seconds were asked for; the play is timed by the event loop, so it may run a little over.
