@@ -12,7 +12,7 @@ import numpy
 
 # Debian 12's Blender 3.4 glTF importer calls numpy.bool, which numpy 1.24 (Debian 12's) removed:
 # without this alias every import fails with AttributeError before reading a byte.
-if not hasattr(numpy, "bool"):
+if "bool" not in vars(numpy):  # (hasattr would warn: numpy 1.24 warns on the expired alias)
     numpy.bool = bool
 
 import bpy  # noqa: E402  (after the numpy alias, which the importer needs)

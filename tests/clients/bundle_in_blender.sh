@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Engine bundles in Blender: installs the add-on (cmake --install --component blender) into a
+# scratch prefix, makes two bundles (a river reaching the sea: river and coast, for Godot; rain on
+# hills: 16 rivers and 2 lakes, for Unity), checks each bundle's meshes.glb like the --gltf exports
+# (check_gltf.py, against the map's rasters and the manifest's report) and imports each with the
+# add-on (check_addon.py). Then damages copies: every damaged file must be named in a warning and
+# the rest imported, with no exception.
+set -euo pipefail
+cli="$1" blender="$2" work="$3" cmake="$4" build="$5"
+here="$(cd "$(dirname "$0")" && pwd)"
+rm -rf "$work" && mkdir -p "$work"
+"$cmake" --install "$build" --prefix "$work/prefix" --component blender >/dev/null
+export BLENDER_USER_SCRIPTS="$work/prefix/share/blender/scripts" # Blender's user add-ons: SCRIPTS/addons
+run() { "$blender" -b --factory-startup --python-exit-code 1 --python "$@"; }
+bundle() { # NAME PRESET STEPS ENGINE
+  "$cli" generate --preset "$2" --size 64 -o "$work/$1.rbmap" >/dev/null
+  "$cli" simulate "$work/$1.rbmap" --steps "$3" --report-every "$3" -o "$work/$1.rbmap" >/dev/null
+  "$cli" info "$work/$1.rbmap" >"$work/$1.info"
+  "$cli" export "$work/$1.rbmap" --terrain "$work/$1-terrain.npy" --water-depth "$work/$1-depth.npy" >/dev/null
+  "$cli" export "$work/$1.rbmap" --bundle "$work/$1" --engine "$4" >/dev/null
+  run "$here/check_gltf.py" -- "$work/$1/meshes.glb" "$work/$1/manifest.json" "$work/$1.info" \
+    "$work/$1-terrain.npy" "$work/$1-depth.npy"
+  run "$here/check_addon.py" -- "$work/$1"
+}
+bundle river river 100 godot
+bundle lakes lakes 400 unity
+
+cp -r "$work/river" "$work/damaged-a"
+head -c 200 "$work/river/rivers.json" >"$work/damaged-a/rivers.json" # cut short
+echo "not a png" >"$work/damaged-a/splat.png"
+RIVERBED_EXPECT_KINDS='["terrain", "water"]' run "$here/check_addon.py" -- "$work/damaged-a" --damaged rivers.json splat.png
+
+cp -r "$work/river" "$work/damaged-b"
+rm "$work/damaged-b/meshes.glb"
+echo '{"generator": "riverbed", "files": [' >"$work/damaged-b/manifest.json"
+RIVERBED_EXPECT_KINDS='["coast", "river"]' run "$here/check_addon.py" -- "$work/damaged-b" --damaged manifest.json meshes.glb
+
+cp -r "$work/river" "$work/damaged-c"
+head -c 3000 "$work/river/meshes.glb" >"$work/damaged-c/meshes.glb"
+RIVERBED_EXPECT_KINDS='["coast", "river"]' run "$here/check_addon.py" -- "$work/damaged-c" --damaged meshes.glb
+echo "bundle_in_blender: both bundles imported and matched their files; damaged files named, the rest imported"
