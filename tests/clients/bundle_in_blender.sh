@@ -24,6 +24,8 @@ bundle() { # NAME PRESET STEPS ENGINE
 }
 bundle river river 100 godot
 bundle lakes lakes 400 unity
+# A .rbmap through riverbed-cli (the add-on writes a Godot bundle, as the river's above).
+RIVERBED_CLI="$cli" run "$here/check_addon.py" -- "$work/river" --rbmap "$work/river.rbmap"
 
 cp -r "$work/river" "$work/damaged-a"
 head -c 200 "$work/river/rivers.json" >"$work/damaged-a/rivers.json" # cut short

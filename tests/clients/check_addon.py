@@ -4,6 +4,9 @@ share/blender/scripts) and imports a bundle with File › Import › Riverbed bu
 Arguments (after `--`): BUNDLE_DIR            a good bundle: every object checked against its file
                         BUNDLE_DIR --damaged F… a damaged bundle: a warning must name each file F,
                                               the rest must still be imported, and no exception
+                        BUNDLE_DIR --rbmap MAP  MAP (whose bundle BUNDLE_DIR is) imported as a .rbmap
+                                              through $RIVERBED_CLI: the same objects as the bundle's;
+                                              then with RIVERBED_CLI unset and off PATH, an error
 """
 import json
 import os
@@ -92,8 +95,8 @@ def check_river(c, obj, river, extent):
     c.expect(obj.data.bevel_depth > 0, f"{obj.name}: no bevel")
 
 
-def check_good(c, folder):
-    result = bpy.ops.import_scene.riverbed_bundle(filepath=os.path.join(folder, "manifest.json"))
+def check_good(c, folder, source=None):
+    result = bpy.ops.import_scene.riverbed_bundle(filepath=source or os.path.join(folder, "manifest.json"))
     c.expect(result == {"FINISHED"}, f"operator returned {result}")
     manifest = rbcheck.load_json(os.path.join(folder, "manifest.json"))
     check_meshes(c, manifest)
@@ -120,6 +123,22 @@ def check_damaged(c, module, folder, damaged):
     return kinds
 
 
+def check_rbmap(c, folder, path):
+    check_good(c, folder, path)
+    splats = [i for i in bpy.data.images if os.path.basename(i.filepath) == "splat.png"]
+    c.expect(len(splats) == 1 and splats[0].packed_file is not None, "the .rbmap's splat image is not packed")
+    rbcheck.empty_scene()
+    addon_utils.enable(ADDON, default_set=True)
+    os.environ["RIVERBED_CLI"] = os.path.join(os.path.dirname(path), "no-such-riverbed-cli")
+    try:
+        bpy.ops.import_scene.riverbed_bundle(filepath=path)
+        c.expect(False, "no riverbed-cli, yet the .rbmap import did not report an error")
+    except RuntimeError as error:  # an operator's ERROR report, raised when called from Python
+        print(f"without riverbed-cli: {error}")
+        c.expect("riverbed-cli not found" in str(error), f"error without riverbed-cli: {error}")
+    c.expect(not bpy.data.objects, "objects made although the map could not be exported")
+
+
 def main():
     args = rbcheck.script_args()
     folder = args[0]
@@ -130,6 +149,8 @@ def main():
         kinds = check_damaged(c, module, folder, args[args.index("--damaged") + 1:])
         expected = json.loads(os.environ.get("RIVERBED_EXPECT_KINDS", "[]"))
         c.expect(sorted(kinds) == sorted(expected), f"imported {sorted(kinds)}, expected {sorted(expected)}")
+    elif "--rbmap" in args:
+        check_rbmap(c, folder, args[args.index("--rbmap") + 1])
     else:
         check_good(c, folder)
     c.finish()

@@ -18,16 +18,18 @@ if "bpy" in locals():  # Blender's "Reload scripts": pick up edited modules
     importlib.reload(bundle)  # noqa: F821
     importlib.reload(operator)  # noqa: F821
     importlib.reload(heightmap)  # noqa: F821
+    importlib.reload(rbmap)  # noqa: F821
 
 import bpy  # noqa: E402
 
 from . import bundle  # noqa: E402,F401
 from . import heightmap  # noqa: E402
 from . import operator  # noqa: E402
+from . import rbmap  # noqa: E402,F401
 
 
 def menu_entry(self, _context):
-    self.layout.operator(operator.ImportRiverbedBundle.bl_idname, text="Riverbed bundle (manifest.json)")
+    self.layout.operator(operator.ImportRiverbedBundle.bl_idname, text="Riverbed bundle (manifest.json, .rbmap)")
 
 
 def export_entry(self, _context):

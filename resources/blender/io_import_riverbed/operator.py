@@ -6,22 +6,27 @@ import bpy
 from bpy_extras.io_utils import ImportHelper
 
 from . import bundle
+from . import rbmap
 
 
 class ImportRiverbedBundle(bpy.types.Operator, ImportHelper):
-    """Import a Riverbed engine bundle: terrain, water, rivers, lakes, coast and splat material"""
+    """Import a Riverbed engine bundle (manifest.json) or map (.rbmap): terrain, water, rivers, lakes, coast, splat"""
 
     bl_idname = "import_scene.riverbed_bundle"
     bl_label = "Import Riverbed bundle"
     bl_options = {"REGISTER", "UNDO"}
 
     filename_ext = ".json"
-    filter_glob: bpy.props.StringProperty(default="manifest.json", options={"HIDDEN"})
+    filter_glob: bpy.props.StringProperty(default="manifest.json;*.rbmap", options={"HIDDEN"})
 
     def execute(self, context):
         path = self.filepath
         folder = path if os.path.isdir(path) else os.path.dirname(path)
-        result = bundle.import_bundle(context, folder)
+        try:
+            result = rbmap.import_map(context, path) if path.endswith(".rbmap") else bundle.import_bundle(context, folder)
+        except (OSError, RuntimeError) as error:  # riverbed-cli missing, or refusing the map
+            self.report({"ERROR"}, f"{path}: {error}")
+            return {"CANCELLED"}
         for warning in result.warnings:
             self.report({"WARNING"}, warning)
         if not result.objects:
