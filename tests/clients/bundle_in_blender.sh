@@ -12,18 +12,21 @@ rm -rf "$work" && mkdir -p "$work"
 "$cmake" --install "$build" --prefix "$work/prefix" --component blender >/dev/null
 export BLENDER_USER_SCRIPTS="$work/prefix/share/blender/scripts" # Blender's user add-ons: SCRIPTS/addons
 run() { "$blender" -b --factory-startup --python-exit-code 1 --python "$@"; }
-bundle() { # NAME PRESET STEPS ENGINE
-  "$cli" generate --preset "$2" --size 64 -o "$work/$1.rbmap" >/dev/null
+bundle() { # NAME PRESET STEPS ENGINE SIZE [GENERATE OPTIONS]
+  "$cli" generate --preset "$2" --size "$5" "${@:6}" -o "$work/$1.rbmap" >/dev/null
   "$cli" simulate "$work/$1.rbmap" --steps "$3" --report-every "$3" -o "$work/$1.rbmap" >/dev/null
   "$cli" info "$work/$1.rbmap" >"$work/$1.info"
   "$cli" export "$work/$1.rbmap" --terrain "$work/$1-terrain.npy" --water-depth "$work/$1-depth.npy" >/dev/null
   "$cli" export "$work/$1.rbmap" --bundle "$work/$1" --engine "$4" >/dev/null
   run "$here/check_gltf.py" -- "$work/$1/meshes.glb" "$work/$1/manifest.json" "$work/$1.info" \
     "$work/$1-terrain.npy" "$work/$1-depth.npy"
-  run "$here/check_addon.py" -- "$work/$1"
+  run "$here/check_addon.py" -- "$work/$1" | tee "$work/$1.log"
 }
-bundle river river 100 godot
-bundle lakes lakes 400 unity
+bundle river river 100 godot 64
+bundle lakes lakes 400 unity 64
+# The user guide's island (256 × 256 cells of 4 m) after 3000 steps: its springs' rivers as curves.
+bundle island island 3000 godot 256 --param cell_size=4
+grep -Eq "^network: [1-9][0-9]* rivers" "$work/island.log" || { echo "the guide's island brought no river" >&2; exit 1; }
 # A .rbmap through riverbed-cli (the add-on writes a Godot bundle, as the river's above).
 RIVERBED_CLI="$cli" run "$here/check_addon.py" -- "$work/river" --rbmap "$work/river.rbmap"
 

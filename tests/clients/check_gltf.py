@@ -117,12 +117,14 @@ def hull_box(info, w, h):
 
 
 def in_box(x, y, box):
-    """(x, y) moved 0.02 mm inside the box when on its edge (a ray exactly along a mesh's border edge
-    may miss it), or None when outside."""
+    """(x, y) moved a few float32 steps inside the box when on its edge (a ray exactly along a
+    mesh's border edge may miss it), or None when outside."""
     x0, x1, y0, y1 = box
     if not (x0 <= x <= x1 and y0 <= -y <= y1):
         return None
-    nudge = 2e-5  # float32 positions near 128 m are 8 µm apart; 0.02 mm × a steep 1:10 slope ≪ FLOAT_EPS
+    # float32 positions are 2⁻²³ of their magnitude apart (8 µm at 128 m, 61 µm at 1 km); 4 steps
+    # in, times even a 1:1 slope, stays well below FLOAT_EPS.
+    nudge = max(2e-5, 4 * 2.0 ** -23 * max(x1, y1))
     return min(max(x, x0 + nudge), x1 - nudge), -min(max(-y, y0 + nudge), y1 - nudge)
 
 
