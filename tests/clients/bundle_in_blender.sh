@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Engine bundles in Blender: installs the add-on (cmake --install --component blender) into a
 # scratch prefix, makes two bundles (a river reaching the sea: river and coast, for Godot; rain on
-# hills: 16 rivers and 2 lakes, for Unity), checks each bundle's meshes.glb like the --gltf exports
+# hills on the triangular lattice, for Unity: rivers and lakes), checks each bundle's meshes.glb like the --gltf exports
 # (check_gltf.py, against the map's rasters and the manifest's report) and imports each with the
 # add-on (check_addon.py). Then damages copies: every damaged file must be named in a warning and
 # the rest imported, with no exception.
@@ -23,7 +23,7 @@ bundle() { # NAME PRESET STEPS ENGINE SIZE [GENERATE OPTIONS]
   run "$here/check_addon.py" -- "$work/$1" | tee "$work/$1.log"
 }
 bundle river river 100 godot 64
-bundle lakes lakes 400 unity 64
+bundle lakes lakes 400 unity 64 --lattice triangle
 # The user guide's island (256 × 256 cells of 4 m) after 3000 steps: its springs' rivers as curves.
 bundle island island 3000 godot 256 --param cell_size=4
 grep -Eq "^network: [1-9][0-9]* rivers" "$work/island.log" || { echo "the guide's island brought no river" >&2; exit 1; }
