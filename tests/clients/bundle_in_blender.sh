@@ -8,6 +8,7 @@
 set -euo pipefail
 cli="$1" blender="$2" work="$3" cmake="$4" build="$5"
 here="$(cd "$(dirname "$0")" && pwd)"
+command -v "$blender" >/dev/null || { echo "$blender: not found; install Debian's blender (.ci/deps does)" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work"
 "$cmake" --install "$build" --prefix "$work/prefix" --component blender >/dev/null
 export BLENDER_USER_SCRIPTS="$work/prefix/share/blender/scripts" # Blender's user add-ons: SCRIPTS/addons

@@ -6,6 +6,7 @@
 set -euo pipefail
 cli="$1" blender="$2" work="$3"
 here="$(cd "$(dirname "$0")" && pwd)"
+command -v "$blender" >/dev/null || { echo "$blender: not found; install Debian's blender (.ci/deps does)" >&2; exit 1; }
 mkdir -p "$work"
 check() { # GLB REPORT MAP_BASENAME [--mirror-rasters]
   "$blender" -b --factory-startup --python-exit-code 1 --python "$here/check_gltf.py" -- \

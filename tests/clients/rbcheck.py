@@ -89,10 +89,6 @@ class Raster:
         """Blender (x, y) of a pixel centre."""
         return (col + 0.5) * self.px, -(row + 0.5) * self.py
 
-    def pixel_of(self, x, y):
-        """The pixel holding Blender point (x, y)."""
-        return int(math.floor(-y / self.py)), int(math.floor(x / self.px))
-
 
 def load_json(path):
     with open(path, encoding="utf-8") as f:
