@@ -94,7 +94,7 @@ def check_terrain_heights(c, terrain, info, bed, tolerance):
     c.expect(missing == 0, f"terrain: no mesh under {missing} of {samples} pixel centres")
     c.expect(worst <= FLOAT_EPS, f"terrain: height off by {worst:.4f} m more than the tolerance {tolerance:.4f} m")
     print(f"terrain: {samples} pixel centres, largest height difference {largest:.4f} m; reported error "
-          f"{tolerance:.4f} m; the closest sample to failing is {worst:+.4f} m over its allowance")
+          f"{tolerance:.4f} m; closest to failing: {worst:+.4f} m over error and slack (fails above +{FLOAT_EPS} m)")
 
 
 def resampling_slack(info, bed, row, col):

@@ -20,4 +20,7 @@ cell = rbcheck.load_json(os.path.join(folder, "manifest.json"))["cellSize"]
 result = bpy.ops.export_scene.riverbed_heightmap(filepath=out, cell_size=cell)
 if result != {"FINISHED"}:
     raise SystemExit(f"export returned {result}")
+fmt = bpy.context.scene.render.image_settings.file_format
+if fmt != "PNG":  # the factory default: the export must leave the user's output settings alone
+    raise SystemExit(f"the export left the scene's output format at {fmt}")
 print(f"roundtrip: wrote {out}")

@@ -78,8 +78,10 @@ def run_part(result, folder, name, reader):
 
 
 def reason(error):
+    """The last line of an error's message, without the "Error: " an operator's report starts with."""
     text = str(error).strip().splitlines()
-    return text[-1] if text else type(error).__name__
+    last = text[-1] if text else type(error).__name__
+    return last[len("Error: "):] if last.startswith("Error: ") else last
 
 
 def import_meshes(context, path):

@@ -8,6 +8,10 @@ from bpy_extras.io_utils import ExportHelper
 from mathutils.bvhtree import BVHTree
 
 
+# 32-bit float, lossless. Blender 3.4 still writes R, G and B (equal) for BW; riverbed-cli import reads R.
+EXR_SETTINGS = {"file_format": "OPEN_EXR", "color_mode": "BW", "color_depth": "32", "exr_codec": "ZIP"}
+
+
 def grid_of(obj, cell_size):
     vs = [obj.matrix_world @ v.co for v in obj.data.vertices]
     x0, x1 = min(v.x for v in vs), max(v.x for v in vs)
@@ -47,14 +51,15 @@ def write_exr(heights, path):
         for i, z in enumerate(row):
             pixels[(base + i) * 4:(base + i) * 4 + 4] = (z, z, z, 1.0)
     image.pixels.foreach_set(pixels)
-    image.filepath_raw, image.file_format = path, "OPEN_EXR"
+    settings = bpy.context.scene.render.image_settings
+    saved = {key: getattr(settings, key) for key in EXR_SETTINGS}
     try:
-        scene = bpy.context.scene
-        settings = scene.render.image_settings
-        settings.file_format, settings.color_mode, settings.color_depth = "OPEN_EXR", "BW", "32"
-        settings.exr_codec = "ZIP"
-        image.save_render(path, scene=scene)
-    finally:
+        for key, value in EXR_SETTINGS.items():
+            setattr(settings, key, value)
+        image.save_render(path, scene=bpy.context.scene)
+    finally:  # the scene's own output settings are the user's: leave them as they were
+        for key, value in saved.items():
+            setattr(settings, key, value)
         bpy.data.images.remove(image)
     return rows, cols
 
