@@ -6,7 +6,8 @@ Arguments (after `--`): BUNDLE_DIR            a good bundle: every object checke
                                               the rest must still be imported, and no exception
                         BUNDLE_DIR --rbmap MAP  MAP (whose bundle BUNDLE_DIR is) imported as a .rbmap
                                               through $RIVERBED_CLI: the same objects as the bundle's;
-                                              then with RIVERBED_CLI unset and off PATH, an error
+                                              then with RIVERBED_CLI naming no program, an error;
+                                              then at a 500-triangle budget
 """
 import json
 import os
@@ -18,6 +19,7 @@ from rbcheck import FLOAT_EPS, bpy  # noqa: E402
 import addon_utils  # noqa: E402
 
 ADDON = "io_import_riverbed"
+CLI = None  # the riverbed-cli of a --rbmap run ($RIVERBED_CLI)
 
 
 def enable(c):
@@ -124,6 +126,8 @@ def check_damaged(c, module, folder, damaged):
 
 
 def check_rbmap(c, folder, path):
+    global CLI
+    CLI = os.environ["RIVERBED_CLI"]
     check_good(c, folder, path)
     splats = [i for i in bpy.data.images if os.path.basename(i.filepath) == "splat.png"]
     c.expect(len(splats) == 1 and splats[0].packed_file is not None, "the .rbmap's splat image is not packed")
@@ -137,6 +141,19 @@ def check_rbmap(c, folder, path):
         print(f"without riverbed-cli: {error}")
         c.expect("riverbed-cli not found" in str(error), f"error without riverbed-cli: {error}")
     c.expect(not bpy.data.objects, "objects made although the map could not be exported")
+    os.environ["RIVERBED_CLI"] = CLI
+    decimated(c, path)
+
+
+def decimated(c, path, budget=500):
+    """A .rbmap at a triangle budget: the terrain gets at most that many triangles."""
+    rbcheck.empty_scene()
+    addon_utils.enable(ADDON, default_set=True)
+    result = bpy.ops.import_scene.riverbed_bundle(filepath=path, triangles=budget)
+    terrain = bpy.data.objects.get("terrain")
+    faces = len(terrain.data.polygons) if terrain else 0
+    print(f".rbmap at {budget} triangles: terrain {faces} triangles")
+    c.expect(result == {"FINISHED"} and 0 < faces <= budget, f"terrain at budget {budget}: {faces} triangles")
 
 
 def main():

@@ -18,12 +18,16 @@ class ImportRiverbedBundle(bpy.types.Operator, ImportHelper):
 
     filename_ext = ".json"
     filter_glob: bpy.props.StringProperty(default="manifest.json;*.rbmap", options={"HIDDEN"})
+    triangles: bpy.props.IntProperty(
+        name="Terrain triangles (.rbmap)", default=0, min=0, max=100_000_000,
+        description="For a .rbmap: the terrain and water meshes' triangle budget (riverbed-cli export "
+                    "--triangles); 0 keeps the bundle's 200 000. A bundle's meshes.glb is imported as it is")
 
     def execute(self, context):
         path = self.filepath
         folder = path if os.path.isdir(path) else os.path.dirname(path)
         try:
-            result = rbmap.import_map(context, path) if path.endswith(".rbmap") else bundle.import_bundle(context, folder)
+            result = rbmap.import_map(context, path, self.triangles) if path.endswith(".rbmap") else bundle.import_bundle(context, folder)
         except (OSError, RuntimeError) as error:  # riverbed-cli missing, or refusing the map
             self.report({"ERROR"}, f"{path}: {error}")
             return {"CANCELLED"}

@@ -20,8 +20,8 @@ def find_cli():
     return cli
 
 
-def write_bundle(path, folder):
-    command = [find_cli(), "export", path, "--bundle", folder, "--engine", "godot"]
+def run_cli(arguments):
+    command = [find_cli(), *arguments]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)
     except subprocess.TimeoutExpired as error:
@@ -31,11 +31,19 @@ def write_bundle(path, folder):
         raise RuntimeError(lines[-1] if lines else f"riverbed-cli export failed (exit {done.returncode})")
 
 
-def import_map(context, path):
+def write_bundle(path, folder, triangles):
+    """The map's Godot bundle; TRIANGLES > 0 replaces its meshes.glb by one at that budget (the
+    bundle itself always uses the default, 200 000)."""
+    run_cli(["export", path, "--bundle", folder, "--engine", "godot"])
+    if triangles > 0:
+        run_cli(["export", path, "--gltf", os.path.join(folder, "meshes.glb"), "--triangles", str(triangles)])
+
+
+def import_map(context, path, triangles=0):
     """Like bundle.import_bundle, for a .rbmap; a map riverbed-cli cannot export raises with its message."""
     folder = tempfile.mkdtemp(prefix="riverbed-bundle-")
     try:
-        write_bundle(path, os.path.join(folder, "bundle"))
+        write_bundle(path, os.path.join(folder, "bundle"), triangles)
         result = bundle.import_bundle(context, os.path.join(folder, "bundle"))
         for image in bpy.data.images:
             if image.filepath and os.path.abspath(bpy.path.abspath(image.filepath)).startswith(folder):
