@@ -25,21 +25,37 @@ def sample_heights(obj, cell_size):
     """Rows north to south of heights in metres; a point the mesh does not cover is an error."""
     vs, (x0, y_north, cols, rows, top) = grid_of(obj, cell_size)
     tree = BVHTree.FromPolygons(vs, [tuple(p.vertices) for p in obj.data.polygons])
-    # The grid's outer samples lie on the mesh's border edges: keep the rays a few float32 steps
-    # (2⁻²³ of the coordinate: 61 µm at 1 km) inside, or they may miss.
-    inset = max(1e-5, 4 * 2.0 ** -23 * max(abs(x0), abs(y_north), (cols + rows) * cell_size))
     heights = []
     for j in range(rows):
-        y = min(max(y_north - j * cell_size, y_north - (rows - 1) * cell_size + inset), y_north - inset)
+        y, dy = y_north - j * cell_size, inward(j, rows, -1.0)
         row = []
         for i in range(cols):
-            x = min(max(x0 + i * cell_size, x0 + inset), x0 + (cols - 1) * cell_size - inset)
-            hit = tree.ray_cast((x, y, top), (0.0, 0.0, -1.0))
-            if hit[0] is None:
+            x, dx = x0 + i * cell_size, inward(i, cols, 1.0)
+            z = height_below(tree, x, y, top, (dx, dy))
+            if z is None:
                 raise ValueError(f"{obj.name}: no surface under ({x:.2f}, {y:.2f}); is it a terrain seen from above?")
-            row.append(hit[0].z)
+            row.append(z)
         heights.append(row)
     return heights
+
+
+def inward(index, count, sign):
+    """Which way is into the grid from its first or last sample (0 between them)."""
+    return sign if index == 0 else -sign if index == count - 1 else 0.0
+
+
+def height_below(tree, x, y, top, into):
+    """The mesh's height under (x, y). A ray exactly along a border edge may miss it, so a missed
+    border sample is retried a few float32 steps (2⁻²³ of the coordinate) further in each time:
+    the first hit is at most a few µm … 0.1 mm from the border, well within float32 heights."""
+    step = 2.0 ** -23 * max(abs(x), abs(y), 1.0)
+    for k in (0, 1, 4, 16, 64):
+        hit = tree.ray_cast((x + into[0] * k * step, y + into[1] * k * step, top), (0.0, 0.0, -1.0))
+        if hit[0] is not None:
+            return hit[0].z
+        if into == (0.0, 0.0):
+            break
+    return None
 
 
 def write_exr(heights, path):
