@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Engine bundles in Blender: installs the add-on (cmake --install --component blender) into a
-# scratch prefix, makes two bundles (a river reaching the sea: river and coast, for Godot; rain on
-# hills on the triangular lattice, for Unity: rivers and lakes), checks each bundle's meshes.glb like the --gltf exports
-# (check_gltf.py, against the map's rasters and the manifest's report) and imports each with the
-# add-on (check_addon.py). Then damages copies: every damaged file must be named in a warning and
-# the rest imported, with no exception.
+# scratch prefix, makes three bundles (a river reaching the sea: river and coast, for Godot; rain on
+# hills on the triangular lattice, for Unity: rivers and lakes; the user guide's island), checks
+# each bundle's meshes.glb like the --gltf exports (check_gltf.py, against the map's rasters and
+# the manifest's report) and imports each with the add-on (check_addon.py); imports the river's
+# .rbmap through riverbed-cli. Then damages copies: every damaged file must be named in a warning
+# and the rest imported, with no exception.
 set -euo pipefail
 cli="$1" blender="$2" work="$3" cmake="$4" build="$5"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -25,8 +26,8 @@ bundle() { # NAME PRESET STEPS ENGINE SIZE [GENERATE OPTIONS]
 }
 bundle river river 100 godot 64
 bundle lakes lakes 400 unity 64 --lattice triangle
-# The user guide's island (256 × 256 cells of 4 m) after 3000 steps: its springs' rivers as curves.
-bundle island island 3000 godot 256 --param cell_size=4
+# The user guide's island (256 × 256 cells of 4 m) after 1000 steps: its springs' 3 rivers as curves.
+bundle island island 1000 godot 256 --param cell_size=4
 grep -Eq "^network: [1-9][0-9]* rivers" "$work/island.log" || { echo "the guide's island brought no river" >&2; exit 1; }
 # A .rbmap through riverbed-cli (the add-on writes a Godot bundle, as the river's above).
 RIVERBED_CLI="$cli" run "$here/check_addon.py" -- "$work/river" --rbmap "$work/river.rbmap"
