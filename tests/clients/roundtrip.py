@@ -24,3 +24,17 @@ fmt = bpy.context.scene.render.image_settings.file_format
 if fmt != "PNG":  # the factory default: the export must leave the user's output settings alone
     raise SystemExit(f"the export left the scene's output format at {fmt}")
 print(f"roundtrip: wrote {out}")
+
+# A mesh that does not cover its own bounding box seen from above (the terrain turned 45°): the
+# export must refuse with a message that names the point, write nothing, and raise no traceback.
+terrain.rotation_mode = "XYZ"  # the glTF importer leaves objects in quaternion mode
+terrain.rotation_euler.z = 0.785398
+bpy.context.view_layer.update()
+refused = os.path.join(os.path.dirname(out), "refused.exr")
+try:
+    bpy.ops.export_scene.riverbed_heightmap(filepath=refused, cell_size=cell)
+    raise SystemExit("a turned terrain was exported although the grid's corners have no surface")
+except RuntimeError as error:  # the operator's ERROR report, raised when called from Python
+    print(f"turned terrain: {error}")
+    if "no surface under" not in str(error) or os.path.exists(refused):
+        raise SystemExit(f"turned terrain: unexpected outcome ({os.path.exists(refused)}): {error}") from error
