@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# Engine bundles in Blender: installs the add-on (cmake --install --component blender) into a
-# scratch prefix, makes three bundles (a river reaching the sea: river and coast, for Godot; rain on
-# hills on the triangular lattice, for Unity: rivers and lakes; the user guide's island), checks
+# Engine bundles in Blender, with the add-on as installed by the fixture clients.install_addon
+# (cmake --install --component blender into a scratch prefix). Makes three bundles (a river
+# reaching the sea: river and coast, for Godot; rain on hills on the triangular lattice, for
+# Unity: rivers and lakes; the user guide's island), checks
 # each bundle's meshes.glb like the --gltf exports (check_gltf.py, against the map's rasters and
 # the manifest's report) and imports each with the add-on (check_addon.py); imports the river's
 # .rbmap through riverbed-cli. Then damages copies: every damaged file must be named in a warning
 # and the rest imported, with no exception.
 set -euo pipefail
-cli="$1" blender="$2" work="$3" cmake="$4" build="$5"
+cli="$1" blender="$2" work="$3" scripts="$4" # scripts: where clients.install_addon put the add-on
 here="$(cd "$(dirname "$0")" && pwd)"
 command -v "$blender" >/dev/null || { echo "$blender: not found; install Debian's blender (.ci/deps does)" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work"
-"$cmake" --install "$build" --prefix "$work/prefix" --component blender >/dev/null
-export BLENDER_USER_SCRIPTS="$work/prefix/share/blender/scripts" # Blender's user add-ons: SCRIPTS/addons
+export BLENDER_USER_SCRIPTS="$scripts" # Blender's user add-ons: SCRIPTS/addons
 run() { "$blender" -b --factory-startup --python-exit-code 1 --python "$@"; }
 bundle() { # NAME PRESET STEPS ENGINE SIZE [GENERATE OPTIONS]
   "$cli" generate --preset "$2" --size "$5" "${@:6}" -o "$work/$1.rbmap" >/dev/null

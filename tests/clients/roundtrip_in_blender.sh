@@ -4,12 +4,11 @@
 # `riverbed-cli import FILE.exr --cell-size DX`: the new map has the same size and cell size and the
 # old heights + 5 m at every cell (float32 tolerance). Then a lift of 5.01 m must fail the comparison.
 set -euo pipefail
-cli="$1" blender="$2" work="$3" cmake="$4" build="$5"
+cli="$1" blender="$2" work="$3" scripts="$4" # scripts: where clients.install_addon put the add-on
 here="$(cd "$(dirname "$0")" && pwd)"
 command -v "$blender" >/dev/null || { echo "$blender: not found; install Debian's blender (.ci/deps does)" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work"
-"$cmake" --install "$build" --prefix "$work/prefix" --component blender >/dev/null
-export BLENDER_USER_SCRIPTS="$work/prefix/share/blender/scripts"
+export BLENDER_USER_SCRIPTS="$scripts"
 run() { "$blender" -b --factory-startup --python-exit-code 1 --python "$@"; }
 "$cli" generate --preset river --size 64 -o "$work/map.rbmap" >/dev/null
 "$cli" export "$work/map.rbmap" --terrain "$work/before.npy" >/dev/null
