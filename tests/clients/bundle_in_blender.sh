@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Engine bundles in Blender, with the add-on as installed by the fixture clients.install_addon
-# (cmake --install --component blender into a scratch prefix). Makes three bundles (a river
-# reaching the sea: river and coast, for Godot; rain on hills on the triangular lattice, for
-# Unity: rivers and lakes; the user guide's island), checks
+# (cmake --install --component blender into a scratch prefix). Makes four bundles (a river
+# reaching the sea: river and coast, for Godot, and on the triangular lattice for Unreal; rain on
+# hills on the triangular lattice, for Unity: rivers and lakes; the user guide's island), checks
 # each bundle's meshes.glb like the --gltf exports (check_gltf.py, against the map's rasters and
 # the manifest's report) and imports each with the add-on (check_addon.py); imports the river's
 # .rbmap through riverbed-cli. Then damages copies: every damaged file must be named in a warning
@@ -25,6 +25,7 @@ bundle() { # NAME PRESET STEPS ENGINE SIZE [GENERATE OPTIONS]
   run "$here/check_addon.py" -- "$work/$1" | tee "$work/$1.log"
 }
 bundle river river 100 godot 64
+bundle river-unreal river 100 unreal 64 --lattice triangle # the third engine: its meshes are the same kind
 bundle lakes lakes 400 unity 64 --lattice triangle
 # The user guide's island (256 × 256 cells of 4 m) after 1000 steps: its springs' 3 rivers as curves.
 bundle island island 1000 godot 256 --param cell_size=4
