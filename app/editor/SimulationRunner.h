@@ -3,6 +3,7 @@
 #include "editor/ErosionPeriod.h"
 #include "editor/SimulationSnapshot.h"
 #include "editor/WaterEdit.h"
+#include "editor/WaterTags.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
 
@@ -195,6 +196,10 @@ private:
     std::uint64_t previousMapId_ = 0;
     std::optional<ErosionState> previousErosionStart_;
     bool loadUndecided_ = false;
+    // The Add-water strokes' tagged water (WaterTags): kept out of every map, snapshot and
+    // diagnostics handed on; a load keeps the previous map's aside until it is decided.
+    WaterTags tags_;
+    WaterTags previousTags_;
 };
 
 } // namespace rb::editor
