@@ -408,6 +408,7 @@ void SimulationRunner::run()
         }
         requests.clear();
         const bool running = solver_ && !loadUndecided_; // a new map waits for commitLoad()
+        if (running) shedSpareTags();
         try {
             if (stepsToDo > 0 && running) {
                 openErosionPeriod();
@@ -463,6 +464,7 @@ void SimulationRunner::advance(int stepsToDo)
         const double perStep = static_cast<double>(nowNs() - start) / static_cast<double>(result.stepsDone);
         nsPerStep_ = nsPerStep_ <= 0.0 ? perStep : 0.7 * nsPerStep_ + 0.3 * perStep;
     }
+    tags_.ran(nowNs() - start);
     rateSteps_ += result.stepsDone;
     stepsTaken_.fetch_add(result.stepsDone, std::memory_order_relaxed);
     const std::int64_t elapsed = nowNs() - rateStartNs_;
@@ -518,6 +520,16 @@ void SimulationRunner::closeErosionPeriod()
     period->mapId = workerMapId_;
     auto shared = std::make_shared<const ErosionPeriod>(std::move(*period));
     reportFromWorker([this, shared] { emit erosionPeriodEnded(shared); });
+}
+
+// Worker. A solver carrying dye steps several times slower (docs/editor.md, "Undo"): once the
+// last tag is gone, its state goes on without the tag channels.
+void SimulationRunner::shedSpareTags()
+{
+    if (!tags_.hasSpareChannels()) return;
+    runGuarded([&] { tags_.shed(); });
+    lastFullRead_ = nullptr; // the next snapshot reads everything
+    ++bedGeneration_;
 }
 
 void SimulationRunner::publish()

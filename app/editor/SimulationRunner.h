@@ -155,6 +155,7 @@ private:
     void openErosionPeriod();          // worker: before steps with erosion on
     void closeErosionPeriodIfStopped(); // worker: after them, once paused or erosion is off
     void closeErosionPeriod();          // worker: reports what the period changed
+    void shedSpareTags();               // worker: no tagged water left, the solver drops its channels
 
     QThread* thread_ = nullptr;
     std::uint64_t lastMapId_ = 0; // GUI thread

@@ -82,6 +82,36 @@ void WaterTags::strip(Diagnostics& diagnostics) const
     if (diagnostics.dyeLedgers.size() > user) diagnostics.dyeLedgers.resize(user);
 }
 
+void WaterTags::ran(std::int64_t ns)
+{
+    for (int c = userChannels_; c < kMaxDyeChannels; ++c) {
+        Holding& holding = holdings_[static_cast<std::size_t>(c)];
+        if (holding.stroke == 0) continue;
+        holding.ranNs += ns;
+        if (holding.ranNs <= kLifetimeNs) continue;
+        zero(c);
+        holding = {};
+    }
+}
+
+bool WaterTags::hasSpareChannels() const
+{
+    if (!solver_) return false;
+    for (const Holding& holding : holdings_)
+        if (holding.stroke != 0) return false;
+    return static_cast<int>(solver_->diagnostics().dyeLedgers.size()) > userChannels_;
+}
+
+void WaterTags::shed()
+{
+    Map map = solver_->readMap();
+    strip(map.state);
+    const MeanFlow& mean = map.state.meanFlow;
+    const bool recordingMean = !mean.empty() && mean.to == map.state.time; // a loaded mean not added to ends earlier
+    solver_->load(map);
+    if (recordingMean) solver_->resumeMean();
+}
+
 // Only a channel the solver has (a tag made it): zeros are always within the water.
 void WaterTags::zero(int channel)
 {

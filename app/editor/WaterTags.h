@@ -21,7 +21,9 @@ namespace rb::editor {
 // flowed. A tag lives in a dye channel the user does not use (at or above userChannels()), the
 // lowest free one first (the solver carries every channel up to the highest: one tag costs one
 // channel); with none free, the oldest tag is dropped and its stroke's undo works on its painted
-// cells only. Tag channels never leave the runner: strip() takes them out of every map, snapshot
+// cells only. A solver carrying dye steps several times slower (docs/editor.md, "Undo"), so a tag
+// lives for kLifetimeNs of simulation running, and once none is left the solver sheds the tag
+// channels (shed()) and runs at its plain speed again. Tag channels never leave the runner: strip() takes them out of every map, snapshot
 // and diagnostics it hands on, so they are never saved, exported or drawn. Worker thread only.
 class WaterTags {
 public:
@@ -48,6 +50,14 @@ public:
     void claimForUser(int channel);
     void claimReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources);
 
+    // The simulation ran `ns` more: tags older than kLifetimeNs are dropped.
+    void ran(std::int64_t ns);
+    static constexpr std::int64_t kLifetimeNs = 60'000'000'000;
+    // No tag is left but the solver still carries tag channels: shed() reloads its state without
+    // them (the water, flows, ledgers and a mean being recorded go on as they were).
+    bool hasSpareChannels() const;
+    void shed();
+
     int userChannels() const { return userChannels_; }
     void strip(MapState& state) const;
     void strip(Diagnostics& diagnostics) const;
@@ -58,6 +68,7 @@ private:
     struct Holding {
         std::uint64_t stroke = 0; // 0: free
         std::uint64_t since = 0;  // order of acquisition: the oldest goes first
+        std::int64_t ranNs = 0;   // how long the simulation has run since
     };
     Solver* solver_ = nullptr;
     Lattice lattice_;

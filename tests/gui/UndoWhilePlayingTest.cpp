@@ -119,7 +119,8 @@ private slots:
         const auto undone = rb::guitest::readRunnerMap(*window());
         QVERIFY(undone);
         QVERIFY(showsNoDye(undone->state));
-        QCOMPARE(undone->state.ledger.edited, before->state.ledger.edited); // exactly: == on doubles
+        QVERIFY2(undone->state.ledger.edited == before->state.ledger.edited, // exactly, not QCOMPARE's fuzzy compare
+                 qPrintable(QString("brushed %1 m³ after undo, %2 m³ before the stroke").arg(undone->state.ledger.edited, 0, 'f', 9).arg(before->state.ledger.edited, 0, 'f', 9)));
         auto* brushed = rb::guitest::namedChild<QLabel>(window()->statisticsDock(), "edited");
         QVERIFY(brushed);
         QTRY_COMPARE_WITH_TIMEOUT(brushed->text(), brushedText(before->state.ledger.edited), 5000);
