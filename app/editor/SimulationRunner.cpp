@@ -154,7 +154,7 @@ void SimulationRunner::setBoundary(const std::vector<BoundarySegment>& segments)
     post([this, segments] {
         if (!solver_) return;
         runGuarded([&] {
-            tags_.claimReferenced(segments, {}); // a segment's dye is the user's: a tag there goes first
+            if (tags_.claimReferenced(segments, {})) solverReloaded(); // a segment's dye is the user's: tags go first
             solver_->setBoundary(segments);
         });
     });
@@ -165,7 +165,7 @@ void SimulationRunner::setSources(const std::vector<PointSource>& sources)
     post([this, sources] {
         if (!solver_) return;
         runGuarded([&] {
-            tags_.claimReferenced({}, sources);
+            if (tags_.claimReferenced({}, sources)) solverReloaded();
             solver_->setSources(sources);
         });
     });
@@ -230,7 +230,7 @@ void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(Wate
             water.tags = &tags_;
             water.steps = solver_->diagnostics().steps;
             if (dyeChannel >= 0) {
-                tags_.claimForUser(dyeChannel); // the user's dye brush: a tag there goes first
+                if (tags_.claimForUser(dyeChannel)) solverReloaded(); // the user's dye brush: tags go first
                 water.dye = solver_->readDye(dyeChannel, rect);
                 edit(water);
                 return solver_->setDye(dyeChannel, rect, water.dye);
@@ -528,6 +528,11 @@ void SimulationRunner::shedSpareTags()
 {
     if (!tags_.hasSpareChannels()) return;
     runGuarded([&] { tags_.shed(); });
+    solverReloaded();
+}
+
+void SimulationRunner::solverReloaded()
+{
     lastFullRead_ = nullptr; // the next snapshot reads everything
     ++bedGeneration_;
 }

@@ -156,6 +156,7 @@ private:
     void closeErosionPeriodIfStopped(); // worker: after them, once paused or erosion is off
     void closeErosionPeriod();          // worker: reports what the period changed
     void shedSpareTags();               // worker: no tagged water left, the solver drops its channels
+    void solverReloaded();              // worker: WaterTags reloaded the solver's state: read it all again
 
     QThread* thread_ = nullptr;
     std::uint64_t lastMapId_ = 0; // GUI thread

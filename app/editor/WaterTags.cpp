@@ -52,20 +52,20 @@ void WaterTags::release(std::uint64_t stroke)
         }
 }
 
-void WaterTags::claimForUser(int channel)
+bool WaterTags::claimForUser(int channel)
 {
-    if (channel < userChannels_ || channel >= kMaxDyeChannels) return;
-    for (int c = userChannels_; c <= channel; ++c) {
-        if (holdings_[static_cast<std::size_t>(c)].stroke != 0) zero(c); // the user's dye starts clean
-        holdings_[static_cast<std::size_t>(c)] = {};
-    }
+    if (channel < userChannels_ || channel >= kMaxDyeChannels) return false;
+    const bool carriesTags = solver_ && static_cast<int>(solver_->diagnostics().dyeLedgers.size()) > userChannels_;
+    holdings_ = {};
+    if (carriesTags) shed();
     userChannels_ = channel + 1;
+    return carriesTags;
 }
 
-void WaterTags::claimReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources)
+bool WaterTags::claimReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources)
 {
     const int referenced = dyeChannelsReferenced(segments, sources);
-    if (referenced > 0) claimForUser(referenced - 1);
+    return referenced > 0 && claimForUser(referenced - 1);
 }
 
 void WaterTags::strip(MapState& state) const

@@ -46,9 +46,11 @@ public:
     void release(std::uint64_t stroke);
 
     // A user's dye edit of `channel`, or a boundary or source naming it: the channels up to it are
-    // the user's from now on; tags there are dropped (zeroed) first.
-    void claimForUser(int channel);
-    void claimReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources);
+    // the user's from now on. If the solver carries tag channels, every tag is dropped and they are
+    // shed first, so the user's channel starts clean, its ledger too. True when the solver was
+    // reloaded (shed()).
+    bool claimForUser(int channel);
+    bool claimReferenced(const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources);
 
     // The simulation ran `ns` more: tags older than kLifetimeNs are dropped.
     void ran(std::int64_t ns);

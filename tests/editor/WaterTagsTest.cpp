@@ -66,15 +66,20 @@ TEST(WaterTags, LendTheLowestChannelAboveTheUsersAndDropTheOldest)
     EXPECT_EQ(tags.acquire(14), 1); // none free: the oldest (11) goes
     EXPECT_FALSE(tags.holds(1, 11));
     EXPECT_TRUE(tags.holds(1, 14));
-    tags.claimForUser(2); // the Dye brush on channel 2: tags on 1 and 2 go
-    EXPECT_EQ(tags.userChannels(), 3);
-    EXPECT_FALSE(tags.holds(2, 12));
-    EXPECT_TRUE(tags.holds(3, 13));
     rb::MapState state = solver.readState();
     ASSERT_EQ(state.dye.size(), 4u);
-    tags.strip(state);
-    EXPECT_EQ(state.dye.size(), 3u);
-    EXPECT_EQ(state.dyeLedgers.size(), 3u);
+    tags.strip(state); // what the runner hands on: the user's channel only
+    EXPECT_EQ(state.dye.size(), 1u);
+    EXPECT_EQ(state.dyeLedgers.size(), 1u);
+
+    // The Dye brush on channel 2: every tag goes, and so do their channels, ledgers and all, so
+    // the user's channels 1 and 2 start clean.
+    EXPECT_TRUE(tags.claimForUser(2));
+    EXPECT_EQ(tags.userChannels(), 3);
+    EXPECT_FALSE(tags.holds(3, 13));
+    EXPECT_EQ(solver.diagnostics().dyeLedgers.size(), 1u);
+    EXPECT_EQ(tags.acquire(15), 3);
+    EXPECT_FALSE(tags.claimForUser(1)); // the user's already
 }
 
 TEST(StrokeTag, UndoTakesTheStrokesWaterWhereverItFlowedAndRedoBringsItBack)
