@@ -5,6 +5,7 @@
 #include "commands/StrokeTag.h"
 #include "editor/WaterTags.h"
 #include "model/DyeRelease.h"
+#include "SolverFactory.h"
 #include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>
@@ -82,11 +83,15 @@ TEST(WaterTags, LendTheLowestChannelAboveTheUsersAndDropTheOldest)
     EXPECT_FALSE(tags.claimForUser(1)); // the user's already
 }
 
-TEST(StrokeTag, UndoTakesTheStrokesWaterWhereverItFlowedAndRedoBringsItBack)
+// On both backends ("cpu", "opencl:0": the device carries the tag as it carries dye).
+class StrokeTagOn : public testing::TestWithParam<std::string> {};
+
+TEST_P(StrokeTagOn, UndoTakesTheStrokesWaterWhereverItFlowedAndRedoBringsItBack)
 {
     const rb::Map map = basin(false);
-    rb::CpuSolver solver(1);
-    solver.load(map);
+    rb::opencl::SolverChoice choice = rb::opencl::createSolver(GetParam(), map);
+    if (!choice.notice.empty()) GTEST_SKIP() << choice.notice;
+    rb::Solver& solver = *choice.solver;
     WaterTags tags;
     tags.reset(&solver, map.state.lattice);
     StrokeTag tag;
@@ -118,6 +123,8 @@ TEST(StrokeTag, UndoTakesTheStrokesWaterWhereverItFlowedAndRedoBringsItBack)
     EXPECT_TRUE(tag.live(tags));
 }
 
+INSTANTIATE_TEST_SUITE_P(Backends, StrokeTagOn, testing::Values("cpu", "opencl:0"));
+
 TEST(StrokeTag, WaterThatLeftTheMapStaysBooked)
 {
     const rb::Map map = basin(true);
@@ -143,9 +150,12 @@ TEST(StrokeTag, WaterThatLeftTheMapStaysBooked)
 // Once no tag is left, the solver sheds the tag channels (it steps several times faster without
 // dye); carrying the tag never changed the water, and shedding does not either: bit for bit the
 // run of a solver that never had one.
-TEST(WaterTags, ShedChannelsLeaveTheWaterAsIfNoTagHadBeenCarried)
+class ShedTags : public testing::TestWithParam<rb::FlowModel> {};
+
+TEST_P(ShedTags, LeaveTheWaterAsIfNoTagHadBeenCarried)
 {
-    const rb::Map map = basin(true);
+    rb::Map map = basin(true);
+    map.params.model = GetParam();
     rb::CpuSolver tagged(1), plain(1);
     tagged.load(map);
     plain.load(map);
@@ -177,3 +187,5 @@ TEST(WaterTags, ShedChannelsLeaveTheWaterAsIfNoTagHadBeenCarried)
     EXPECT_EQ(a.ledger, b.ledger);
     EXPECT_EQ(a.time, b.time);
 }
+
+INSTANTIATE_TEST_SUITE_P(BothModels, ShedTags, testing::Values(rb::FlowModel::Pipes, rb::FlowModel::Momentum));
