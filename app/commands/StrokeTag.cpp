@@ -117,6 +117,10 @@ void StrokeTag::giveBack(editor::WaterTags& tags, double editedUndone, double& e
     editedRedone = solver.diagnostics().ledger.edited;
     channel_ = tags.acquire(id_);
     if (channel_ >= 0) solver.setDye(channel_, rect_, withinWater(removed_, depth));
+    // Up to three fields of the map each: only an undone stroke keeps them (the next undo reads anew).
+    removed_ = {};
+    depthBefore_ = {};
+    depthAfter_ = {};
 }
 
 void StrokeTag::keepAside(editor::WaterTags& tags, const CellRegion& rect)
