@@ -1,5 +1,6 @@
 #pragma once
 
+#include "commands/StrokeTag.h"
 #include "editor/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/FieldPatch.h"
@@ -11,14 +12,18 @@ namespace rb::commands {
 
 // The depths a water stroke painted, for its undo and redo: each changed cell's depth before the
 // stroke first touched it, and what redo gives back (the depths after the stroke, or those the
-// water had moved on to when the stroke was undone), with the ledger's `edited` figures. Only the
+// water had moved on to when the stroke was undone), with the ledger's `edited` figures. An
+// Add-water stroke's water is tagged too (StrokeTag): once the simulation has stepped since the
+// stroke, undo takes the tagged water back wherever it flowed and redo returns it; a stroke whose
+// tag was dropped (more strokes than free dye channels) falls back to its painted cells. Only the
 // simulation knows them (the water is the solver's, and removal stops at dry ground), so it is
 // written and read on the simulation's thread only, inside water edits, which run in order: it
 // needs no lock, the GUI thread just keeps it alive.
 class WaterStrokeRecord {
 public:
     // Inside a dab over `rect`: notes the cells the dab changed from `before` to `after`.
-    void recordDab(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after, double editedBefore);
+    // The dab's new depths are edit.depth; the water it added is tagged once they are written.
+    void recordDab(const CellRegion& rect, const std::vector<float>& before, editor::WaterEdit& edit);
     // Inside an edit over `rect` (the union of the dabs) queued after the last dab: takes the
     // painted cells' depths after the stroke and keeps, of the cells' depths before it, only the
     // painted ones.
@@ -29,9 +34,13 @@ public:
     // stroke, first keeping those they hold for redo: undo then redo gives back the present, so
     // water that flowed away in between is not made again (Brushed would count it twice).
     void undo(editor::WaterEdit& edit);
-    void redo(editor::WaterEdit& edit) const;
+    void redo(editor::WaterEdit& edit);
 
 private:
+    void notePainted(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after, double editedBefore);
+    bool takesTagBack(const editor::WaterEdit& edit) const;
+    void undoPainted(editor::WaterEdit& edit);
+    void redoPainted(editor::WaterEdit& edit) const;
     std::vector<float> paintedDepths(const std::vector<float>& depth) const;
     void writePainted(const std::vector<float>& values, std::vector<float>& depth) const;
 
@@ -51,6 +60,11 @@ private:
     // other figure back exactly.
     double editedUndone_ = 0.0;
     double editedRedone_ = 0.0;
+    StrokeTag tag_;
+    CellRegion rect_;              // the finished stroke's rectangle
+    std::int64_t stepsRedone_ = 0; // the solver's steps when the stroke was finished or last redone
+    bool undoneTagged_ = false;    // the last undo took the tagged water back: redo gives it back
+    bool aside_ = false;           // the last undo kept the tag aside (the painted cells' exact path)
 };
 
 } // namespace rb::commands

@@ -67,6 +67,8 @@ SimulationRunner::LoadOutcome SimulationRunner::load(const Map& map, const std::
             previousErosionStart_ = std::exchange(erosionStart_, std::nullopt);
             previousMapId_ = workerMapId_;
             previous_ = adoptSolver(std::move(choice.solver), QString::fromStdString(choice.notice));
+            previousTags_ = tags_;
+            tags_.reset(solver_.get(), map.state.lattice);
             setBackendName(backend);
             loadUndecided_ = true;
             workerMapId_ = id;
@@ -101,6 +103,8 @@ void SimulationRunner::rollbackLoad()
         }
         workerMapId_ = previousMapId_;
         erosionStart_ = std::exchange(previousErosionStart_, std::nullopt);
+        tags_ = previousTags_;
+        tags_.attach(solver_.get());
         loadUndecided_ = false;
         rejected.reset();
     });
@@ -148,14 +152,22 @@ SimParams SimulationRunner::withDtInForce(const SimParams& requested) const
 void SimulationRunner::setBoundary(const std::vector<BoundarySegment>& segments)
 {
     post([this, segments] {
-        if (solver_) runGuarded([&] { solver_->setBoundary(segments); });
+        if (!solver_) return;
+        runGuarded([&] {
+            if (tags_.claimReferenced(segments, {})) solverReloaded(); // a segment's dye is the user's: tags go first
+            solver_->setBoundary(segments);
+        });
     });
 }
 
 void SimulationRunner::setSources(const std::vector<PointSource>& sources)
 {
     post([this, sources] {
-        if (solver_) runGuarded([&] { solver_->setSources(sources); });
+        if (!solver_) return;
+        runGuarded([&] {
+            if (tags_.claimReferenced({}, sources)) solverReloaded();
+            solver_->setSources(sources);
+        });
     });
 }
 
@@ -215,15 +227,19 @@ void SimulationRunner::editDepth(const CellRegion& rect, std::function<void(Wate
             water.depth = solver_->readDepth(rect);
             water.editedBefore = solver_->diagnostics().ledger.edited;
             water.dyeChannel = dyeChannel;
+            water.tags = &tags_;
+            water.steps = solver_->diagnostics().steps;
             if (dyeChannel >= 0) {
+                if (tags_.claimForUser(dyeChannel)) solverReloaded(); // the user's dye brush: tags go first
                 water.dye = solver_->readDye(dyeChannel, rect);
                 edit(water);
                 return solver_->setDye(dyeChannel, rect, water.dye);
             }
             edit(water);
-            if (water.restoreEdited) solver_->restoreDepth(rect, water.depth, *water.restoreEdited);
-            else solver_->setDepth(rect, water.depth);
+            if (water.restoreEdited && !water.skipDepthWrite) solver_->restoreDepth(rect, water.depth, *water.restoreEdited);
+            else if (!water.skipDepthWrite) solver_->setDepth(rect, water.depth);
             if (water.written) water.written(solver_->diagnostics().ledger.edited);
+            if (water.afterWrite) water.afterWrite();
         });
     });
 }
@@ -247,6 +263,7 @@ void SimulationRunner::resetWater(const Map& initial)
         Map map = initial;
         map.params = solver_->params();
         solver_->load(map);
+        tags_.reset(solver_.get(), map.state.lattice); // the strokes' water is gone with the rest
         lastFullRead_ = nullptr; // new flows: the next snapshot reads everything
         ++bedGeneration_;
     });
@@ -319,6 +336,7 @@ void SimulationRunner::requestMap(std::function<void(Map)> receiver, std::functi
         std::shared_ptr<Map> map;
         try {
             map = std::make_shared<Map>(solver_->readMap());
+            tags_.strip(map->state); // tagged water is never saved nor exported
         } catch (const std::bad_alloc&) {
             const QString why = tr("Not enough memory to read the map back from the simulation");
             if (unavailable) reportFromWorker([unavailable, why] { unavailable(why); });
@@ -390,6 +408,7 @@ void SimulationRunner::run()
         }
         requests.clear();
         const bool running = solver_ && !loadUndecided_; // a new map waits for commitLoad()
+        if (running) shedSpareTags();
         try {
             if (stepsToDo > 0 && running) {
                 openErosionPeriod();
@@ -445,6 +464,7 @@ void SimulationRunner::advance(int stepsToDo)
         const double perStep = static_cast<double>(nowNs() - start) / static_cast<double>(result.stepsDone);
         nsPerStep_ = nsPerStep_ <= 0.0 ? perStep : 0.7 * nsPerStep_ + 0.3 * perStep;
     }
+    tags_.ran(nowNs() - start);
     rateSteps_ += result.stepsDone;
     stepsTaken_.fetch_add(result.stepsDone, std::memory_order_relaxed);
     const std::int64_t elapsed = nowNs() - rateStartNs_;
@@ -502,11 +522,27 @@ void SimulationRunner::closeErosionPeriod()
     reportFromWorker([this, shared] { emit erosionPeriodEnded(shared); });
 }
 
+// Worker. A solver carrying dye steps several times slower (docs/editor.md, "Undo"): once the
+// last tag is gone, its state goes on without the tag channels.
+void SimulationRunner::shedSpareTags()
+{
+    if (!tags_.hasSpareChannels()) return;
+    runGuarded([&] { tags_.shed(); });
+    solverReloaded();
+}
+
+void SimulationRunner::solverReloaded()
+{
+    lastFullRead_ = nullptr; // the next snapshot reads everything
+    ++bedGeneration_;
+}
+
 void SimulationRunner::publish()
 {
     auto snapshot = std::make_shared<SimulationSnapshot>();
     snapshot->state = readDrawnState();
     snapshot->diagnostics = solver_->diagnostics();
+    tags_.strip(snapshot->diagnostics);
     snapshot->params = solver_->params();
     snapshot->serial = ++serial_;
     snapshot->mapId = workerMapId_;
@@ -554,7 +590,9 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
     const std::int64_t fullReadInterval = std::max<std::int64_t>(500'000'000, 10 * lastFullReadCostNs_);
     const bool fullReadDue = !lastFullRead_ || flowsEveryFrame_ || now - lastFullReadNs_ > fullReadInterval;
     if (fullReadDue) {
-        lastFullRead_ = std::make_shared<const MapState>(drawnPart(solver_->readState()));
+        MapState drawn = drawnPart(solver_->readState());
+        tags_.strip(drawn); // tagged water is never drawn as dye
+        lastFullRead_ = std::make_shared<const MapState>(std::move(drawn));
         ++fullReads_;
         lastFullReadNs_ = now;
         lastFullReadCostNs_ = nowNs() - now;
@@ -658,6 +696,7 @@ std::unique_ptr<Solver> SimulationRunner::adoptSolver(std::unique_ptr<Solver> so
         std::lock_guard lock(mutex_);
         old = std::exchange(solver_, std::move(solver));
     }
+    tags_.attach(solver_.get()); // a backend change carries the tags over; a load resets them after
     stepsPerSecond_ = 0.0;
     reportFromWorker([this, name, notice] { emit solverReady(name, notice); });
     return old;

@@ -3,6 +3,7 @@
 #include "editor/ErosionPeriod.h"
 #include "editor/SimulationSnapshot.h"
 #include "editor/WaterEdit.h"
+#include "editor/WaterTags.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
 
@@ -154,6 +155,8 @@ private:
     void openErosionPeriod();          // worker: before steps with erosion on
     void closeErosionPeriodIfStopped(); // worker: after them, once paused or erosion is off
     void closeErosionPeriod();          // worker: reports what the period changed
+    void shedSpareTags();               // worker: no tagged water left, the solver drops its channels
+    void solverReloaded();              // worker: WaterTags reloaded the solver's state: read it all again
 
     QThread* thread_ = nullptr;
     std::uint64_t lastMapId_ = 0; // GUI thread
@@ -195,6 +198,10 @@ private:
     std::uint64_t previousMapId_ = 0;
     std::optional<ErosionState> previousErosionStart_;
     bool loadUndecided_ = false;
+    // The Add-water strokes' tagged water (WaterTags): kept out of every map, snapshot and
+    // diagnostics handed on; a load keeps the previous map's aside until it is decided.
+    WaterTags tags_;
+    WaterTags previousTags_;
 };
 
 } // namespace rb::editor

@@ -1,10 +1,13 @@
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <vector>
 
 namespace rb::editor {
+
+class WaterTags;
 
 // What one water edit works on, on the simulation's thread between two steps.
 struct WaterEdit {
@@ -19,6 +22,14 @@ struct WaterEdit {
     // written back as left; the depths are only read.
     int dyeChannel = -1;
     std::vector<float> dye;
+    // Tagged water (WaterTags, docs/editor.md "Undo"): the tags and the solver, and the solver's
+    // step count when the edit began. `afterWrite`, if set, runs once the depths are written back
+    // (a dab tags the water it added); `skipDepthWrite` leaves the depths alone (an undo that
+    // takes its tagged water back over the whole map in afterWrite).
+    WaterTags* tags = nullptr;
+    std::int64_t steps = 0;
+    std::function<void()> afterWrite;
+    bool skipDepthWrite = false;
 };
 
 } // namespace rb::editor

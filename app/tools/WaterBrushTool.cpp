@@ -72,7 +72,7 @@ void WaterBrushTool::dab(WorldPoint centre)
     document()->editWater(brush.rect, [stroke = stroke_, rect = brush.rect, weights = std::move(brush.weights), amount](editor::WaterEdit& water) {
         const std::vector<float> before = water.depth;
         for (std::size_t i = 0; i < water.depth.size(); ++i) water.depth[i] = std::max(0.0f, water.depth[i] + amount * weights[i]);
-        stroke->recordDab(rect, before, water.depth, water.editedBefore);
+        stroke->recordDab(rect, before, water);
     });
 }
 
