@@ -2,14 +2,14 @@
 
 #include "model/Field.h"
 #include "model/MapState.h"
+#include "model/WetDepth.h"
 
 #include <cmath>
 
 namespace rb::io {
 
-// Water deeper than this is wet: the solver's own threshold for speeds (docs/solver.md), so a
-// draining film of a few micrometres does not turn small flows into absurd velocities.
-inline constexpr float kWetDepth = 1e-3f; // m
+// Water deeper than the map's wet depth (model/WetDepth.h) has a velocity; io::kWetDepth names it.
+using water::kWetDepth;
 
 // The depth-averaged water velocity of every cell, in m/s, in world axes: x east, y south (the
 // row direction). Zero where the depth is not above the wet threshold.
