@@ -24,7 +24,7 @@ bool isPlainName(const QString& name)
 
 BundleFolder::BundleFolder(QString folder)
     : folder_(std::move(folder)),
-      staging_(QDir(folder_).filePath(kStagingPrefix + stagingOwnerTag()))
+      staging_(QDir(folder_).filePath(kBundleStagingPrefix + stagingOwnerTag()))
 {
 }
 
@@ -46,7 +46,7 @@ QStringList BundleFolder::entries() const
 {
     QStringList out;
     for (const QString& name : QDir(folder_).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
-        if (!name.startsWith(kStagingPrefix)) out << name;
+        if (!name.startsWith(kBundleStagingPrefix)) out << name;
     return out;
 }
 

@@ -18,7 +18,6 @@ namespace rb::io {
 class BundleFolder {
 public:
     static constexpr char kManifestName[] = "manifest.json";
-    static constexpr char kStagingPrefix[] = ".riverbed-bundle-";
 
     explicit BundleFolder(QString folder);
     // Removes the staging folder (and whatever a failed bundle left in it), unless a commit stopped

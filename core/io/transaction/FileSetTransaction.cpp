@@ -1,7 +1,6 @@
 #include "io/transaction/FileSetTransaction.h"
 
 #include "io/transaction/AtomicFile.h"
-#include "io/transaction/BundleFolder.h"
 #include "io/transaction/StagingOwner.h"
 
 #include <QDir>
@@ -65,7 +64,7 @@ bool isOwnersStagedMove(const QString& tag, const QString& from, const QString& 
     if (staged.absolutePath() == target.absolutePath()) // AtomicFile's staging name of the target
         return staged.fileName() == QFileInfo(AtomicFile::stagingPrefix(to)).fileName() + tag;
     // A bundle's staged file, from its staging folder into the folder that holds it
-    return staged.dir().dirName() == BundleFolder::kStagingPrefix + tag && staged.fileName() == target.fileName()
+    return staged.dir().dirName() == kBundleStagingPrefix + tag && staged.fileName() == target.fileName()
         && QFileInfo(staged.absolutePath()).absolutePath() == target.absolutePath();
 }
 

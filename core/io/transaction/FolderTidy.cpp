@@ -1,6 +1,5 @@
 #include "io/transaction/FolderTidy.h"
 
-#include "io/transaction/BundleFolder.h"
 #include "io/transaction/FileSetTransaction.h"
 #include "io/transaction/StagingOwner.h"
 
@@ -25,7 +24,7 @@ bool removeEntry(const QDir& folder, const QString& name)
 
 QString stagingTagOf(const QString& name)
 {
-    if (name.startsWith(BundleFolder::kStagingPrefix)) return name.mid(static_cast<qsizetype>(qstrlen(BundleFolder::kStagingPrefix)));
+    if (name.startsWith(kBundleStagingPrefix)) return name.mid(static_cast<qsizetype>(qstrlen(kBundleStagingPrefix)));
     const qsizetype marker = name.lastIndexOf(kFileMarker);
     if (!name.startsWith('.') || marker <= 0) return {};
     return name.mid(marker + static_cast<qsizetype>(qstrlen(kFileMarker)));
@@ -37,7 +36,7 @@ FolderTidyReport tidyFolder(const QString& folder)
     const QDir dir(folder);
     if (!dir.exists()) return report;
     report.notes = FileSetTransaction::completeInterrupted(folder); // before its staging files go
-    const QStringList names = dir.entryList({QString("*") + kFileMarker + "*", QString(BundleFolder::kStagingPrefix) + "*"},
+    const QStringList names = dir.entryList({QString("*") + kFileMarker + "*", QString(kBundleStagingPrefix) + "*"},
                                             QDir::Files | QDir::Dirs | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
     for (const QString& name : names) {
         const QString tag = stagingTagOf(name);

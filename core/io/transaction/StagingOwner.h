@@ -4,6 +4,10 @@
 
 namespace rb::io {
 
+// The name of a bundle's staging folder starts with this, then the owner tag (BundleFolder.h).
+// Here, beside the tag, so that tidying and transactions know it without knowing bundles.
+inline constexpr char kBundleStagingPrefix[] = ".riverbed-bundle-";
+
 // Who owns a staging file, staging folder or commit journal, written into its name as
 // "PID.BOOT.HOST": the process id, the first 8 hex digits of the kernel's boot id and the host
 // name. With all three a later run can tell a leftover of a killed or crashed run (its PID gone,
