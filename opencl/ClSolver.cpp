@@ -4,11 +4,12 @@
 #include "KernelSource.h"
 
 #include "currents/StoredCurrents.h"
-#include "model/ValueRanges.h"
-#include "solver/BoundaryEdges.h"
-#include "solver/RegionEdit.h"
+#include "grid/BoundaryEdges.h"
+#include "grid/RegionEdit.h"
+#include "grid/SourceCells.h"
+#include "ranges/ValueRanges.h"
+#include "solver/DepthEditBooking.h"
 #include "solver/PipeStages.h"
-#include "solver/SourceCells.h"
 #include "solver/Stability.h"
 #include "solver/StepContract.h"
 

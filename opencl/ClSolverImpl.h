@@ -11,7 +11,7 @@
 #include "ClHeaders.h"
 #include "FieldLayout.h"
 
-#include "solver/BoundaryEdges.h"
+#include "grid/BoundaryEdges.h"
 #include "solver/MeanFlowRecorder.h"
 #include "solver/MomentumStep.h"
 #include "solver/PipeStages.h"

@@ -1,7 +1,7 @@
 #include "CliSupport.h"
 
-#include "io/AtomicFile.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
+#include "io/transaction/AtomicFile.h"
 #include "model/Map.h"
 #include "solver/AdaptiveTimeStep.h"
 #include "solver/Solver.h"

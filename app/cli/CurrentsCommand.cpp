@@ -5,9 +5,9 @@
 
 #include "currents/CurrentsSolver.h"
 #include "currents/StoredCurrents.h"
-#include "io/LayerExport.h"
+#include "io/export/LayerExport.h"
 #include "model/Map.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <QJsonObject>
 

@@ -5,11 +5,11 @@
 #include "RiversOption.h"
 #include "SplatBundleOptions.h"
 
-#include "io/FileSetTransaction.h"
-#include "io/FolderTidy.h"
-#include "io/LayerExport.h"
-#include "io/RasterWriter.h"
-#include "io/VelocityField.h"
+#include "io/export/LayerExport.h"
+#include "io/flow/VelocityField.h"
+#include "io/raster/RasterWriter.h"
+#include "io/transaction/FileSetTransaction.h"
+#include "io/transaction/FolderTidy.h"
 #include "model/Map.h"
 
 #include <QFileInfo>

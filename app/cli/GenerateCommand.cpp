@@ -5,7 +5,7 @@
 #include "generator/ParameterReference.h"
 #include "generator/TerrainGenerator.h"
 #include "model/MemoryBudget.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

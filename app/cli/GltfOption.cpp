@@ -2,7 +2,7 @@
 
 #include "CliSupport.h"
 
-#include "io/GltfExport.h"
+#include "io/mesh/GltfExport.h"
 #include "model/MapState.h"
 
 namespace rb::cli {

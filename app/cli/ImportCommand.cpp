@@ -2,9 +2,9 @@
 #include "CliSupport.h"
 #include "Commands.h"
 
-#include "io/MapImport.h"
-#include "io/SampleRaster.h"
-#include "model/ValueRanges.h"
+#include "io/import/MapImport.h"
+#include "io/raster/RasterReader.h"
+#include "ranges/ValueRanges.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 #include "CliSupport.h"
 #include "Commands.h"
 
-#include "io/LayerExport.h"
+#include "io/export/LayerExport.h"
 #include "model/Map.h"
 
 #include <QJsonArray>

@@ -1,11 +1,11 @@
 #include "CliSupport.h"
 #include "Commands.h"
 
+#include "SolverFactory.h"
 #include "model/DyeRelease.h"
 #include "model/Map.h"
 #include "model/MemoryBudget.h"
-#include "model/ValueRanges.h"
-#include "SolverFactory.h"
+#include "ranges/ValueRanges.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,9 +3,9 @@
 #include "CliSupport.h"
 
 #include "analysis/RiversBundleItem.h"
-#include "io/EngineBundle.h"
-#include "io/FolderTidy.h"
-#include "io/SplatFile.h"
+#include "io/export/EngineBundle.h"
+#include "io/export/SplatFile.h"
+#include "io/transaction/FolderTidy.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "io/LayerExport.h"
-#include "io/SplatSettings.h"
+#include "io/export/LayerExport.h"
+#include "io/export/SplatSettings.h"
 #include "model/Map.h"
 
 #include <QCommandLineParser>

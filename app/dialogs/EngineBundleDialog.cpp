@@ -2,7 +2,7 @@
 
 #include "analysis/RiversBundleItem.h"
 #include "dialogs/EngineTargetFields.h"
-#include "io/BundleItem.h"
+#include "io/export/BundleItem.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

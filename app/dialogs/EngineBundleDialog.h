@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/EngineBundle.h"
+#include "io/export/EngineBundle.h"
 
 #include <QDialog>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/EngineExport.h"
+#include "io/export/EngineExport.h"
 
 #include <QDialog>
 

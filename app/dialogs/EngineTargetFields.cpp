@@ -1,6 +1,6 @@
 #include "dialogs/EngineTargetFields.h"
 
-#include "io/ExportGrid.h"
+#include "io/export/ExportGrid.h"
 
 #include <QBoxLayout>
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/EnginePreset.h"
+#include "io/export/EnginePreset.h"
 #include "lattice/Lattice.h"
 
 #include <QObject>

@@ -1,7 +1,7 @@
 #include "dialogs/ImportHeightmapDialog.h"
 
 #include "dialogs/RasterFacts.h"
-#include "io/Sidecar.h"
+#include "io/raster/Sidecar.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "dialogs/RasterFacts.h"
-#include "io/HeightmapProbe.h"
-#include "io/MapImport.h"
+#include "io/import/HeightmapProbe.h"
+#include "io/import/MapImport.h"
 
 #include <QDialog>
 #include <QImage>

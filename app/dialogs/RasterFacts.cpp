@@ -1,6 +1,6 @@
 #include "dialogs/RasterFacts.h"
 
-#include "io/GdalErrors.h"
+#include "io/raster/GdalErrors.h"
 
 #include <gdal_priv.h>
 #include <ogr_spatialref.h>

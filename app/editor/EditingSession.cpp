@@ -11,7 +11,7 @@
 #include "editor/SimulationRunner.h"
 #include "generator/TerrainGenerator.h"
 #include "io/LatticeConversion.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "model/MemoryBudget.h"
 
 #include <QCoreApplication>

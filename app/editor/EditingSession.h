@@ -4,10 +4,10 @@
 #include "editor/CurrentsJob.h"
 #include "editor/RecoveryFiles.h"
 #include "generator/GeneratorSettings.h"
-#include "io/EngineBundle.h"
-#include "io/EngineExport.h"
-#include "io/LayerExport.h"
-#include "io/MapImport.h"
+#include "io/export/EngineBundle.h"
+#include "io/export/EngineExport.h"
+#include "io/export/LayerExport.h"
+#include "io/import/MapImport.h"
 #include "model/Map.h"
 
 #include <QObject>

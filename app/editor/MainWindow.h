@@ -2,8 +2,8 @@
 
 #include "editor/UserPrompts.h"
 #include "generator/GeneratorSettings.h"
-#include "io/EngineBundle.h"
-#include "io/EngineExport.h"
+#include "io/export/EngineBundle.h"
+#include "io/export/EngineExport.h"
 #include "model/Map.h"
 #include "panels/StartUpIsland.h"
 

@@ -21,7 +21,7 @@ namespace rb::editor {
 // whether anything differs from the file. The simulated water lives in the SimulationRunner; the
 // document only learns that it moved on (markWaterChanged), so it can ask before losing it.
 // Terrain, boundary and sources are edited here (by commands and the tools' live strokes) and
-// forwarded to the simulation by the window, so Save, Export and Reset water keep the edits.
+// forwarded to the simulation by the EditingSession, so Save, Export and Reset water keep the edits.
 class MapDocument : public QObject {
     Q_OBJECT
 public:
@@ -63,14 +63,14 @@ public:
     // the erodibility brush and its command. Out-of-range values or a bad rectangle change nothing.
     bool setErodibility(const CellRegion& rect, const std::vector<float>& values);
     std::vector<float> erodibilityIn(const CellRegion& rect) const;
-    // Terrain strokes are refused while the simulation erodes the bed (the window says when): the
+    // Terrain strokes are refused while the simulation erodes the bed (the session says when): the
     // document's bed is brought level with it only when the erosion period ends.
     void setErosionRunning(bool running) { erosionRunning_ = running; }
     bool isErosionRunning() const { return erosionRunning_; }
 
     // Water edits act on the live simulation (the document holds only the initial water): `edit`
     // gets the solver's current depths over `rect` on the simulation's thread, between two steps,
-    // and what it leaves is written back. The window installs the editor that does this.
+    // and what it leaves is written back. The session installs the editor that does this.
     using DepthEdit = std::function<void(WaterEdit& water)>;
     void editWater(const CellRegion& rect, DepthEdit edit);
     // The same for one dye channel: `edit` also gets the channel's dyed depth (WaterEdit::dye), and

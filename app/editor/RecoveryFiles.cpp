@@ -1,9 +1,9 @@
 #include "editor/RecoveryFiles.h"
 
-#include "io/AtomicFile.h"
-#include "io/FolderTidy.h"
-#include "io/MapFile.h"
-#include "io/Sidecar.h"
+#include "io/map/MapFile.h"
+#include "io/raster/Sidecar.h"
+#include "io/transaction/AtomicFile.h"
+#include "io/transaction/FolderTidy.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,8 +1,8 @@
 #include "panels/BoundaryDock.h"
 
-#include "model/ValueRanges.h"
 #include "panels/FittedDoubleSpinBox.h"
 #include "panels/UndoKeys.h"
+#include "ranges/ValueRanges.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

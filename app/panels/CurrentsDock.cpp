@@ -1,9 +1,9 @@
 #include "panels/CurrentsDock.h"
 
 #include "currents/CurrentsSolver.h"
-#include "model/ValueRanges.h"
 #include "panels/DockScrollArea.h"
 #include "panels/ScientificSpinBox.h"
+#include "ranges/ValueRanges.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>

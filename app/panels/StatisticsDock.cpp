@@ -1,6 +1,6 @@
 #include "panels/StatisticsDock.h"
 
-#include "io/SpeedPercentile.h"
+#include "io/flow/SpeedPercentile.h"
 #include "panels/DockScrollArea.h"
 #include "panels/DyeLegend.h"
 #include "panels/ErosionLegend.h"

@@ -1,6 +1,6 @@
 #include "view/FlowParticles.h"
 
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 #include <algorithm>
 #include <limits>

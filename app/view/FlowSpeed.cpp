@@ -1,6 +1,6 @@
 #include "view/FlowSpeed.h"
 
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 namespace rb::view {
 

@@ -1,6 +1,6 @@
 #include "analysis/CrossSection.h"
 
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 #include <algorithm>
 #include <cmath>

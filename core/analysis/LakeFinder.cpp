@@ -1,7 +1,7 @@
 #include "analysis/LakeFinder.h"
 
 #include "analysis/Contours.h"
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 #include <algorithm>
 #include <cmath>

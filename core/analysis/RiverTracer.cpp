@@ -1,7 +1,7 @@
 #include "analysis/RiverTracer.h"
 
 #include "analysis/RiverNetwork.h"
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 #include <algorithm>
 #include <cmath>

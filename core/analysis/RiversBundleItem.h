@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/BundleItem.h"
+#include "io/export/BundleItem.h"
 #include "model/Map.h"
 
 #include <memory>

@@ -1,6 +1,6 @@
 #include "analysis/WaterFeaturesJson.h"
 
-#include "io/AtomicFile.h"
+#include "io/transaction/AtomicFile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -31,7 +31,7 @@ public:
     double maxFluxPerWidth() const;
     // Each wet cell's velocity: the least-squares fit of U·e_f to the velocities u_e of the open
     // faces around it (interior and boundary faces). With all 2F faces open this is
-    // U = (1/F)·Σ u_e·e_f (io/VelocityField.h's rule); either way a uniform flow is reproduced
+    // U = (1/F)·Σ u_e·e_f (io/flow/VelocityField.h's rule); either way a uniform flow is reproduced
     // exactly, also beside walls and coasts, where closed faces would otherwise count as still water.
     std::vector<Velocity2> cellVelocities() const;
     // The flux (m³/s, tail → head) through the lattice edge of `family` whose head is (x, y): 0

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/WetDepth.h"
+
 #include <array>
 #include <optional>
 
@@ -29,7 +31,7 @@ struct CurrentsSettings {
     // the bound the result must keep (10⁻⁴).
     double divergenceTolerance = 1e-6;
     int threadCount = 0;      // OpenMP threads (0: OpenMP's default); results do not depend on it
-    float wetDepth = 1e-3f;   // m: shallower cells are land (obstacles)
+    float wetDepth = water::kWetDepth; // m: shallower cells are land (obstacles)
 
     bool automaticViscosity() const { return viscosity < 0.0; }
 };

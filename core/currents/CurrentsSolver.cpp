@@ -5,7 +5,7 @@
 #include "currents/Projection.h"
 #include "currents/SteadyViscosity.h"
 #include "model/BoundarySegment.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <algorithm>
 #include <chrono>

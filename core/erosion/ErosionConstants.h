@@ -23,7 +23,7 @@ struct ErosionConstants {
     std::array<float, Lattice::kMaxFamilies> spacing{}, restingDrop{};
     float nearestSpacing = 1.0f; // the shortest spacing: the fastest a bed's fall flattens its slope (SedimentExchange)
     float diagonalRestingDrop = 0.0f; // the square lattice's diagonal neighbours, √2·dx away (ThermalSlide)
-    // Per family, to rebuild a cell's velocity from its faces' flows (io/VelocityField.h's rule):
+    // Per family, to rebuild a cell's velocity from its faces' flows (io/flow/VelocityField.h's rule):
     // the face width, the unit direction, and 2/F over the F families.
     std::array<float, Lattice::kMaxFamilies> faceWidth{}, directionX{}, directionY{};
     float velocityScale = 1.0f;

@@ -1,6 +1,6 @@
 #include "erosion/ErosionStage.h"
 
-#include "solver/RegionEdit.h"
+#include "grid/RegionEdit.h"
 
 #include <algorithm>
 #include <cmath>

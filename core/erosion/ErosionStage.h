@@ -4,14 +4,14 @@
 #include "erosion/IntervalLoadTransport.h"
 #include "erosion/SedimentExchange.h"
 #include "erosion/ThermalSlide.h"
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
 #include "lattice/Lattice.h"
 #include "model/BoundarySegment.h"
 #include "model/CellRegion.h"
 #include "model/MapState.h"
 #include "model/SedimentLedger.h"
 #include "model/SimParams.h"
-#include "solver/BoundaryEdges.h"
-#include "solver/SourceCells.h"
 #include "transport/DyeTransport.h"
 
 #include <cstdint>

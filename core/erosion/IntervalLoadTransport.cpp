@@ -1,6 +1,6 @@
 #include "erosion/IntervalLoadTransport.h"
 
-#include "solver/VectorClones.h"
+#include "grid/VectorClones.h"
 
 #include <algorithm>
 #include <utility>

@@ -2,7 +2,7 @@
 
 #include "erosion/BedChange.h"
 #include "erosion/LooseMaterial.h"
-#include "solver/VectorClones.h"
+#include "grid/VectorClones.h"
 
 #include <algorithm>
 #include <cmath>

@@ -13,7 +13,7 @@
 #include "generator/ParallelRows.h"
 #include "generator/RiverLandscape.h"
 #include "generator/SeaFill.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <algorithm>
 #include <cmath>

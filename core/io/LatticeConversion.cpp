@@ -1,8 +1,8 @@
 #include "io/LatticeConversion.h"
 
-#include "io/LayerExport.h"
-#include "io/MapImport.h"
-#include "io/Resampler.h"
+#include "io/export/LayerExport.h"
+#include "io/import/MapImport.h"
+#include "io/raster/Resampler.h"
 #include "solver/Stability.h"
 
 #include <algorithm>

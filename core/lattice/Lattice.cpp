@@ -1,6 +1,6 @@
 #include "lattice/Lattice.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <algorithm>
 #include <cmath>

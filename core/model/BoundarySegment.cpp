@@ -2,7 +2,7 @@
 
 #include "lattice/Lattice.h"
 #include "model/DyeLedger.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 
 namespace rb {

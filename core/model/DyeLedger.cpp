@@ -1,6 +1,6 @@
 #include "model/DyeLedger.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <utility>
 

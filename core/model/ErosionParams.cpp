@@ -1,6 +1,6 @@
 #include "model/ErosionParams.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <string>
 

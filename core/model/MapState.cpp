@@ -1,6 +1,6 @@
 #include "model/MapState.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <cmath>
 #include <limits>

@@ -3,7 +3,7 @@
 #include "lattice/Lattice.h"
 #include "model/BoundarySegment.h"
 #include "model/DyeLedger.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 
 namespace rb {

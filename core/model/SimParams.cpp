@@ -1,6 +1,6 @@
 #include "model/SimParams.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "solver/AdaptiveTimeStep.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 #include "solver/Stability.h"
 
 #include <algorithm>

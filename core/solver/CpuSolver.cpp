@@ -1,8 +1,9 @@
 #include "solver/CpuSolver.h"
 
 #include "currents/StoredCurrents.h"
-#include "model/ValueRanges.h"
-#include "solver/RegionEdit.h"
+#include "grid/RegionEdit.h"
+#include "ranges/ValueRanges.h"
+#include "solver/DepthEditBooking.h"
 #include "solver/Stability.h"
 
 #include <omp.h>

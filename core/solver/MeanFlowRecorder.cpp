@@ -1,6 +1,6 @@
 #include "solver/MeanFlowRecorder.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <stdexcept>
 

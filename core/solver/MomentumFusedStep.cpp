@@ -1,8 +1,8 @@
 #include "solver/MomentumFusedStep.h"
 
+#include "grid/VectorClones.h"
 #include "solver/CubeRoot.h"
 #include "solver/StepContract.h"
-#include "solver/VectorClones.h"
 
 #include <algorithm>
 #include <array>

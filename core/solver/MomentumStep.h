@@ -1,10 +1,10 @@
 #pragma once
 
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
 #include "lattice/Lattice.h"
 #include "model/MapState.h"
 #include "model/SimParams.h"
-#include "solver/BoundaryEdges.h"
-#include "solver/SourceCells.h"
 
 #include <array>
 #include <vector>

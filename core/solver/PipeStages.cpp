@@ -1,8 +1,8 @@
 #include "solver/PipeStages.h"
 
+#include "grid/VectorClones.h"
 #include "solver/Stability.h"
 #include "solver/StepContract.h"
-#include "solver/VectorClones.h"
 
 #include <algorithm>
 #include <cmath>

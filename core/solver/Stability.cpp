@@ -1,7 +1,7 @@
 #include "solver/Stability.h"
 
 #include "model/BorderCell.h"
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 #include "solver/AdaptiveTimeStep.h"
 
 #include <cmath>

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "model/WetDepth.h"
+
 #include <string>
 
 namespace rb::contract {
@@ -13,8 +15,8 @@ namespace rb::contract {
 inline constexpr float kScaleMargin = 1.0f - 1e-6f;
 
 // Below this mean depth of its two cells a face counts as dry for the speed diagnostics (a film's
-// "speed" means nothing).
-inline constexpr float kWetDepth = 1e-3f;
+// "speed" means nothing): the map's wet depth.
+inline constexpr float kWetDepth = water::kWetDepth;
 
 // Work-group size of the device reductions (a power of two) and the strips a group sum is cut
 // into before one work-item adds them up (two barriers instead of a tree: cheap on CPU devices).

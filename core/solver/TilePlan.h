@@ -1,8 +1,8 @@
 #pragma once
 
-#include "solver/BoundaryEdges.h"
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
 #include "solver/PipeStages.h"
-#include "solver/SourceCells.h"
 
 #include <vector>
 

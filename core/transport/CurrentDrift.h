@@ -3,6 +3,7 @@
 #include "lattice/Lattice.h"
 #include "model/DyeLedger.h"
 #include "model/Field.h"
+#include "model/WetDepth.h"
 
 #include <cstdint>
 #include <vector>
@@ -18,7 +19,7 @@ namespace rb {
 // coming in through an open side is clean; dye leaving through one is booked as boundaryOut.
 class CurrentDrift {
 public:
-    static constexpr float kWetDepth = 1e-3f; // m: shallower cells are land, as for the currents solver
+    static constexpr float kWetDepth = water::kWetDepth; // shallower cells are land, as for the currents solver
     static constexpr int kMaxSubsteps = 64;   // beyond, a cell's outflow is scaled to its water
 
     // `flows`: one padded field per edge family (m³/s, tail → head, stored at the head).

@@ -1,7 +1,7 @@
 #include "transport/DyeCarrier.h"
 
+#include "grid/RegionEdit.h"
 #include "model/Map.h"
-#include "solver/RegionEdit.h"
 #include "transport/DyeDiffusion.h"
 
 #include <algorithm>

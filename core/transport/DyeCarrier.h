@@ -1,13 +1,13 @@
 #pragma once
 
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
 #include "lattice/Lattice.h"
 #include "model/BoundarySegment.h"
 #include "model/CellRegion.h"
 #include "model/MapState.h"
 #include "model/PointSource.h"
 #include "model/SimParams.h"
-#include "solver/BoundaryEdges.h"
-#include "solver/SourceCells.h"
 #include "transport/CurrentDrift.h"
 #include "transport/DyeTransport.h"
 

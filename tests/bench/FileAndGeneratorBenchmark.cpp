@@ -2,7 +2,7 @@
 #include "BenchMaps.h"
 
 #include "generator/TerrainGenerator.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <benchmark/benchmark.h>
 

@@ -3,9 +3,9 @@
 // written, export --erodibility/--deposition with the map's values, info's erosion section.
 #include "CliRun.h"
 
-#include "io/LayerExport.h"
-#include "io/MapFile.h"
-#include "io/SampleRaster.h"
+#include "io/export/LayerExport.h"
+#include "io/map/MapFile.h"
+#include "io/raster/RasterReader.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // export --gltf through the real binary: the report line, the budget, and refusals.
 #include "CliRun.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "model/Map.h"
 
 #include <gtest/gtest.h>

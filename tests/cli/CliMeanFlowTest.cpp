@@ -4,7 +4,7 @@
 // continues the map's own mean) or after the run's end is never a silent wrong answer.
 #include "CliRun.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Too little memory is a message and exit 1, never std::bad_alloc's abort: under an address-space
 // limit (`ulimit -v`) a large valid map, a large generation and a large import are refused with
 // the size they need, on both backends, and nothing is written.
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "model/Map.h"
 
 #include <QFile>

@@ -3,7 +3,7 @@
 // does not read are warned about, and info shows whether the time step is automatic.
 #include "CliRun.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "model/Map.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // counter and the time cannot pass their limits.
 #include "TestMaps.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 #include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>

@@ -1,12 +1,12 @@
 // Issue 13: dye as tagged water. The transport is driven by the real solver's steps (both flow
 // models, both lattices) or by a uniform flow written by hand; it must conserve the dye to 1e-5,
 // keep 0 ≤ c ≤ 1, carry a blob at the water's speed, diffuse as 4·D·t and decay by its half-life.
-#include "solver/BoundaryEdges.h"
+#include "TestMaps.h"
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
 #include "solver/CpuSolver.h"
-#include "solver/SourceCells.h"
 #include "transport/DyeDiffusion.h"
 #include "transport/DyeTransport.h"
-#include "TestMaps.h"
 
 #include <gtest/gtest.h>
 

@@ -2,11 +2,11 @@
 // implicit donor-cell transport must carry a blob at the water's speed whatever the Courant
 // number, conserve the load face by face (books closed with springs, drains and open edges to
 // 1e-6), never take a load below 0 however few its sweeps, and reach what the inflow brings.
-#include "erosion/IntervalLoadTransport.h"
-#include "solver/BoundaryEdges.h"
-#include "solver/CpuSolver.h"
-#include "solver/SourceCells.h"
 #include "TestMaps.h"
+#include "erosion/IntervalLoadTransport.h"
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
+#include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 // discharges, face velocities and ledger of the plain MomentumStep, on both lattices, any thread
 // count, with every boundary type, sources, rain, evaporation, both frictions and eddy viscosity,
 // over wet/dry fronts, and on maps too narrow for its fast interior.
-#include "solver/BoundaryEdges.h"
-#include "solver/MomentumFusedStep.h"
-#include "solver/SourceCells.h"
 #include "TestMaps.h"
+#include "grid/BoundaryEdges.h"
+#include "grid/SourceCells.h"
+#include "solver/MomentumFusedStep.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Temporal blocking must not change the answers: any tile size and steps per pass give bitwise
 // the depths and flows of the plain step (one tile covering the map, one step per pass).
-#include "solver/BoundaryEdges.h"
+#include "TestMaps.h"
+#include "grid/BoundaryEdges.h"
 #include "solver/CpuSolver.h"
 #include "solver/PipeStages.h"
-#include "TestMaps.h"
 
 #include <gtest/gtest.h>
 

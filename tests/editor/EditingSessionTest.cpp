@@ -6,7 +6,7 @@
 #include "editor/JobTracker.h"
 #include "editor/MapDocument.h"
 #include "editor/RecoveryFiles.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <QCoreApplication>
 #include <QDir>

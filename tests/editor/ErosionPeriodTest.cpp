@@ -11,7 +11,7 @@
 #include "editor/MapDocument.h"
 #include "editor/SameBits.h"
 #include "editor/SimulationRunner.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <QTemporaryDir>
 #include <QUndoStack>

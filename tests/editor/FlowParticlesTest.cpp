@@ -1,7 +1,7 @@
 // View › Flow particles (issue 13): the particles ride on the water's velocity — only on wet
 // cells, as many as asked for, moving on average at the wet cells' mean velocity (times the speed
 // scale) — on both lattices and both flow models. The cost of one view tick at 1024² is printed.
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 #include "model/Map.h"
 #include "solver/CpuSolver.h"
 #include "view/FlowParticles.h"

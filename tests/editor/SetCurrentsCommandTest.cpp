@@ -6,10 +6,10 @@
 #include "commands/SetCurrentsCommand.h"
 #include "editor/CurrentsJob.h"
 #include "editor/EditingSession.h"
-#include "editor/SameBits.h"
 #include "editor/MapDocument.h"
+#include "editor/SameBits.h"
 #include "editor/SimulationRunner.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

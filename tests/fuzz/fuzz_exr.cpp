@@ -1,7 +1,7 @@
 // readExr on arbitrary bytes (OpenEXR behind our size checks), preferring the importer's channels.
 #include "FuzzInput.h"
 
-#include "io/ExrFile.h"
+#include "io/raster/ExrFile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -1,7 +1,7 @@
 // readNpy on arbitrary bytes: the header parser and the size checks.
 #include "FuzzInput.h"
 
-#include "io/NpyFile.h"
+#include "io/raster/NpyFile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

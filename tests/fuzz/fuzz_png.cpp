@@ -1,7 +1,7 @@
 // readPng on arbitrary bytes (libpng through Qt's image reader behind our header checks).
 #include "FuzzInput.h"
 
-#include "io/PngRaster.h"
+#include "io/raster/PngRaster.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
 {

@@ -2,7 +2,7 @@
 // the byte count; even, given by the next four bytes (width, height as little-endian 16-bit).
 #include "FuzzInput.h"
 
-#include "io/R16File.h"
+#include "io/raster/R16File.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

@@ -1,7 +1,7 @@
 // decodeMap on arbitrary bytes: never crashes, never allocates more than the bytes justify.
 #include "FuzzInput.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

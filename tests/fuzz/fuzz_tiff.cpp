@@ -1,7 +1,7 @@
 // readTiff on arbitrary bytes (libtiff behind our layout and size checks).
 #include "FuzzInput.h"
 
-#include "io/TiffFile.h"
+#include "io/raster/TiffFile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

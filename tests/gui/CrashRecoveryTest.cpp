@@ -5,7 +5,7 @@
 // RIVERBED_AUTO_RECOVER. The restored editor's own first autosave shows what its solver holds.
 #include "TestScenes.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <QCoreApplication>
 #include <QDirIterator>

@@ -1,7 +1,7 @@
 #include "GuiTestSupport.h"
 
 #include "editor/MapDocument.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCapture>

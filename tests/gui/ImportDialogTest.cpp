@@ -7,7 +7,7 @@
 
 #include "dialogs/ImportHeightmapDialog.h"
 #include "editor/MapDocument.h"
-#include "io/Sidecar.h"
+#include "io/raster/Sidecar.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -6,7 +6,7 @@
 #include "TestScenes.h"
 
 #include "editor/MapDocument.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "panels/SimulationDock.h"
 
 #include <QComboBox>

@@ -18,7 +18,7 @@
 #include "editor/MapDocument.h"
 #include "editor/SimulationRunner.h"
 #include "generator/GeneratorSettings.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "model/MemoryBudget.h"
 #include "panels/StatisticsDock.h"
 #include "view/Viewport.h"

@@ -9,7 +9,7 @@
 #include "editor/EditingSession.h"
 #include "editor/MapDocument.h"
 #include "generator/GeneratorSettings.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "model/MemoryBudget.h"
 
 #include <QSignalSpy>

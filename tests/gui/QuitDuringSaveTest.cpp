@@ -6,7 +6,7 @@
 #include "editor/EditingSession.h"
 #include "editor/JobTracker.h"
 #include "editor/MapDocument.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <QApplication>
 #include <QFile>

@@ -4,7 +4,7 @@
 #include "GuiTestSupport.h"
 
 #include "dialogs/EngineBundleDialog.h"
-#include "io/EngineBundle.h"
+#include "io/export/EngineBundle.h"
 
 #include <QAction>
 #include <QCheckBox>

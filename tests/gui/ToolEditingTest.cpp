@@ -7,7 +7,7 @@
 #include "TestScenes.h"
 
 #include "editor/MapDocument.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "panels/StatisticsDock.h"
 #include "tools/BrushTool.h"
 #include "tools/DigChannelTool.h"

@@ -3,7 +3,7 @@
 // capture to docs/screenshot.png (a larger island, for the README).
 #include "GuiTestSupport.h"
 
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCaptureReply>

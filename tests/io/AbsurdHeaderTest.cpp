@@ -4,8 +4,8 @@
 #include "FileLayout.h"
 #include "TestMaps.h"
 
-#include "io/MapFile.h"
-#include "model/ValueRanges.h"
+#include "io/map/MapFile.h"
+#include "ranges/ValueRanges.h"
 #include "solver/CpuSolver.h"
 
 #include <QJsonArray>

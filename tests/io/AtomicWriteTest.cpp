@@ -6,10 +6,10 @@
 #include "TestFiles.h"
 #include "TestMaps.h"
 
-#include "io/AtomicFile.h"
-#include "io/LayerExport.h"
-#include "io/MapFile.h"
-#include "io/RasterWriter.h"
+#include "io/export/LayerExport.h"
+#include "io/map/MapFile.h"
+#include "io/raster/RasterWriter.h"
+#include "io/transaction/AtomicFile.h"
 
 #include <gtest/gtest.h>
 

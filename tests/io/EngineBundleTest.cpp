@@ -3,9 +3,9 @@
 #include "FileSizeLimit.h"
 #include "TestMaps.h"
 
-#include "io/BundleFolder.h"
-#include "io/EngineBundle.h"
-#include "io/FolderTidy.h"
+#include "io/export/EngineBundle.h"
+#include "io/transaction/BundleFolder.h"
+#include "io/transaction/FolderTidy.h"
 
 #include <QDir>
 #include <QFile>

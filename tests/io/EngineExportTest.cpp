@@ -3,8 +3,8 @@
 #include "TestFiles.h"
 #include "TestMaps.h"
 
-#include "io/EngineExport.h"
-#include "io/HeightmapReader.h"
+#include "io/export/EngineExport.h"
+#include "io/import/HeightmapReader.h"
 
 #include <QDir>
 #include <QFile>

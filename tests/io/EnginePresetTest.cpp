@@ -1,9 +1,9 @@
 #include "TestMaps.h"
 
-#include "io/EnginePreset.h"
-#include "io/ExrFile.h"
-#include "io/HeightmapReader.h"
-#include "io/LayerExport.h"
+#include "io/export/EnginePreset.h"
+#include "io/export/LayerExport.h"
+#include "io/import/HeightmapReader.h"
+#include "io/raster/ExrFile.h"
 
 #include <QFile>
 #include <QImage>

@@ -4,9 +4,9 @@
 #include "TestFiles.h"
 #include "TestMaps.h"
 
-#include "io/LayerExport.h"
-#include "io/SampleRaster.h"
-#include "io/Sidecar.h"
+#include "io/export/LayerExport.h"
+#include "io/raster/SampleRaster.h"
+#include "io/raster/Sidecar.h"
 
 #include <QFile>
 #include <QJsonDocument>

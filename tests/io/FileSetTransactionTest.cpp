@@ -5,11 +5,11 @@
 #include "TestFiles.h"
 #include "TestMaps.h"
 
-#include "io/AtomicFile.h"
-#include "io/FileSetTransaction.h"
-#include "io/FolderTidy.h"
-#include "io/LayerExport.h"
-#include "io/Sidecar.h"
+#include "io/export/LayerExport.h"
+#include "io/raster/Sidecar.h"
+#include "io/transaction/AtomicFile.h"
+#include "io/transaction/FileSetTransaction.h"
+#include "io/transaction/FolderTidy.h"
 
 #include <gtest/gtest.h>
 

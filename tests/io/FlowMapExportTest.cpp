@@ -1,6 +1,6 @@
-#include "io/ExrFile.h"
-#include "io/LayerExport.h"
-#include "io/VelocityField.h"
+#include "io/export/LayerExport.h"
+#include "io/flow/VelocityField.h"
+#include "io/raster/ExrFile.h"
 
 #include <QBuffer>
 #include <QFile>

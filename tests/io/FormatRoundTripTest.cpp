@@ -1,8 +1,8 @@
 #include "TestMaps.h"
 
-#include "io/ExrFile.h"
-#include "io/HeightmapReader.h"
-#include "io/LayerExport.h"
+#include "io/export/LayerExport.h"
+#include "io/import/HeightmapReader.h"
+#include "io/raster/ExrFile.h"
 
 #include <QFile>
 #include <QTemporaryDir>

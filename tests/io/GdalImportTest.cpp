@@ -3,12 +3,12 @@
 #include "GeoTiffMaker.h"
 #include "TestMaps.h"
 
-#include "io/GdalRaster.h"
-#include "io/GeographicScale.h"
-#include "io/LayerExport.h"
-#include "io/MapFile.h"
-#include "io/MapHeader.h"
-#include "io/MapImport.h"
+#include "io/export/LayerExport.h"
+#include "io/import/GeographicScale.h"
+#include "io/import/MapImport.h"
+#include "io/map/MapFile.h"
+#include "io/map/MapHeader.h"
+#include "io/raster/GdalRaster.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 #include "MeshChecks.h"
 
-#include "io/GltfExport.h"
+#include "io/mesh/GltfExport.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -1,8 +1,8 @@
 #include "GeoTiffMaker.h"
 #include "TestFiles.h"
 
-#include "io/HeightmapProbe.h"
-#include "io/Sidecar.h"
+#include "io/import/HeightmapProbe.h"
+#include "io/raster/Sidecar.h"
 
 #include <QImage>
 #include <QTemporaryDir>

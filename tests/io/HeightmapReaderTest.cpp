@@ -1,8 +1,8 @@
 #include "AllocationProbe.h"
 #include "TestFiles.h"
 
-#include "io/HeightmapReader.h"
-#include "io/NpyFile.h"
+#include "io/import/HeightmapReader.h"
+#include "io/raster/NpyFile.h"
 
 #include <QFile>
 #include <QImage>

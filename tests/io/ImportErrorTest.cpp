@@ -4,11 +4,11 @@
 #include "GeoTiffMaker.h"
 #include "TestFiles.h"
 
-#include "io/ExrFile.h"
-#include "io/HeightmapReader.h"
-#include "io/LayerExport.h"
-#include "io/MapImport.h"
-#include "io/R16File.h"
+#include "io/export/LayerExport.h"
+#include "io/import/HeightmapReader.h"
+#include "io/import/MapImport.h"
+#include "io/raster/ExrFile.h"
+#include "io/raster/R16File.h"
 
 #include <QFile>
 #include <QTemporaryDir>

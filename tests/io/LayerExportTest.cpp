@@ -2,10 +2,10 @@
 #include "TestFiles.h"
 #include "TestMaps.h"
 
-#include "io/LayerExport.h"
-#include "io/NpyFile.h"
-#include "io/RasterWriter.h"
-#include "io/SampleRaster.h"
+#include "io/export/LayerExport.h"
+#include "io/raster/NpyFile.h"
+#include "io/raster/RasterWriter.h"
+#include "io/raster/SampleRaster.h"
 
 #include <QFile>
 #include <QImage>

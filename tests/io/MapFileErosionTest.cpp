@@ -4,7 +4,7 @@
 #include "FileLayout.h"
 #include "TestMaps.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -5,8 +5,8 @@
 #include "FileLayout.h"
 #include "TestMaps.h"
 
-#include "io/MapFile.h"
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
+#include "io/map/MapFile.h"
 
 #include <QJsonObject>
 

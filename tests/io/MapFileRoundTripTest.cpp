@@ -1,10 +1,10 @@
 #include "AllocationProbe.h"
 #include "TestMaps.h"
 
-#include "io/ArrayBlock.h"
-#include "io/ExactNumber.h"
-#include "io/MapFile.h"
-#include "model/ValueRanges.h"
+#include "io/map/ArrayBlock.h"
+#include "io/map/MapFile.h"
+#include "io/text/ExactNumber.h"
+#include "ranges/ValueRanges.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -308,7 +308,7 @@ INSTANTIATE_TEST_SUITE_P(BothLattices, MapFileRoundTrip, ::testing::Values(Latti
 TEST(MapFileRoundTrip, ExtremeNumbersSurviveTheHeader)
 {
     Map map = randomMap(LatticeKind::Square, 4, 4, 11);
-    // The extremes of each field's range (model/ValueRanges.h) and bit patterns a lossy path would change.
+    // The extremes of each field's range (ranges/ValueRanges.h) and bit patterns a lossy path would change.
     map.state.time = ranges::kMaxTime;
     map.state.steps = ranges::kMaxSteps;
     map.state.ledger = {std::numeric_limits<double>::denorm_min(), -ranges::kMaxLedger, 0.1 + 0.2,

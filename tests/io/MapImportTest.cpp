@@ -1,9 +1,9 @@
 #include "GeoTiffMaker.h"
 #include "TestFiles.h"
 
-#include "io/LayerExport.h"
-#include "io/MapImport.h"
-#include "io/NpyFile.h"
+#include "io/export/LayerExport.h"
+#include "io/import/MapImport.h"
+#include "io/raster/NpyFile.h"
 
 #include <QImage>
 #include <QTemporaryDir>

@@ -2,7 +2,7 @@
 // before the momentum model existed, and keeps the pipes it was made with (docs/map-format.md).
 #include "FileLayout.h"
 #include "TestMaps.h"
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 
 #include <gtest/gtest.h>
 

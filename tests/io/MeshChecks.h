@@ -1,6 +1,6 @@
 #pragma once
 
-#include "io/LatticeMesh.h"
+#include "io/mesh/LatticeMesh.h"
 #include "lattice/Lattice.h"
 #include "model/Field.h"
 

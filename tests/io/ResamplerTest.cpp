@@ -1,4 +1,4 @@
-#include "io/Resampler.h"
+#include "io/raster/Resampler.h"
 
 #include <gtest/gtest.h>
 

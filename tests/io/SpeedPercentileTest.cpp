@@ -1,4 +1,4 @@
-#include "io/SpeedPercentile.h"
+#include "io/flow/SpeedPercentile.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // engine's terrain material blends; docs/export.md says what each means.
 #include "TestMaps.h"
 
-#include "io/SplatFile.h"
+#include "io/export/SplatFile.h"
 
 #include <QImage>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 #include "MeshChecks.h"
 
-#include "io/TerrainDecimation.h"
+#include "io/mesh/TerrainDecimation.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 #include "TestFiles.h"
 
-#include "io/SampleRaster.h"
+#include "io/raster/RasterReader.h"
 
 #include <QFile>
 

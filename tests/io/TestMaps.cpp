@@ -1,6 +1,6 @@
 #include "TestMaps.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 
 #include <bit>
 #include <cmath>
@@ -97,7 +97,7 @@ Map randomMap(LatticeKind kind, int width, int height, std::uint64_t seed)
     Map map;
     map.state = MapState(Lattice(kind, width, height, 0.5 + static_cast<double>(seed % 7) / 3.0));
     randomFields(map.state, rng);
-    // Random bit patterns within the ranges a map may hold (model/ValueRanges.h).
+    // Random bit patterns within the ranges a map may hold (ranges/ValueRanges.h).
     const auto ledgerTotal = [&bits] { return randomDoubleWithin(bits, ranges::kMaxLedger); };
     map.state.time = std::abs(randomDoubleWithin(bits, ranges::kMaxTime));
     map.state.steps = (std::int64_t{1} << 53) + 1 + static_cast<std::int64_t>(seed);

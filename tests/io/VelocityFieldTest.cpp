@@ -1,4 +1,4 @@
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 #include <gtest/gtest.h>
 

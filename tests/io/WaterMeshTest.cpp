@@ -1,6 +1,6 @@
 #include "MeshChecks.h"
 
-#include "io/WaterMesh.h"
+#include "io/mesh/WaterMesh.h"
 
 #include <gtest/gtest.h>
 

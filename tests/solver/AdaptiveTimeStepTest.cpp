@@ -5,7 +5,7 @@
 #include "BackendParam.h"
 #include "TestMaps.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "solver/AdaptiveTimeStep.h"
 #include "solver/Stability.h"
 

@@ -3,13 +3,13 @@
 // still water moves at the current's speed, the dye stays within the water and is conserved or
 // booked as it leaves through an open side, both backends agree bitwise, and a map saved with its
 // current continues bit for bit.
-#include "currents/CurrentsSolver.h"
-#include "currents/StoredCurrents.h"
-#include "io/MapFile.h"
-#include "model/DyeRelease.h"
-#include "solver/CpuSolver.h"
 #include "SolverFactory.h"
 #include "TestMaps.h"
+#include "currents/CurrentsSolver.h"
+#include "currents/StoredCurrents.h"
+#include "io/map/MapFile.h"
+#include "model/DyeRelease.h"
+#include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>
 

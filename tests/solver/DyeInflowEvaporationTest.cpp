@@ -5,10 +5,10 @@
 // share of each step's water, shows it most; springs (after the weather, as the water's) do not.
 #include "BackendParam.h"
 #include "ClSolver.h"
-#include "solver/BoundaryEdges.h"
+#include "TestMaps.h"
+#include "grid/BoundaryEdges.h"
 #include "solver/CpuSolver.h"
 #include "transport/DyeTransport.h"
-#include "TestMaps.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 #include "BackendParam.h"
 #include "ErosionTestMaps.h"
 #include "TestMaps.h"
-#include "io/VelocityField.h"
-#include "model/ValueRanges.h"
+#include "io/flow/VelocityField.h"
+#include "ranges/ValueRanges.h"
 #include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>

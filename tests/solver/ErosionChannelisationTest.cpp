@@ -5,7 +5,7 @@
 #include "ErosionTestMaps.h"
 #include "TestMaps.h"
 #include "analysis/CellDischarge.h"
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 
 #include <gtest/gtest.h>
 

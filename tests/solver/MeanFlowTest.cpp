@@ -8,8 +8,8 @@
 #include "BackendParam.h"
 #include "TestMaps.h"
 
-#include "io/MapFile.h"
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
+#include "io/map/MapFile.h"
 #include "solver/AdaptiveTimeStep.h"
 #include "solver/CpuSolver.h"
 #include "solver/MeanFlowRecorder.h"

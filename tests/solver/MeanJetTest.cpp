@@ -14,7 +14,7 @@
 // The meander is physics and is not damped: no friction, no eddy viscosity.
 #include "TestMaps.h"
 
-#include "io/VelocityField.h"
+#include "io/flow/VelocityField.h"
 #include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 #include "BackendParam.h"
 #include "TestMaps.h"
 
-#include "io/MapFile.h"
+#include "io/map/MapFile.h"
 #include "solver/CpuSolver.h"
 
 #include <QTemporaryDir>

@@ -4,13 +4,13 @@
 // restored with the water when a call is refused, and not depend on the thread count. On OpenCL the
 // dye kernels must give the CPU's dye and ledgers bit for bit, over batches of many steps.
 #include "ClSolver.h"
-#include "currents/CurrentsSolver.h"
-#include "currents/StoredCurrents.h"
-#include "io/MapFile.h"
-#include "model/DyeRelease.h"
-#include "solver/CpuSolver.h"
 #include "SolverFactory.h"
 #include "TestMaps.h"
+#include "currents/CurrentsSolver.h"
+#include "currents/StoredCurrents.h"
+#include "io/map/MapFile.h"
+#include "model/DyeRelease.h"
+#include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>
 

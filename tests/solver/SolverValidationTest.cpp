@@ -4,7 +4,7 @@
 #include "BackendParam.h"
 #include "TestMaps.h"
 
-#include "model/ValueRanges.h"
+#include "ranges/ValueRanges.h"
 #include "solver/CpuSolver.h"
 
 #include <gtest/gtest.h>

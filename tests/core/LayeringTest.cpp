@@ -1,0 +1,149 @@
+// The folders of core/ are layers (docs/architecture.md): a file may include its own folder and the
+// folders below it, never a folder above it or beside it. This reads every #include "…" of core/ from
+// the source tree and names each one that breaks the rule, so an include that climbs back up fails
+// here (and in CI) instead of growing into a cycle.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Lower number = lower floor. Folders on the same floor are siblings: they may not include each
+// other either, so no two folders can ever form a cycle.
+const std::map<std::string, int> kCoreFloors = {
+    {"ranges", 0}, {"lattice", 1}, {"model", 2}, {"grid", 3}, {"currents", 4}, {"transport", 4},
+    {"erosion", 5}, {"solver", 6}, {"io", 7}, {"generator", 8}, {"analysis", 8},
+};
+
+// The wings of core/io among themselves; "" is io/ itself (what composes the wings).
+const std::map<std::string, int> kIoFloors = {
+    {"text", 0}, {"transaction", 0}, {"flow", 0}, {"raster", 1}, {"map", 1}, {"mesh", 1},
+    {"import", 2}, {"export", 2}, {"", 3},
+};
+
+struct Include {
+    fs::path file;
+    int line = 0;
+    std::string target; // as written: "solver/Solver.h"
+};
+
+std::vector<Include> coreIncludes(const fs::path& core)
+{
+    static const std::regex quoted(R"(^\s*#\s*include\s*"([^"]+)\")");
+    std::vector<Include> out;
+    for (const auto& entry : fs::recursive_directory_iterator(core)) {
+        const std::string ext = entry.path().extension().string();
+        if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
+        std::ifstream in(entry.path());
+        std::string text;
+        for (int line = 1; std::getline(in, text); ++line) {
+            std::smatch m;
+            if (std::regex_search(text, m, quoted)) out.push_back({fs::relative(entry.path(), core), line, m[1].str()});
+        }
+    }
+    return out;
+}
+
+// The folder path of a core-relative path: "io/raster/ExrFile.h" → ["io", "raster"].
+std::vector<std::string> foldersOf(const fs::path& path)
+{
+    std::vector<std::string> parts;
+    for (const auto& part : path.parent_path()) parts.push_back(part.string());
+    return parts;
+}
+
+// Why `from` (a folder path) may not include a file in `to`, or nothing when it may.
+std::optional<std::string> climbs(const std::vector<std::string>& from, const std::vector<std::string>& to)
+{
+    if (from.empty()) return "a file at core/'s root belongs to no layer";
+    if (to.empty() || !kCoreFloors.count(to[0])) return "it names no folder of core/ (core includes only core)";
+    if (!kCoreFloors.count(from[0])) return "the including folder is not in this test's table of floors";
+    if (from[0] != to[0]) {
+        if (kCoreFloors.at(to[0]) < kCoreFloors.at(from[0])) return std::nullopt;
+        return to[0] + "/ is not below " + from[0] + "/";
+    }
+    if (from[0] != "io") return std::nullopt;
+    const std::string a = from.size() > 1 ? from[1] : "";
+    const std::string b = to.size() > 1 ? to[1] : "";
+    if (a == b) return std::nullopt;
+    if (!kIoFloors.count(a) || !kIoFloors.count(b)) return "io/" + (kIoFloors.count(a) ? b : a) + " is not in this test's table of io's wings";
+    if (kIoFloors.at(b) < kIoFloors.at(a)) return std::nullopt;
+    return "io/" + b + " is not below io/" + a;
+}
+
+TEST(LayeringTest, NoIncludeInCoreClimbsUpOrSideways)
+{
+    const fs::path core = fs::path(RIVERBED_SOURCE_DIR) / "core";
+    const std::vector<Include> includes = coreIncludes(core);
+    for (const Include& inc : includes) {
+        if (const auto why = climbs(foldersOf(inc.file), foldersOf(inc.target)))
+            ADD_FAILURE() << "core/" << inc.file.string() << ":" << inc.line << " includes \"" << inc.target << "\": " << *why;
+    }
+}
+
+// The raster formats of core/io/raster, by the format each file reads or writes. A format never
+// includes another one: RasterReader and RasterWriter, above them all, pick the one a file needs.
+const std::map<std::string, std::string> kRasterFormats = {
+    {"ExrFile", "exr"}, {"ExrHeader", "exr"}, {"NpyFile", "npy"}, {"PngRaster", "png"}, {"PngWriter", "png"},
+    {"R16File", "r16"}, {"TiffFile", "tiff"}, {"GeoTiffWriter", "gdal"}, {"GdalRaster", "gdal"},
+};
+
+TEST(LayeringTest, RasterFormatsNeverIncludeEachOther)
+{
+    const fs::path core = fs::path(RIVERBED_SOURCE_DIR) / "core";
+    int formatFiles = 0;
+    for (const Include& inc : coreIncludes(core)) {
+        if (inc.file.parent_path() != "io/raster") continue;
+        const auto from = kRasterFormats.find(inc.file.stem().string());
+        const auto to = kRasterFormats.find(fs::path(inc.target).stem().string());
+        if (from == kRasterFormats.end()) continue;
+        ++formatFiles;
+        if (to != kRasterFormats.end() && to->second != from->second)
+            ADD_FAILURE() << "core/" << inc.file.string() << ":" << inc.line << " (" << from->second << ") includes \"" << inc.target
+                          << "\" (" << to->second << ")";
+    }
+    EXPECT_GT(formatFiles, 0) << "no raster format file found under core/io/raster";
+}
+
+// Guards the test above against passing on nothing: the tree it reads is the real one, every folder
+// of core/ and of core/io is in its tables, and each table's folder exists.
+TEST(LayeringTest, ReadsTheWholeCoreTree)
+{
+    const fs::path core = fs::path(RIVERBED_SOURCE_DIR) / "core";
+    EXPECT_GT(coreIncludes(core).size(), 500u);
+    for (const auto& entry : fs::directory_iterator(core)) {
+        if (entry.is_directory()) {
+            EXPECT_TRUE(kCoreFloors.count(entry.path().filename().string())) << entry.path();
+        }
+    }
+    for (const auto& entry : fs::directory_iterator(core / "io")) {
+        if (entry.is_directory()) {
+            EXPECT_TRUE(kIoFloors.count(entry.path().filename().string())) << entry.path();
+        }
+    }
+    for (const auto& [folder, floor] : kCoreFloors) EXPECT_TRUE(fs::is_directory(core / folder)) << folder;
+}
+
+// The rule itself, on made-up paths: down is allowed, up and sideways are not.
+TEST(LayeringTest, TheRuleAllowsOnlyDownwards)
+{
+    EXPECT_FALSE(climbs({"solver"}, {"grid"}));
+    EXPECT_FALSE(climbs({"io", "export"}, {"io", "raster"}));
+    EXPECT_FALSE(climbs({"io", "raster"}, {"io", "raster"}));
+    EXPECT_TRUE(climbs({"grid"}, {"solver"}));
+    EXPECT_TRUE(climbs({"transport"}, {"currents"}));
+    EXPECT_TRUE(climbs({"io", "raster"}, {"io", "map"}));
+    EXPECT_TRUE(climbs({"io", "raster"}, {"io"}));
+    EXPECT_TRUE(climbs({"model"}, {"editor"}));
+}
+
+} // namespace
