@@ -14,7 +14,9 @@ WaterPreparation::WaterPreparation(std::function<void(Prepared)> deliver, QObjec
 
 WaterPreparation::~WaterPreparation()
 {
-    future_.waitForFinished(); // the pass reads a mesh its owner is about to delete
+    // The pass reads a mesh its owner is about to delete. (Only a started one: a QFuture that never
+    // ran waits for ever.)
+    if (running_) future_.waitForFinished();
 }
 
 void WaterPreparation::offer(WaterMesh* mesh, std::shared_ptr<const MapState> state, WaterColouring colouring, bool dyeShown)

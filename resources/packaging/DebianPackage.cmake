@@ -19,6 +19,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(RIVERBED_OPENCL)
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "pocl-opencl-icd | opencl-icd")
 endif()
+# The Blender add-on (File › Import › Riverbed bundle) is installed with the package; Blender is
+# what it is for, not what Riverbed needs.
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "blender")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "terrain and water editor for game levels")
 # The extended description (CPack puts the summary above it, indents it and keeps "." lines as

@@ -60,9 +60,7 @@ private slots:
         QVERIFY(original_);
     }
 
-    // Closed, not deleted: a top-level Qt 3D window deleted before the application hangs in Qt 3D's
-    // shutdown here; the process ends right after.
-    void cleanupTestCase() { view_->close(); view_.release(); }
+    void cleanupTestCase() { view_.reset(); }
 
     void aSnapshotIsDrawnWhenItsPassEnds()
     {
