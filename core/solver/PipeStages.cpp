@@ -51,7 +51,7 @@ template <class RowOf> PipeStep::RowIndex PipeStep::indexByRow(std::size_t count
 }
 
 void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, const std::vector<ViewSource>& sources, CellRect counted,
-                        VolumeLedger* ledgers, RowStream* stream)
+                        VolumeLedger* ledgers, RowStream* stream, StepTrace* traces)
 {
     // Within one step the stages run as a pipeline down the rows, so the rows in use stay in the
     // fastest cache. Iteration i of a step: boundary edges stored on row i, acceleration of row i,
@@ -116,6 +116,11 @@ void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, c
         for (std::size_t k = 0; k < sources.size(); ++k) {
             if (!sources[k].counted) continue;
             (sources[k].kind == PointSource::Kind::Spring ? ledger.springs : ledger.drains) += sourceChange[s * sources.size() + k] * c_.cellArea;
+        }
+        if (traces) {
+            traces[s].edgeInward.assign(edgeInflow.begin() + static_cast<std::ptrdiff_t>(s * edges.size()), edgeInflow.begin() + static_cast<std::ptrdiff_t>((s + 1) * edges.size()));
+            traces[s].sourceChange.assign(sourceChange.begin() + static_cast<std::ptrdiff_t>(s * sources.size()),
+                                          sourceChange.begin() + static_cast<std::ptrdiff_t>((s + 1) * sources.size()));
         }
     };
     // The stream brings row i in as the first step reaches it, and takes row i−2 out as the last
