@@ -450,7 +450,8 @@ bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks
 
 // The solver of a run: the backend asked for, or with more than one rank the CPU solver across
 // them (what it cannot distribute yet is refused, with the reason). Null after printing why not.
-std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, bool meanAsked, int ranks)
+std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, bool meanAsked, int ranks,
+                                     int exchangeEvery)
 {
     if (ranks == 1) {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
@@ -464,7 +465,7 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
     if (const std::string problem = distributedRefusal(map); !problem.empty()) return cli::fail(QString::fromStdString(problem) + across, cli::kExitUsage), nullptr;
     if (const std::string problem = BandPlan::refusal(map.state.lattice.height(), ranks); !problem.empty())
         return cli::fail(QString::fromStdString(problem), cli::kExitUsage), nullptr;
-    auto solver = std::make_unique<DistributedSolver>(MpiComm());
+    auto solver = std::make_unique<DistributedSolver>(MpiComm(), 0, exchangeEvery);
     try {
         solver->load(map);
     } catch (const std::exception& e) { // the same on every rank: each band is cut from the same map
@@ -472,7 +473,7 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
     }
     return solver;
 #else
-    (void)parser, (void)meanAsked;
+    (void)parser, (void)meanAsked, (void)exchangeEvery;
     return nullptr;
 #endif
 }
@@ -526,6 +527,8 @@ int runSimulate(const QStringList& args)
         {"mean-from", "Record the time-mean flow from simulated time T (s): every step that begins at or after T adds its discharges and "
                       "depths times its dt; kept in -o's map for export --velocity/--flowmap --mean (docs/solver.md, \"Time-mean flow\"). "
                       "T before the map's time is refused, unless it is the start of the map's own mean, which then continues.", "T"},
+        {"exchange-every", "With mpirun -n R, R > 1: steps between the bands' halo exchanges, 1-64 (default 8); each band holds 4·K + 2 rows "
+                           "of halo on either side, so a larger K exchanges less often but steps more rows twice.", "K"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
@@ -540,6 +543,11 @@ int runSimulate(const QStringList& args)
         if (!ok || every < 1) return cli::fail("--report-every must be a whole number ≥ 1", cli::kExitUsage);
     }
 
+    int exchangeEvery = 8;
+    if (parser.isSet("exchange-every")) {
+        exchangeEvery = parser.value("exchange-every").toInt(&ok);
+        if (!ok || exchangeEvery < 1 || exchangeEvery > 64) return cli::fail("--exchange-every must be a whole number of steps, 1-64", cli::kExitUsage);
+    }
     const std::string backend = parser.value("backend").toStdString();
     if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
 
@@ -556,7 +564,7 @@ int runSimulate(const QStringList& args)
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 
     const int ranks = jobRanks();
-    const std::unique_ptr<Solver> solver = createSolver(parser, backend, *map, meanStart.has_value(), ranks);
+    const std::unique_ptr<Solver> solver = createSolver(parser, backend, *map, meanStart.has_value(), ranks, exchangeEvery);
     if (!solver) return cli::kExitUsage;
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     if (meanStart) startMean(*solver, *meanStart, meanFrom);

@@ -7,7 +7,7 @@
 namespace rb {
 
 LedgerBook::LedgerBook(const Lattice& lattice, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources, int tileSize)
-    : cellArea_(lattice.cellArea()), tiles_((lattice.width() + tileSize - 1) / tileSize)
+    : cellArea_(lattice.cellArea()), momentumCellArea_(static_cast<float>(lattice.cellArea())), tiles_((lattice.width() + tileSize - 1) / tileSize)
 {
     const auto width = static_cast<std::uint32_t>(lattice.width());
     for (const BoundaryEdge& e : edges) edgeTile_.push_back(static_cast<int>(e.cell % width) / tileSize);
@@ -29,11 +29,11 @@ void LedgerBook::addBoundary(VolumeLedger& ledger, double dt, const std::vector<
     ledger.boundaryOut += out * dt;
 }
 
-void LedgerBook::addSources(VolumeLedger& ledger, const std::vector<double>& sourceChange, int tile) const
+void LedgerBook::addSources(VolumeLedger& ledger, const std::vector<double>& sourceChange, int tile, double cellArea) const
 {
     for (std::size_t k = 0; k < sourceChange.size(); ++k) {
         if (tile >= 0 && sourceTile_[k] != tile) continue;
-        (spring_[k] ? ledger.springs : ledger.drains) += sourceChange[k] * cellArea_;
+        (spring_[k] ? ledger.springs : ledger.drains) += sourceChange[k] * cellArea;
     }
 }
 
@@ -43,9 +43,9 @@ void LedgerBook::addStep(VolumeLedger& ledger, FlowModel model, double dt, const
     constexpr double kNoRain = 0.0;
     if (model == FlowModel::Momentum) {
         addBoundary(ledger, dt, edgeInward, -1);
-        ledger.rain += kNoRain * cellArea_;
-        ledger.evaporation += kNoRain * cellArea_;
-        addSources(ledger, sourceChange, -1);
+        ledger.rain += kNoRain * momentumCellArea_;
+        ledger.evaporation += kNoRain * momentumCellArea_;
+        addSources(ledger, sourceChange, -1, momentumCellArea_);
         return;
     }
     VolumeLedger step;
@@ -54,7 +54,7 @@ void LedgerBook::addStep(VolumeLedger& ledger, FlowModel model, double dt, const
         addBoundary(tile, dt, edgeInward, t);
         tile.rain += kNoRain * cellArea_;
         tile.evaporation += kNoRain * cellArea_;
-        addSources(tile, sourceChange, t);
+        addSources(tile, sourceChange, t, cellArea_);
         step += tile;
     }
     ledger += step;

@@ -26,9 +26,10 @@ public:
 
 private:
     void addBoundary(VolumeLedger& ledger, double dt, const std::vector<double>& edgeInward, int tile) const;
-    void addSources(VolumeLedger& ledger, const std::vector<double>& sourceChange, int tile) const;
+    void addSources(VolumeLedger& ledger, const std::vector<double>& sourceChange, int tile, double cellArea) const;
 
     double cellArea_ = 0.0;
+    double momentumCellArea_ = 0.0; // MomentumConstants keeps the cell area as a float
     int tiles_ = 1;
     std::vector<int> edgeTile_, sourceTile_; // the pipes' tile counting each
     std::vector<bool> spring_;
