@@ -17,6 +17,11 @@
 #ifdef RIVERBED_WITH_MPI
 #include <mpi.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <vector>
 #endif
 
 namespace {
@@ -75,20 +80,41 @@ public:
     }
     int size() const { return size_; }
 
-    // The exit code, after MPI is finalised (or the job aborted on a failure).
+    // The exit code, after MPI is finalised (or the job aborted). The ranks meet once more: when
+    // all arrive (each done, well or not), they end together with the worst code, and a rank that
+    // failed on its own shows why. A rank that failed and waits in vain (the others are blocked
+    // in a collective call it will never make) ends the job.
     int finish(int code, bool usageError)
     {
         if (!active_) return code;
-        if (code != 0 && size_ > 1) {
-            // Usage errors are the same on every rank: rank 0 has said it.
-            if (rank_ != 0 && !usageError) showAside();
-            MPI_Abort(MPI_COMM_WORLD, code);
+        if (size_ > 1) {
+            MPI_Request request;
+            MPI_Ibarrier(MPI_COMM_WORLD, &request);
+            if (!arrived(request, code != 0)) {
+                if (rank_ != 0 && !usageError) showAside();
+                MPI_Abort(MPI_COMM_WORLD, code);
+            }
+            std::vector<int> codes(static_cast<std::size_t>(size_), 0);
+            MPI_Allgather(&code, 1, MPI_INT, codes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+            if (rank_ != 0 && code != 0 && code != codes[0]) showAside(); // rank 0 has not said it
+            code = *std::max_element(codes.begin(), codes.end());
         }
         MPI_Finalize();
         return code;
     }
 
 private:
+    // Whether every rank reached the barrier; a failed rank waits at most a few seconds.
+    static bool arrived(MPI_Request& request, bool failed)
+    {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        for (int done = 0;; std::this_thread::sleep_for(std::chrono::milliseconds(5))) {
+            MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+            if (done) return true;
+            if (failed && std::chrono::steady_clock::now() > deadline) return false;
+        }
+    }
+
     void showAside()
     {
         if (!aside_ || stderrCopy_ < 0) return;
