@@ -1,5 +1,7 @@
 #include "distributed/DistributedScope.h"
 
+#include "solver/CpuSolver.h"
+
 namespace rb {
 namespace {
 
@@ -17,7 +19,9 @@ bool slantedInflow(const Map& map)
 
 std::string distributedRefusal(const Map& map)
 {
-    if (map.params.rain > 0.0 || map.params.evaporation > 0.0) return std::string("rain and evaporation (--rain, --evaporation)") + kLater;
+    // The pipes add rain per tile of CpuTiling's columns; the bands hold whole rows in one tile.
+    if ((map.params.rain > 0.0 || map.params.evaporation > 0.0) && map.params.model == FlowModel::Pipes && map.state.lattice.width() > CpuTiling{}.tileSize)
+        return "rain and evaporation in the pipes model on a map wider than " + std::to_string(CpuTiling{}.tileSize) + " cells" + kLater;
     if (map.usesDye()) return std::string("dye (a map with dye, or an inflow or spring that brings some)") + kLater;
     if (map.params.erosion.enabled || map.state.hasEroded()) return std::string("erosion (--erosion, or a map that has eroded)") + kLater;
     if (slantedInflow(map))

@@ -206,29 +206,37 @@ void DistributedSolver::exchangeHalos()
     }
 }
 
-// The steps just taken into rank 0's books: each rank's owned edges and sources, step by step.
+// The steps just taken into rank 0's books: each rank's owned edges, sources and rows, step by step.
 void DistributedSolver::bookSteps()
 {
+    const auto r0 = static_cast<std::size_t>(band_.y0 - band_.s), r1 = static_cast<std::size_t>(band_.y1 - band_.s);
     std::vector<double> mine;
     for (const StepTrace& t : trace_) {
         for (int k : ownedEdges_) mine.push_back(t.edgeInward[static_cast<std::size_t>(k)]);
         for (int k : ownedSources_) mine.push_back(t.sourceChange[static_cast<std::size_t>(k)]);
+        for (std::size_t y = r0; y < r1; ++y) mine.push_back(t.rowRain.empty() ? 0.0 : t.rowRain[y]);
+        for (std::size_t y = r0; y < r1; ++y) mine.push_back(t.rowEvaporation.empty() ? 0.0 : t.rowEvaporation[y]);
     }
     const std::vector<double> all = comm_.gather(mine);
     if (!comm_.root()) return;
-    std::vector<double> edges(book_->edgeCount()), sources(book_->sourceCount());
+    StepTrace whole{std::vector<double>(book_->edgeCount()), std::vector<double>(book_->sourceCount()),
+                    std::vector<double>(static_cast<std::size_t>(lattice_.height())), std::vector<double>(static_cast<std::size_t>(lattice_.height()))};
     for (std::size_t s = 0; s < trace_.size(); ++s) {
         std::size_t offset = 0, edge = 0, source = 0;
         for (int r = 0; r < comm_.size(); ++r) {
             const auto ne = static_cast<std::size_t>(edgeCounts_[static_cast<std::size_t>(r)]), ns = static_cast<std::size_t>(sourceCounts_[static_cast<std::size_t>(r)]);
-            const double* step = all.data() + offset + s * (ne + ns);
-            for (std::size_t j = 0; j < ne; ++j) edges[static_cast<std::size_t>(edgeOrder_[edge + j])] = step[j];
-            for (std::size_t j = 0; j < ns; ++j) sources[static_cast<std::size_t>(sourceOrder_[source + j])] = step[ne + j];
-            offset += trace_.size() * (ne + ns);
+            const Band& band = plan_->band(r);
+            const auto rows = static_cast<std::size_t>(band.y1 - band.y0), perStep = ne + ns + 2 * rows;
+            const double* step = all.data() + offset + s * perStep;
+            for (std::size_t j = 0; j < ne; ++j) whole.edgeInward[static_cast<std::size_t>(edgeOrder_[edge + j])] = step[j];
+            for (std::size_t j = 0; j < ns; ++j) whole.sourceChange[static_cast<std::size_t>(sourceOrder_[source + j])] = step[ne + j];
+            std::copy_n(step + ne + ns, rows, whole.rowRain.begin() + band.y0);
+            std::copy_n(step + ne + ns + rows, rows, whole.rowEvaporation.begin() + band.y0);
+            offset += trace_.size() * perStep;
             edge += ne;
             source += ns;
         }
-        book_->addStep(ledger_, local_.params().model, local_.params().dt, edges, sources);
+        book_->addStep(ledger_, local_.params().model, local_.params().dt, whole);
     }
 }
 

@@ -37,27 +37,31 @@ void LedgerBook::addSources(VolumeLedger& ledger, const std::vector<double>& sou
     }
 }
 
-void LedgerBook::addStep(VolumeLedger& ledger, FlowModel model, double dt, const std::vector<double>& edgeInward, const std::vector<double>& sourceChange) const
+void LedgerBook::addStep(VolumeLedger& ledger, FlowModel model, double dt, const StepTrace& step) const
 {
-    // Rain and evaporation are refused in a distributed run: their +0 terms are added all the same.
-    constexpr double kNoRain = 0.0;
+    // Each step adds its rows' rain and evaporation from 0, row by row, before booking the total.
+    double rained = 0.0, evaporated = 0.0;
+    for (std::size_t y = 0; y < step.rowRain.size(); ++y) {
+        rained += step.rowRain[y];
+        evaporated += step.rowEvaporation[y];
+    }
     if (model == FlowModel::Momentum) {
-        addBoundary(ledger, dt, edgeInward, -1);
-        ledger.rain += kNoRain * momentumCellArea_;
-        ledger.evaporation += kNoRain * momentumCellArea_;
-        addSources(ledger, sourceChange, -1, momentumCellArea_);
+        addBoundary(ledger, dt, step.edgeInward, -1);
+        ledger.rain += rained * momentumCellArea_;
+        ledger.evaporation += evaporated * momentumCellArea_;
+        addSources(ledger, step.sourceChange, -1, momentumCellArea_);
         return;
     }
-    VolumeLedger step;
+    VolumeLedger total;
     for (int t = 0; t < tiles_; ++t) {
         VolumeLedger tile;
-        addBoundary(tile, dt, edgeInward, t);
-        tile.rain += kNoRain * cellArea_;
-        tile.evaporation += kNoRain * cellArea_;
-        addSources(tile, sourceChange, t, cellArea_);
-        step += tile;
+        addBoundary(tile, dt, step.edgeInward, t);
+        tile.rain += (t == 0 ? rained : 0.0) * cellArea_; // one tile when it rains
+        tile.evaporation += (t == 0 ? evaporated : 0.0) * cellArea_;
+        addSources(tile, step.sourceChange, t, cellArea_);
+        total += tile;
     }
-    ledger += step;
+    ledger += total;
 }
 
 } // namespace rb

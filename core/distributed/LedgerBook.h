@@ -4,6 +4,7 @@
 #include "model/SimParams.h"
 #include "solver/BoundaryEdges.h"
 #include "solver/SourceCells.h"
+#include "solver/StepTrace.h"
 
 #include <vector>
 
@@ -18,8 +19,10 @@ class LedgerBook {
 public:
     LedgerBook(const Lattice& lattice, const std::vector<BoundaryEdge>& edges, const std::vector<SourceCell>& sources, int tileSize);
 
-    // One step at `dt` (s) of `model`: edgeInward and sourceChange indexed as the whole map's lists.
-    void addStep(VolumeLedger& ledger, FlowModel model, double dt, const std::vector<double>& edgeInward, const std::vector<double>& sourceChange) const;
+    // One step at `dt` (s) of `model`, the step's trace gathered from the bands: edgeInward and
+    // sourceChange indexed as the whole map's lists, rowRain and rowEvaporation by map row. With
+    // rain or evaporation the pipes' map must fit one tile (distributedRefusal).
+    void addStep(VolumeLedger& ledger, FlowModel model, double dt, const StepTrace& step) const;
 
     std::size_t edgeCount() const { return edgeTile_.size(); }
     std::size_t sourceCount() const { return sourceTile_.size(); }

@@ -582,6 +582,10 @@ void MomentumStep::updateDepths(const MomentumFields& fields, double& rained, do
         rained += rowRain[static_cast<std::size_t>(y)];
         evaporated += rowEvaporation[static_cast<std::size_t>(y)];
     }
+    if (trace_) {
+        trace_->rowRain = rowRain;
+        trace_->rowEvaporation = rowEvaporation;
+    }
 }
 
 void MomentumStep::applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const

@@ -96,7 +96,16 @@ void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, c
             }
         }
         if (i >= 2) {
-            updateDepths(i - 2, counted, rained[s], evaporated[s]);
+            if (traces) { // each row's sums kept apart, then added as updateDepths adds them (0 + x is x)
+                double rowRain = 0.0, rowEvaporation = 0.0;
+                updateDepths(i - 2, counted, rowRain, rowEvaporation);
+                rained[s] += rowRain;
+                evaporated[s] += rowEvaporation;
+                traces[s].rowRain.push_back(rowRain);
+                traces[s].rowEvaporation.push_back(rowEvaporation);
+            } else {
+                updateDepths(i - 2, counted, rained[s], evaporated[s]);
+            }
             for (std::uint32_t k = sourceRows.start[static_cast<std::size_t>(i - 2)]; k < sourceRows.start[static_cast<std::size_t>(i - 1)]; ++k)
                 sourceChange[s * sources.size() + sourceRows.order[k]] = applyPointSourceAt(sources[sourceRows.order[k]], sourceSlots[sourceRows.order[k]]);
         }

@@ -10,6 +10,7 @@ export OMP_NUM_THREADS=1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 "$cli" generate --preset river --size 48x40 --lattice square -o square.rbmap > /dev/null
 "$cli" generate --preset river --size 48x40 --lattice triangle -o triangle.rbmap > /dev/null
+"$cli" generate --preset river --size 520x32 --lattice square -o wide.rbmap > /dev/null
 
 refused() { # EXPECTED-TEXT ARGS...: mpirun -n 2 riverbed-cli ARGS must fail saying EXPECTED-TEXT
   local expected=$1; shift
@@ -19,7 +20,8 @@ refused() { # EXPECTED-TEXT ARGS...: mpirun -n 2 riverbed-cli ARGS must fail say
   [[ "$(cat out.rbmap)" == "the previous output" ]] || fail "'$*' wrote over its output"
   echo "refused: $expected"
 }
-refused "rain and evaporation (--rain, --evaporation) is not distributed yet" "$cli" simulate square.rbmap --steps 4 --rain 1e-5 -o out.rbmap
+refused "rain and evaporation in the pipes model on a map wider than 512 cells is not distributed yet" \
+  "$cli" simulate wide.rbmap --steps 4 --model pipes --rain 1e-5 -o out.rbmap
 refused "dye (a map with dye, or an inflow or spring that brings some) is not distributed yet" "$cli" simulate square.rbmap --steps 4 --spring 30,40,2,0 -o out.rbmap
 refused "erosion (--erosion, or a map that has eroded) is not distributed yet" "$cli" simulate square.rbmap --steps 4 --erosion -o out.rbmap
 refused "--mean-from is not distributed yet" "$cli" simulate square.rbmap --steps 4 --mean-from 0 -o out.rbmap
