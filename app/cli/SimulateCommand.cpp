@@ -450,8 +450,7 @@ bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks
 
 // The solver of a run: the backend asked for, or with more than one rank the CPU solver across
 // them (what it cannot distribute yet is refused, with the reason). Null after printing why not.
-std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, bool meanAsked, int ranks,
-                                     int exchangeEvery)
+std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, int ranks, int exchangeEvery)
 {
     if (ranks == 1) {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
@@ -461,7 +460,6 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
 #ifdef RIVERBED_WITH_MPI
     const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
     if (backend != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage), nullptr;
-    if (meanAsked) return cli::fail("--mean-from is not distributed yet: run it without mpirun (or with -n 1)" + across, cli::kExitUsage), nullptr;
     if (const std::string problem = distributedRefusal(map); !problem.empty()) return cli::fail(QString::fromStdString(problem) + across, cli::kExitUsage), nullptr;
     if (const std::string problem = BandPlan::refusal(map.state.lattice.height(), ranks); !problem.empty())
         return cli::fail(QString::fromStdString(problem), cli::kExitUsage), nullptr;
@@ -473,7 +471,7 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
     }
     return solver;
 #else
-    (void)parser, (void)meanAsked, (void)exchangeEvery;
+    (void)parser, (void)exchangeEvery;
     return nullptr;
 #endif
 }
@@ -564,13 +562,16 @@ int runSimulate(const QStringList& args)
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 
     const int ranks = jobRanks();
-    const std::unique_ptr<Solver> solver = createSolver(parser, backend, *map, meanStart.has_value(), ranks, exchangeEvery);
+    const std::unique_ptr<Solver> solver = createSolver(parser, backend, *map, ranks, exchangeEvery);
     if (!solver) return cli::kExitUsage;
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     if (meanStart) startMean(*solver, *meanStart, meanFrom);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
     bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
-    if (meanStart) stepped = reportMean(solver->readState(), meanFrom) && stepped;
+    if (meanStart) {
+        const MapState state = solver->readState(); // with more than one rank: gathered on rank 0, which reports
+        if (rootRank()) stepped = reportMean(state, meanFrom) && stepped;
+    }
     if (!parser.isSet("output")) return stepped ? cli::kExitOk : cli::kExitFailure;
     Map simulated = solver->readMap(); // with more than one rank: every rank sends its rows to rank 0
     if (!rootRank()) return stepped ? cli::kExitOk : cli::kExitFailure;

@@ -11,17 +11,17 @@ namespace {
 
 // Rows [s, e) of a W×H field; padded: rows [s − 1, e + 1) of a (W+2)×(H+2) one, the ghost rows
 // zeroed where they are the band's own edge rather than the map's.
-std::vector<float> cutRows(const std::vector<float>& values, int rowLength, int s, int e)
+template <class T> std::vector<T> cutRows(const std::vector<T>& values, int rowLength, int s, int e)
 {
     return {values.begin() + static_cast<std::ptrdiff_t>(s) * rowLength, values.begin() + static_cast<std::ptrdiff_t>(e) * rowLength};
 }
 
-std::vector<float> cutPadded(const std::vector<float>& values, int width, int height, int s, int e)
+template <class T> std::vector<T> cutPadded(const std::vector<T>& values, int width, int height, int s, int e)
 {
     const int rowLength = width + 2;
-    std::vector<float> cut = cutRows(values, rowLength, s, e + 2); // padded rows s .. e+1 are map rows s−1 .. e
-    if (s > 0) std::fill(cut.begin(), cut.begin() + rowLength, 0.0f);
-    if (e < height) std::fill(cut.end() - rowLength, cut.end(), 0.0f);
+    std::vector<T> cut = cutRows(values, rowLength, s, e + 2); // padded rows s .. e+1 are map rows s−1 .. e
+    if (s > 0) std::fill(cut.begin(), cut.begin() + rowLength, T{});
+    if (e < height) std::fill(cut.end() - rowLength, cut.end(), T{});
     return cut;
 }
 
@@ -71,6 +71,16 @@ void BandMap::cutFields(const MapState& whole)
     for (const FloatField& u : whole.velocities) {
         state.velocities.emplace_back(width + 2, band_.height() + 2);
         state.velocities.back().values() = cutPadded(u.values(), width, height, band_.s, band_.e);
+    }
+    if (!whole.meanFlow.empty()) { // a mean the run may continue: each cell's sums are its own
+        MeanFlow& mean = state.meanFlow;
+        mean = MeanFlow(state.lattice);
+        mean.from = whole.meanFlow.from;
+        mean.to = whole.meanFlow.to;
+        mean.seconds = whole.meanFlow.seconds;
+        mean.depthSums.values() = cutRows(whole.meanFlow.depthSums.values(), width, band_.s, band_.e);
+        for (std::size_t f = 0; f < mean.flowSums.size(); ++f)
+            mean.flowSums[f].values() = cutPadded(whole.meanFlow.flowSums[f].values(), width, height, band_.s, band_.e);
     }
     state.time = whole.time;
     state.steps = whole.steps;

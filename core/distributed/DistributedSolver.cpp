@@ -127,9 +127,31 @@ StepResult DistributedSolver::step(int count)
     return {count, {}};
 }
 
+void DistributedSolver::startMean(double from)
+{
+    local_.startMean(from);
+    meanRecording_ = true;
+    meanFrom_ = from;
+}
+
+void DistributedSolver::resumeMean()
+{
+    local_.resumeMean();
+    meanRecording_ = true;
+}
+
+// Loading the snapshot stops the band's recorder; a refused call leaves one process's recording.
+void DistributedSolver::keepRecordingAfter(const Map& snapshot)
+{
+    if (!meanRecording_) return;
+    if (snapshot.state.meanFlow.empty()) local_.startMean(meanFrom_);
+    else local_.resumeMean();
+}
+
 StepResult DistributedSolver::rollBack(const Map& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message)
 {
     attach(snapshot);
+    keepRecordingAfter(snapshot);
     ledger_ = ledgerBefore;
     diagnostics_ = before;
     return {0, std::move(message)};
@@ -264,7 +286,12 @@ MapState DistributedSolver::readState() const
     const auto [y0, y1] = ownedRows(comm_.rank());
     std::vector<int> counts;
     const std::vector<float> all = comm_.gather(packRows(y0, y1), &counts);
-    if (!comm_.root()) return {};
+    const std::optional<MeanFlow> mean = gatherMean(); // collective too
+    if (!comm_.root()) { // no fields, but the lattice, which a refusal's message may read
+        MapState lattice;
+        lattice.lattice = lattice_;
+        return lattice;
+    }
     MapState state = whole_;
     // A solver that never ran the state's rows through: the shapes come from a band's readRows.
     const RowBlock shape = local_.readRows(0, 0);
@@ -286,10 +313,55 @@ MapState DistributedSolver::readState() const
             data += pads;
         }
     }
+    if (mean) state.meanFlow = *mean;
     state.time = diagnostics_.time;
     state.steps = diagnostics_.steps;
     state.ledger = ledger_;
     return state;
+}
+
+// Rows [y0, y1) of a band's mean (−1 and the height: ghost rows of the flow sums): depth sums, then each family's flow sums.
+std::vector<double> DistributedSolver::packMeanRows(const MeanFlow& mean, int y0, int y1) const
+{
+    std::vector<double> packed;
+    if (mean.empty()) return packed;
+    const int c0 = std::max(0, y0) - band_.s, c1 = std::min(lattice_.height(), y1) - band_.s, width = lattice_.width(), padded = lattice_.paddedWidth();
+    const std::vector<double>& depth = mean.depthSums.values();
+    packed.insert(packed.end(), depth.begin() + static_cast<std::ptrdiff_t>(c0) * width, depth.begin() + static_cast<std::ptrdiff_t>(c1) * width);
+    for (const DoubleField& f : mean.flowSums)
+        packed.insert(packed.end(), f.values().begin() + static_cast<std::ptrdiff_t>(y0 - band_.s + 1) * padded,
+                      f.values().begin() + static_cast<std::ptrdiff_t>(y1 - band_.s + 1) * padded);
+    return packed;
+}
+
+// A mean recorded in this run, on rank 0: every band's owned rows (nullopt elsewhere, and when the
+// run records none: a mean the map holds then stays as loaded, in whole_).
+std::optional<MeanFlow> DistributedSolver::gatherMean() const
+{
+    if (!meanRecording_) return std::nullopt;
+    const auto [y0, y1] = ownedRows(comm_.rank());
+    const MeanFlow mean = local_.readState().meanFlow;
+    const std::vector<double> all = comm_.gather(packMeanRows(mean, y0, y1));
+    if (!comm_.root()) return std::nullopt;
+    if (mean.empty()) return MeanFlow{};
+    MeanFlow whole(lattice_);
+    whole.from = mean.from;
+    whole.to = mean.to;
+    whole.seconds = mean.seconds;
+    const double* data = all.data();
+    const auto width = static_cast<std::size_t>(lattice_.width()), padded = static_cast<std::size_t>(lattice_.paddedWidth());
+    for (int r = 0; r < comm_.size(); ++r) {
+        const auto [r0, r1] = ownedRows(r);
+        const int c0 = std::max(0, r0), c1 = std::min(lattice_.height(), r1);
+        const std::size_t cells = static_cast<std::size_t>(c1 - c0) * width, pads = static_cast<std::size_t>(r1 - r0) * padded;
+        std::copy_n(data, cells, whole.depthSums.values().begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)));
+        data += cells;
+        for (DoubleField& f : whole.flowSums) {
+            std::copy_n(data, pads, f.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
+            data += pads;
+        }
+    }
+    return whole;
 }
 
 } // namespace rb

@@ -23,7 +23,7 @@ namespace rb {
 // Rank 0 keeps the map as loaded and gathers the bands into it in readState().
 class DistributedSolver : public Solver {
 public:
-    static constexpr int kRowsPerStep = 4;      // rows one step of either model reads away, with room
+    static constexpr int kRowsPerStep = 4;      // rows one step reads away (measured at most 3), and one to spare
     static constexpr int kStepsPerExchange = 8; // halo 4·8 + 2 rows: 34
     static constexpr int kHaloMargin = 2;       // rows beyond: the diagnostics read one row outside the band
 
@@ -54,12 +54,14 @@ public:
     {
         notHere("restoreErosion");
     }
-    void startMean(double) override { notHere("startMean"); }
-    void resumeMean() override { notHere("resumeMean"); }
+    // The time-mean flow: each band records its own rows (a cell's sums need nothing else), and
+    // readState() gathers the owned rows.
+    void startMean(double from) override;
+    void resumeMean() override;
 
     Diagnostics diagnostics() const override { return diagnostics_; }
     const SimParams& params() const override { return local_.params(); }
-    // Collective: every rank must call it. Rank 0 gets the whole map's state, the others an empty one.
+    // Collective: every rank must call it. Rank 0 gets the whole map's state, the others only its lattice.
     MapState readState() const override;
     const std::vector<BoundarySegment>& boundary() const override { return segments_; }
     const std::vector<PointSource>& sources() const override { return sources_; }
@@ -71,6 +73,9 @@ private:
     std::pair<int, int> ownedRows(int rank) const; // with the map's ghost rows at its ends
     std::pair<int, int> heldRows(int rank) const;
     std::vector<float> packRows(int y0, int y1) const;
+    std::vector<double> packMeanRows(const MeanFlow& mean, int y0, int y1) const;
+    std::optional<MeanFlow> gatherMean() const;
+    void keepRecordingAfter(const Map& snapshot);
     void unpackRows(const float* data, int y0, int y1);
     void gatherOwnership(const std::vector<int>& edgesWhole, const std::vector<int>& sourcesWhole);
     void exchangeHalos();
@@ -91,6 +96,8 @@ private:
     std::vector<PointSource> sources_;
     std::vector<int> ownedEdges_, ownedSources_; // indices in the band map's lists
     std::vector<StepTrace> trace_;
+    bool meanRecording_ = false;
+    double meanFrom_ = 0.0;
     Diagnostics diagnostics_;
     // Rank 0 only: the books, and the map as loaded (what is not stepped is handed back from it).
     std::optional<LedgerBook> book_;

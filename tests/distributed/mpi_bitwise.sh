@@ -6,7 +6,8 @@
 # map lets each band hold only part of the map with the default halo, so a halo exchange that
 # leaves out a row or a field shows. Options are the same for every run, so each rank's band
 # meets a boundary of every type (wall, sea, outflow, inflow), a spring and a drain, at the
-# automatic dt the map asks for; two of the runs add rain and evaporation.
+# automatic dt the map asks for; two of the runs add rain and evaporation, two record the
+# time-mean flow (one afresh, one continuing the map's own).
 #   usage: mpi_bitwise.sh CLI MPIRUN WORKDIR LATTICE MODEL
 set -euo pipefail
 cli=$1 mpirun=$2 work=$3 lattice=$4 model=$5
@@ -41,4 +42,6 @@ compare small.rbmap 1
 compare small.rbmap 2 --exchange-every 1 --rain 2e-4 --evaporation 1e-4
 compare small.rbmap 3
 compare small.rbmap 4 --exchange-every 2 --rain 2e-4 --evaporation 1e-4
-compare tall.rbmap 3
+compare tall.rbmap 3 --mean-from 0.5
+"$cli" simulate small.rbmap --steps 16 --mean-from 0 -o meaned.rbmap 2> /dev/null > /dev/null
+compare meaned.rbmap 4 --mean-from 0
