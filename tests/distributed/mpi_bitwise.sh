@@ -45,3 +45,8 @@ compare small.rbmap 4 --exchange-every 2 --rain 2e-4 --evaporation 1e-4
 compare tall.rbmap 3 --mean-from 0.5
 "$cli" simulate small.rbmap --steps 16 --mean-from 0 -o meaned.rbmap 2> /dev/null > /dev/null
 compare meaned.rbmap 4 --mean-from 0
+# Wider than one 512-column tile: one process books the pipes' ledger tile by tile.
+if [[ "$model" == pipes ]]; then
+  "$cli" generate --preset river --size 600x40 --lattice "$lattice" -o wide.rbmap > /dev/null
+  compare wide.rbmap 2 --exchange-every 2 --spring 1100,30,3
+fi
