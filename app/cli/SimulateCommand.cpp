@@ -6,10 +6,21 @@
 #include "model/Map.h"
 #include "model/MemoryBudget.h"
 #include "ranges/ValueRanges.h"
+#include "SolverFactory.h"
+#include "solver/AdaptiveTimeStep.h"
+
+#include <QJsonObject>
+
+#ifdef RIVERBED_WITH_MPI
+#include "distributed/DistributedScope.h"
+#include "distributed/DistributedSolver.h"
+#include <mpi.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 
 namespace {
@@ -393,6 +404,79 @@ bool reportMean(const MapState& state, double from)
     return true;
 }
 
+// The ranks of the MPI job this run belongs to (1 for a plain run).
+int jobRanks()
+{
+#ifdef RIVERBED_WITH_MPI
+    int initialized = 0, ranks = 1;
+    MPI_Initialized(&initialized);
+    if (initialized) MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    return ranks;
+#else
+    return 1;
+#endif
+}
+
+bool rootRank()
+{
+#ifdef RIVERBED_WITH_MPI
+    int initialized = 0, rank = 0;
+    MPI_Initialized(&initialized);
+    if (initialized) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank == 0;
+#else
+    return true;
+#endif
+}
+
+// cli::stepAndReport with the job's number of ranks in every line.
+bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks)
+{
+    const auto report = [&] {
+        QJsonObject line = cli::diagnosticsJson(solver.diagnostics(), solver.params().dt, erosion);
+        line.insert("ranks", ranks);
+        cli::printJsonLine(line);
+    };
+    report();
+    for (int done = 0; done < steps;) {
+        const int chunk = std::min(every, steps - done);
+        const StepResult result = AdaptiveTimeStep::step(solver, chunk);
+        for (const std::string& note : result.notes) cli::notice(QString::fromStdString(note));
+        if (!result.ok()) return cli::fail(QString::fromStdString(result.error)), false;
+        done += chunk;
+        report();
+    }
+    return true;
+}
+
+// The solver of a run: the backend asked for, or with more than one rank the CPU solver across
+// them (what it cannot distribute yet is refused, with the reason). Null after printing why not.
+std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, int ranks, int exchangeEvery)
+{
+    if (ranks == 1) {
+        opencl::SolverChoice choice = opencl::createSolver(backend, map);
+        if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
+        return std::move(choice.solver);
+    }
+#ifdef RIVERBED_WITH_MPI
+    const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
+    if (backend != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage), nullptr;
+    if (const std::string problem = distributedRefusal(map); !problem.empty()) return cli::fail(QString::fromStdString(problem) + across, cli::kExitUsage), nullptr;
+    if (const std::string problem = BandPlan::refusal(map.state.lattice.height(), ranks); !problem.empty())
+        return cli::fail(QString::fromStdString(problem), cli::kExitUsage), nullptr;
+    auto solver = std::make_unique<DistributedSolver>(MpiComm(), 0, exchangeEvery);
+    try {
+        solver->load(map);
+    } catch (const std::exception& e) { // the same on every rank: each band is cut from the same map
+        return cli::fail(QString("cannot run across %1 ranks: %2").arg(ranks).arg(e.what())), nullptr;
+    }
+    return solver;
+#else
+    (void)parser, (void)exchangeEvery;
+    return nullptr;
+#endif
+}
+
 } // namespace
 
 int runSimulate(const QStringList& args)
@@ -442,6 +526,8 @@ int runSimulate(const QStringList& args)
         {"mean-from", "Record the time-mean flow from simulated time T (s): every step that begins at or after T adds its discharges and "
                       "depths times its dt; kept in -o's map for export --velocity/--flowmap --mean (docs/solver.md, \"Time-mean flow\"). "
                       "T before the map's time is refused, unless it is the start of the map's own mean, which then continues.", "T"},
+        {"exchange-every", "With mpirun -n R, R > 1: steps between the bands' halo exchanges, 1-64 (default 8); each band holds 4·K + 2 rows "
+                           "of halo on either side, so a larger K exchanges less often but steps more rows twice.", "K"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
@@ -456,6 +542,11 @@ int runSimulate(const QStringList& args)
         if (!ok || every < 1) return cli::fail("--report-every must be a whole number ≥ 1", cli::kExitUsage);
     }
 
+    int exchangeEvery = 8;
+    if (parser.isSet("exchange-every")) {
+        exchangeEvery = parser.value("exchange-every").toInt(&ok);
+        if (!ok || exchangeEvery < 1 || exchangeEvery > 64) return cli::fail("--exchange-every must be a whole number of steps, 1-64", cli::kExitUsage);
+    }
     const std::string backend = parser.value("backend").toStdString();
     if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
 
@@ -468,17 +559,23 @@ int runSimulate(const QStringList& args)
     if (meanStart && !parser.isSet("output")) cli::notice("warning: --mean-from without -o: the time-mean flow is recorded but not kept");
     warnAboutOptionsTheModelIgnores(parser, map->params);
     if (const std::string refusal = MemoryBudget::solverRefusal(map->state.lattice, map->params.model, backend != "cpu", meanStart.has_value()); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
-    if (parser.isSet("output") && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
+    // Only rank 0 writes the output.
+    if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 
-    opencl::SolverChoice choice = opencl::createSolver(backend, *map);
-    if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
+    const int ranks = jobRanks();
+    const std::unique_ptr<Solver> solver = createSolver(parser, backend, *map, ranks, exchangeEvery);
+    if (!solver) return cli::kExitUsage;
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
-    if (meanStart) startMean(*choice.solver, *meanStart, meanFrom);
+    if (meanStart) startMean(*solver, *meanStart, meanFrom);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
-    bool stepped = cli::stepAndReport(*choice.solver, steps, every, erosionLines);
-    if (meanStart) stepped = reportMean(choice.solver->readState(), meanFrom) && stepped;
+    bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
+    if (meanStart) {
+        const MapState state = solver->readState(); // with more than one rank: gathered on rank 0, which reports
+        if (rootRank()) stepped = reportMean(state, meanFrom) && stepped;
+    }
     if (!parser.isSet("output")) return stepped ? cli::kExitOk : cli::kExitFailure;
-    Map simulated = choice.solver->readMap();
+    Map simulated = solver->readMap(); // with more than one rank: every rank sends its rows to rank 0
+    if (!rootRank()) return stepped ? cli::kExitOk : cli::kExitFailure;
     simulated.keepDocumentFields(*map);
     // A refused call leaves the state as it was before it: the steps done so far are saved, not lost.
     if (!stepped)

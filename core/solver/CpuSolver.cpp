@@ -360,6 +360,7 @@ void CpuSolver::runMomentumSteps(int count)
         fields.speeds[f] = state_.velocities[f].data();
     }
     for (int i = 0; i < count; ++i) {
+        if (trace_) step.setTrace(&trace_->emplace_back());
         step.run(fields, boundaryEdges_, sourceCells_, ledger_);
         const double stepStart = time_;
         time_ += params_.dt;
@@ -376,14 +377,18 @@ void CpuSolver::advancePass(int steps, FieldSet& target)
     const auto stepCount = static_cast<std::size_t>(steps);
     std::vector<VolumeLedger> tileLedgers(tiles.size() * stepCount);
     const int tileCount = static_cast<int>(tiles.size());
+    std::vector<StepTrace> traces(trace_ ? stepCount : 0);
+    if (trace_ && tileCount != 1) throw std::logic_error("a ledger trace needs the pipes in one tile");
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threadCount_) if (parallel_ && tileCount > 1)
     for (int t = 0; t < tileCount; ++t) {
         const TilePlan::Tile& tile = tiles[static_cast<std::size_t>(t)];
         TileWorkspace& workspace = workspaces_[static_cast<std::size_t>(omp_get_thread_num())];
         const GridView view = workspace.open(lattice_, tile, steps, {&bed_, &state_.depth, &state_.flows}, {&target.depth, &target.flows});
         PipeStep step(view, constants_);
-        step.runSteps(steps, tile.edges, tile.sources, tile.countedCells, &tileLedgers[static_cast<std::size_t>(t) * stepCount], &workspace);
+        step.runSteps(steps, tile.edges, tile.sources, tile.countedCells, &tileLedgers[static_cast<std::size_t>(t) * stepCount], &workspace,
+                      trace_ ? traces.data() : nullptr);
     }
+    if (trace_) trace_->insert(trace_->end(), traces.begin(), traces.end());
     // The pipes move depths and flows; any velocities stay with the state they belong to.
     std::swap(state_.depth, target.depth);
     std::swap(state_.flows, target.flows);
@@ -457,10 +462,12 @@ bool CpuSolver::refreshDiagnostics()
     // boundary edge reaches its cell's depth in the same step's update, so cells and the flows
     // headed at them are enough to see it.
     const int width = lattice_.width(), height = lattice_.height();
-    std::vector<double> volume(static_cast<std::size_t>(height), 0.0);
+    const int first = diagnosticFirst_, last = diagnosticLast_ < 0 ? height : diagnosticLast_;
+    std::vector<double>& volume = rowVolumes_;
+    volume.assign(static_cast<std::size_t>(height), 0.0);
     std::vector<RowScan> scans(static_cast<std::size_t>(height));
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (parallel_)
-    for (int y = 0; y < height; ++y) {
+    for (int y = first; y < last; ++y) {
         const float* depth = &state_.depth[lattice_.index(0, y)];
         double rowVolume = 0.0;
         for (int x = 0; x < width; ++x) rowVolume += depth[x];
@@ -525,7 +532,9 @@ bool CpuSolver::scanFaceSpeeds(double& fastestSignal)
     for (int f = 0; f < lattice_.familyCount(); ++f) {
         const std::vector<float>& u = state_.velocities[static_cast<std::size_t>(f)];
         const EdgeFamily& family = lattice_.family(f);
-        for (int y = -1; y <= lattice_.height(); ++y)
+        const int height = lattice_.height(), last = diagnosticLast_ < 0 ? height : diagnosticLast_;
+        const int yBegin = diagnosticFirst_ == 0 ? -1 : diagnosticFirst_, yEnd = last == height ? height : last - 1;
+        for (int y = yBegin; y <= yEnd; ++y)
             for (int x = -1; x <= lattice_.width(); ++x) {
                 const float speed = std::abs(u[lattice_.paddedIndex(x, y)]);
                 finite = finite && std::isfinite(speed);
@@ -542,6 +551,59 @@ bool CpuSolver::scanFaceSpeeds(double& fastestSignal)
     diagnostics_.maxSpeed = fastest;
     fastestSignal = signal;
     return finite;
+}
+
+void CpuSolver::setDiagnosticRows(int first, int last)
+{
+    if (first < 0 || last > lattice_.height() || first >= last) throw std::invalid_argument("diagnostic rows outside the map");
+    diagnosticFirst_ = first;
+    diagnosticLast_ = last;
+    refreshDiagnostics();
+    diagnostics_.cflAfterStep = diagnostics_.cfl;
+}
+
+void CpuSolver::setLedgerTrace(std::vector<StepTrace>* trace)
+{
+    trace_ = trace;
+}
+
+namespace {
+
+// Padded rows [y0 + 1, y1 + 1) of each array, or back.
+void copyPaddedRows(const std::vector<std::vector<float>>& from, std::vector<std::vector<float>>& to, std::size_t fromStart, std::size_t toStart,
+                    std::size_t count)
+{
+    to.resize(from.size());
+    for (std::size_t f = 0; f < from.size(); ++f) {
+        if (to[f].size() < toStart + count) to[f].resize(toStart + count);
+        std::copy_n(from[f].begin() + static_cast<std::ptrdiff_t>(fromStart), count, to[f].begin() + static_cast<std::ptrdiff_t>(toStart));
+    }
+}
+
+} // namespace
+
+RowBlock CpuSolver::readRows(int y0, int y1) const
+{
+    if (y0 < -1 || y1 > lattice_.height() + 1 || y0 > y1) throw std::invalid_argument("rows outside the padded map");
+    RowBlock rows{y0, y1, {}, {}, {}};
+    const int c0 = std::max(0, y0), c1 = std::min(lattice_.height(), y1);
+    if (c1 > c0) rows.depth.assign(state_.depth.begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)), state_.depth.begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c1)));
+    const std::size_t start = lattice_.paddedIndex(-1, y0), count = static_cast<std::size_t>(y1 - y0) * static_cast<std::size_t>(lattice_.paddedWidth());
+    copyPaddedRows(state_.flows, rows.flows, start, 0, count);
+    copyPaddedRows(state_.velocities, rows.velocities, start, 0, count);
+    return rows;
+}
+
+void CpuSolver::writeRows(const RowBlock& rows)
+{
+    const RowBlock expected = readRows(rows.y0, rows.y1); // checks the rows
+    if (rows.depth.size() != expected.depth.size() || rows.flows.size() != expected.flows.size() || rows.velocities.size() != expected.velocities.size())
+        throw std::invalid_argument("a row block that does not fit the map");
+    const int c0 = std::max(0, rows.y0);
+    std::copy(rows.depth.begin(), rows.depth.end(), state_.depth.begin() + static_cast<std::ptrdiff_t>(c0 < lattice_.height() ? lattice_.index(0, c0) : state_.depth.size()));
+    const std::size_t start = lattice_.paddedIndex(-1, rows.y0), count = static_cast<std::size_t>(rows.y1 - rows.y0) * static_cast<std::size_t>(lattice_.paddedWidth());
+    copyPaddedRows(rows.flows, state_.flows, 0, start, count);
+    copyPaddedRows(rows.velocities, state_.velocities, 0, start, count);
 }
 
 MapState CpuSolver::readState() const

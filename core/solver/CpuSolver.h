@@ -3,6 +3,8 @@
 #include "solver/MeanFlowRecorder.h"
 #include "solver/MomentumFusedStep.h"
 #include "solver/PipeStages.h"
+#include "solver/RowBlock.h"
+#include "solver/StepTrace.h"
 #include "solver/Solver.h"
 #include "solver/TilePlan.h"
 #include "solver/TileWorkspace.h"
@@ -64,6 +66,17 @@ public:
     MapState readState() const override;
     const std::vector<BoundarySegment>& boundary() const override { return segments_; }
     const std::vector<PointSource>& sources() const override { return sources_; }
+
+    // Hooks for a distributed run (core/distributed), which steps a band of the map with halo rows
+    // and combines the bands itself; a plain run never calls them and runs exactly as without.
+    // The diagnostics (maxima, NaN/Inf check, row volumes) over rows [first, last) only, and
+    // faces headed there (the ghost rows with the map's first or last row).
+    void setDiagnosticRows(int first, int last);
+    const std::vector<double>& rowVolumes() const { return rowVolumes_; } // m³/cell area per row, the last refresh's
+    // Each later step appends its StepTrace (null: none). Needs the pipes in one tile.
+    void setLedgerTrace(std::vector<StepTrace>* trace);
+    RowBlock readRows(int y0, int y1) const;
+    void writeRows(const RowBlock& rows); // between calls: replaces the rows' water as they stand
 
 private:
     // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.
@@ -128,6 +141,10 @@ private:
     // The time-mean flow (docs/solver.md, "Time-mean flow"): while it records, the pipes run one
     // step per pass, so that every step's flows are seen.
     MeanFlowRecorder mean_;
+    // Distributed runs only (the hooks above).
+    int diagnosticFirst_ = 0, diagnosticLast_ = -1; // −1: the map's height
+    std::vector<double> rowVolumes_;
+    std::vector<StepTrace>* trace_ = nullptr;
 };
 
 } // namespace rb

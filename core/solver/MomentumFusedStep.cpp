@@ -866,6 +866,10 @@ void MomentumFusedStep::updateDepthsFast(const MomentumFields& fields, double& r
         rained += rowRain_[static_cast<std::size_t>(y)];
         evaporated += rowEvaporation_[static_cast<std::size_t>(y)];
     }
+    if (trace_) {
+        trace_->rowRain.assign(rowRain_.begin(), rowRain_.begin() + height);
+        trace_->rowEvaporation.assign(rowEvaporation_.begin(), rowEvaporation_.begin() + height);
+    }
 }
 
 } // namespace rb

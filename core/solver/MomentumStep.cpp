@@ -550,6 +550,7 @@ void MomentumStep::recordBoundary(const MomentumFields& fields, const std::vecto
     for (const BoundaryEdge& e : edges) {
         const double inward = static_cast<double>(e.inward) * fields.flows[static_cast<std::size_t>(e.family)][e.flowIndex];
         (inward > 0.0 ? in : out) += std::abs(inward);
+        if (trace_) trace_->edgeInward.push_back(inward);
     }
     ledger.boundaryIn += in * c_.dtSeconds;
     ledger.boundaryOut += out * c_.dtSeconds;
@@ -581,6 +582,10 @@ void MomentumStep::updateDepths(const MomentumFields& fields, double& rained, do
         rained += rowRain[static_cast<std::size_t>(y)];
         evaporated += rowEvaporation[static_cast<std::size_t>(y)];
     }
+    if (trace_) {
+        trace_->rowRain = rowRain;
+        trace_->rowEvaporation = rowEvaporation;
+    }
 }
 
 void MomentumStep::applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const
@@ -591,9 +596,11 @@ void MomentumStep::applySources(const MomentumFields& fields, const std::vector<
         if (s.kind == PointSource::Kind::Spring) {
             depth += static_cast<float>(s.rate * c_.dtSeconds / c_.cellArea);
             ledger.springs += static_cast<double>(depth - before) * c_.cellArea;
+            if (trace_) trace_->sourceChange.push_back(static_cast<double>(depth - before));
         } else {
             depth -= s.drainAll ? depth : std::min(depth, static_cast<float>(s.rate * c_.dtSeconds / c_.cellArea));
             ledger.drains += static_cast<double>(before - depth) * c_.cellArea;
+            if (trace_) trace_->sourceChange.push_back(static_cast<double>(before - depth));
         }
     }
 }

@@ -5,6 +5,7 @@
 #include "lattice/Lattice.h"
 #include "model/MapState.h"
 #include "model/SimParams.h"
+#include "solver/StepTrace.h"
 
 #include <array>
 #include <vector>
@@ -112,6 +113,14 @@ protected: // MomentumFusedStep computes the same, faster, and falls back to the
     void updateDepths(const MomentumFields& fields, double& rained, double& evaporated);
     void recordBoundary(const MomentumFields& fields, const std::vector<BoundaryEdge>& edges, VolumeLedger& ledger) const;
     void applySources(const MomentumFields& fields, const std::vector<SourceCell>& sources, VolumeLedger& ledger) const;
+
+public:
+    // A distributed run's record of the next run()'s edge flows and source changes (StepTrace.h);
+    // null (the default): nothing is recorded.
+    void setTrace(StepTrace* trace) { trace_ = trace; }
+
+protected:
+    StepTrace* trace_ = nullptr;
 
     // A face's same-family neighbour that can carry flow, and the cells between the two faces.
     struct OpenNeighbour {

@@ -51,7 +51,7 @@ template <class RowOf> PipeStep::RowIndex PipeStep::indexByRow(std::size_t count
 }
 
 void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, const std::vector<ViewSource>& sources, CellRect counted,
-                        VolumeLedger* ledgers, RowStream* stream)
+                        VolumeLedger* ledgers, RowStream* stream, StepTrace* traces)
 {
     // Within one step the stages run as a pipeline down the rows, so the rows in use stay in the
     // fastest cache. Iteration i of a step: boundary edges stored on row i, acceleration of row i,
@@ -96,7 +96,16 @@ void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, c
             }
         }
         if (i >= 2) {
-            updateDepths(i - 2, counted, rained[s], evaporated[s]);
+            if (traces) { // each row's sums kept apart, then added as updateDepths adds them (0 + x is x)
+                double rowRain = 0.0, rowEvaporation = 0.0;
+                updateDepths(i - 2, counted, rowRain, rowEvaporation);
+                rained[s] += rowRain;
+                evaporated[s] += rowEvaporation;
+                traces[s].rowRain.push_back(rowRain);
+                traces[s].rowEvaporation.push_back(rowEvaporation);
+            } else {
+                updateDepths(i - 2, counted, rained[s], evaporated[s]);
+            }
             for (std::uint32_t k = sourceRows.start[static_cast<std::size_t>(i - 2)]; k < sourceRows.start[static_cast<std::size_t>(i - 1)]; ++k)
                 sourceChange[s * sources.size() + sourceRows.order[k]] = applyPointSourceAt(sources[sourceRows.order[k]], sourceSlots[sourceRows.order[k]]);
         }
@@ -116,6 +125,11 @@ void PipeStep::runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, c
         for (std::size_t k = 0; k < sources.size(); ++k) {
             if (!sources[k].counted) continue;
             (sources[k].kind == PointSource::Kind::Spring ? ledger.springs : ledger.drains) += sourceChange[s * sources.size() + k] * c_.cellArea;
+        }
+        if (traces) {
+            traces[s].edgeInward.assign(edgeInflow.begin() + static_cast<std::ptrdiff_t>(s * edges.size()), edgeInflow.begin() + static_cast<std::ptrdiff_t>((s + 1) * edges.size()));
+            traces[s].sourceChange.assign(sourceChange.begin() + static_cast<std::ptrdiff_t>(s * sources.size()),
+                                          sourceChange.begin() + static_cast<std::ptrdiff_t>((s + 1) * sources.size()));
         }
     };
     // The stream brings row i in as the first step reaches it, and takes row i−2 out as the last

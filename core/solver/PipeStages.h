@@ -5,6 +5,7 @@
 #include "model/MapState.h"
 #include "model/PointSource.h"
 #include "model/SimParams.h"
+#include "solver/StepTrace.h"
 
 #include <array>
 #include <cstdint>
@@ -110,9 +111,10 @@ public:
     // `steps` steps in one sweep down the view, step s+1 trailing step s by kStepLag rows: each
     // row meets every step while it is still in cache, and the answers are those of `steps` calls
     // of run(). ledgers: one per step.
-    // A ring-of-rows view needs a stream, and at least rowsInFlight(steps) slots.
+    // A ring-of-rows view needs a stream, and at least rowsInFlight(steps) slots. traces: null,
+    // or one per step to receive each edge's inward flow and each source's change (StepTrace.h).
     void runSteps(int steps, const std::vector<ViewBoundaryEdge>& edges, const std::vector<ViewSource>& sources, CellRect counted,
-                  VolumeLedger* ledgers, RowStream* stream = nullptr);
+                  VolumeLedger* ledgers, RowStream* stream = nullptr, StepTrace* traces = nullptr);
     static int rowsInFlight(int steps) { return kStepLag * (steps - 1) + 4; }
 
     // The stages, by row: each touches only the edges headed on its row (flows) or the cells of

@@ -1,0 +1,367 @@
+#include "distributed/DistributedSolver.h"
+
+#include "distributed/BandMap.h"
+#include "distributed/DistributedScope.h"
+#include "solver/Stability.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+namespace rb {
+namespace {
+
+// The pipes in one tile per band: the ledger trace follows a single edge list.
+CpuTiling oneTile()
+{
+    return {Lattice::kMaxSide, CpuTiling{}.stepsPerPass};
+}
+
+} // namespace
+
+DistributedSolver::DistributedSolver(const MpiComm& comm, int threadCount, int stepsPerExchange, int rowsPerStep)
+    : comm_(comm), stepsPerExchange_(stepsPerExchange), rowsPerStep_(rowsPerStep),
+      // The CFL number is judged on the whole map (reduced), at the call's start and end only.
+      local_(threadCount, false, oneTile())
+{
+    if (stepsPerExchange_ < 1 || rowsPerStep_ < 0) throw std::invalid_argument("steps per exchange must be positive");
+}
+
+void DistributedSolver::notHere(const char* what)
+{
+    throw std::logic_error(std::string(what) + " is not available in a distributed run");
+}
+
+void DistributedSolver::load(const Map& map)
+{
+    if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
+    if (const std::string problem = distributedRefusal(map); !problem.empty()) throw std::invalid_argument(problem);
+    plan_.emplace(map.state.lattice.height(), comm_.size(), rowsPerStep_ * stepsPerExchange_ + kHaloMargin);
+    band_ = plan_->band(comm_.rank());
+    lattice_ = map.state.lattice;
+    segments_ = map.boundary;
+    sources_ = map.sources;
+    const BandMap bandMap(map, band_);
+    ownedEdges_ = bandMap.ownedEdges();
+    ownedSources_ = bandMap.ownedSources();
+    attach(bandMap.map());
+    if (comm_.root()) {
+        whole_ = map.state;
+        ledger_ = map.state.ledger;
+        book_.emplace(lattice_, expandBoundary(lattice_, segments_), resolveSources(lattice_, sources_), CpuTiling{}.tileSize);
+    }
+    gatherOwnership(bandMap.ownedEdgesWhole(), bandMap.ownedSourcesWhole());
+    reduceDiagnostics();
+}
+
+void DistributedSolver::attach(const Map& bandMap)
+{
+    local_.load(bandMap);
+    local_.setDiagnosticRows(band_.y0 - band_.s, band_.y1 - band_.s);
+    local_.setLedgerTrace(&trace_);
+}
+
+// Rank 0 learns which rank books which edge and source, and checks that each is booked once.
+void DistributedSolver::gatherOwnership(const std::vector<int>& edgesWhole, const std::vector<int>& sourcesWhole)
+{
+    edgeOrder_ = comm_.gather(edgesWhole, &edgeCounts_);
+    sourceOrder_ = comm_.gather(sourcesWhole, &sourceCounts_);
+    std::string problem;
+    if (comm_.root()) {
+        const auto once = [](std::vector<int> order, std::size_t count) {
+            std::sort(order.begin(), order.end());
+            std::vector<int> expected(count);
+            std::iota(expected.begin(), expected.end(), 0);
+            return order == expected;
+        };
+        if (!once(edgeOrder_, book_->edgeCount()) || !once(sourceOrder_, book_->sourceCount()))
+            problem = "the bands do not share the map's boundary edges and sources one to one";
+    }
+    problem = comm_.broadcast(problem, 0);
+    if (!problem.empty()) throw std::logic_error(problem);
+}
+
+void DistributedSolver::setParams(const SimParams& params)
+{
+    local_.setParams(params);
+    reduceDiagnostics();
+}
+
+void DistributedSolver::setBoundary(const std::vector<BoundarySegment>&)
+{
+    notHere("changing the boundary after loading");
+}
+
+void DistributedSolver::setSources(const std::vector<PointSource>&)
+{
+    notHere("changing the sources after loading");
+}
+
+StepResult DistributedSolver::step(int count)
+{
+    if (count < 0) throw std::invalid_argument("step count must not be negative");
+    const SimParams& params = local_.params();
+    if (std::string refusal = counterLimitMessage(diagnostics_.steps, diagnostics_.time, params.dt, count); !refusal.empty()) return {0, std::move(refusal)};
+    if (!(diagnostics_.cfl <= 1.0)) return {0, refusalOnRoot(diagnostics_, "the CFL number is above 1")};
+    if (count == 0) return {0, {}};
+    const Diagnostics before = diagnostics_;
+    const VolumeLedger ledgerBefore = ledger_;
+    const Map snapshot = local_.readMap(); // a refused call, on any rank, puts every band back
+    for (int done = 0; done < count;) {
+        const int steps = std::min(stepsPerExchange_, count - done);
+        trace_.clear();
+        const StepResult part = local_.step(steps);
+        const int refusing = comm_.firstWith(!part.ok());
+        if (refusing >= 0) return rollBack(snapshot, before, ledgerBefore, comm_.broadcast(part.error, refusing));
+        exchangeHalos();
+        bookSteps();
+        done += steps;
+    }
+    reduceDiagnostics();
+    std::string message;
+    if (!(diagnostics_.cfl <= 1.0)) message = refusalOnRoot(before, "the CFL number rose above 1");
+    else if (comm_.root()) message = checkLedger(ledger_).empty() ? std::string() : ledgerLimitMessage(before.steps, checkLedger(ledger_));
+    message = comm_.broadcast(message, 0);
+    if (!message.empty()) return rollBack(snapshot, before, ledgerBefore, message);
+    diagnostics_.cflAfterStep = diagnostics_.cfl;
+    return {count, {}};
+}
+
+void DistributedSolver::startMean(double from)
+{
+    local_.startMean(from);
+    meanRecording_ = true;
+    meanFrom_ = from;
+}
+
+void DistributedSolver::resumeMean()
+{
+    local_.resumeMean();
+    meanRecording_ = true;
+}
+
+// Loading the snapshot stops the band's recorder; a refused call leaves one process's recording.
+void DistributedSolver::keepRecordingAfter(const Map& snapshot)
+{
+    if (!meanRecording_) return;
+    if (snapshot.state.meanFlow.empty()) local_.startMean(meanFrom_);
+    else local_.resumeMean();
+}
+
+StepResult DistributedSolver::rollBack(const Map& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message)
+{
+    attach(snapshot);
+    keepRecordingAfter(snapshot);
+    ledger_ = ledgerBefore;
+    diagnostics_ = before;
+    return {0, std::move(message)};
+}
+
+// The message one process would give: rank 0 holds the whole map's bed, boundary and sources.
+std::string DistributedSolver::refusalOnRoot(const Diagnostics& atStart, const char* what) const
+{
+    std::string message;
+    if (comm_.root())
+        message = unstableCallMessage({lattice_, local_.params(), whole_.bed.values(), segments_, sources_, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
+    return comm_.broadcast(message, 0);
+}
+
+std::pair<int, int> DistributedSolver::ownedRows(int rank) const
+{
+    const Band& b = plan_->band(rank);
+    return {rank == 0 ? -1 : b.y0, rank == comm_.size() - 1 ? lattice_.height() + 1 : b.y1};
+}
+
+std::pair<int, int> DistributedSolver::heldRows(int rank) const
+{
+    const Band& b = plan_->band(rank);
+    return {b.s == 0 ? -1 : b.s, b.e == lattice_.height() ? lattice_.height() + 1 : b.e};
+}
+
+// Rows [y0, y1) of the map (−1 and the height: ghost rows), from this rank's band: depths, then
+// each family's flows, then each family's velocities.
+std::vector<float> DistributedSolver::packRows(int y0, int y1) const
+{
+    const RowBlock rows = local_.readRows(y0 - band_.s, y1 - band_.s);
+    std::vector<float> packed = rows.depth;
+    for (const std::vector<float>& f : rows.flows) packed.insert(packed.end(), f.begin(), f.end());
+    for (const std::vector<float>& u : rows.velocities) packed.insert(packed.end(), u.begin(), u.end());
+    return packed;
+}
+
+void DistributedSolver::unpackRows(const float* data, int y0, int y1)
+{
+    RowBlock rows = local_.readRows(y0 - band_.s, y1 - band_.s); // the shapes, then the values
+    const auto take = [&data](std::vector<float>& into) {
+        std::copy_n(data, into.size(), into.begin());
+        data += into.size();
+    };
+    take(rows.depth);
+    for (std::vector<float>& f : rows.flows) take(f);
+    for (std::vector<float>& u : rows.velocities) take(u);
+    local_.writeRows(rows);
+}
+
+// Each rank sends the rows it owns that another holds as halo, and takes the rows it holds from
+// their owners.
+void DistributedSolver::exchangeHalos()
+{
+    const int ranks = comm_.size(), me = comm_.rank();
+    std::vector<float> send;
+    std::vector<int> sendCounts(static_cast<std::size_t>(ranks), 0), recvCounts;
+    const auto overlap = [](std::pair<int, int> a, std::pair<int, int> b) { return std::pair{std::max(a.first, b.first), std::min(a.second, b.second)}; };
+    for (int q = 0; q < ranks; ++q) {
+        if (q == me) continue;
+        const auto [y0, y1] = overlap(ownedRows(me), heldRows(q));
+        if (y0 >= y1) continue;
+        const std::vector<float> rows = packRows(y0, y1);
+        send.insert(send.end(), rows.begin(), rows.end());
+        sendCounts[static_cast<std::size_t>(q)] = static_cast<int>(rows.size());
+    }
+    const std::vector<float> received = comm_.exchange(send, sendCounts, recvCounts);
+    const float* data = received.data();
+    for (int q = 0; q < ranks; ++q) {
+        if (q == me || recvCounts[static_cast<std::size_t>(q)] == 0) continue;
+        const auto [y0, y1] = overlap(ownedRows(q), heldRows(me));
+        unpackRows(data, y0, y1);
+        data += recvCounts[static_cast<std::size_t>(q)];
+    }
+}
+
+// The steps just taken into rank 0's books: each rank's owned edges, sources and rows, step by step.
+void DistributedSolver::bookSteps()
+{
+    const auto r0 = static_cast<std::size_t>(band_.y0 - band_.s), r1 = static_cast<std::size_t>(band_.y1 - band_.s);
+    std::vector<double> mine;
+    for (const StepTrace& t : trace_) {
+        for (int k : ownedEdges_) mine.push_back(t.edgeInward[static_cast<std::size_t>(k)]);
+        for (int k : ownedSources_) mine.push_back(t.sourceChange[static_cast<std::size_t>(k)]);
+        for (std::size_t y = r0; y < r1; ++y) mine.push_back(t.rowRain.empty() ? 0.0 : t.rowRain[y]);
+        for (std::size_t y = r0; y < r1; ++y) mine.push_back(t.rowEvaporation.empty() ? 0.0 : t.rowEvaporation[y]);
+    }
+    const std::vector<double> all = comm_.gather(mine);
+    if (!comm_.root()) return;
+    StepTrace whole{std::vector<double>(book_->edgeCount()), std::vector<double>(book_->sourceCount()),
+                    std::vector<double>(static_cast<std::size_t>(lattice_.height())), std::vector<double>(static_cast<std::size_t>(lattice_.height()))};
+    for (std::size_t s = 0; s < trace_.size(); ++s) {
+        std::size_t offset = 0, edge = 0, source = 0;
+        for (int r = 0; r < comm_.size(); ++r) {
+            const auto ne = static_cast<std::size_t>(edgeCounts_[static_cast<std::size_t>(r)]), ns = static_cast<std::size_t>(sourceCounts_[static_cast<std::size_t>(r)]);
+            const Band& band = plan_->band(r);
+            const auto rows = static_cast<std::size_t>(band.y1 - band.y0), perStep = ne + ns + 2 * rows;
+            const double* step = all.data() + offset + s * perStep;
+            for (std::size_t j = 0; j < ne; ++j) whole.edgeInward[static_cast<std::size_t>(edgeOrder_[edge + j])] = step[j];
+            for (std::size_t j = 0; j < ns; ++j) whole.sourceChange[static_cast<std::size_t>(sourceOrder_[source + j])] = step[ne + j];
+            std::copy_n(step + ne + ns, rows, whole.rowRain.begin() + band.y0);
+            std::copy_n(step + ne + ns + rows, rows, whole.rowEvaporation.begin() + band.y0);
+            offset += trace_.size() * perStep;
+            edge += ne;
+            source += ns;
+        }
+        book_->addStep(ledger_, local_.params().model, local_.params().dt, whole);
+    }
+}
+
+// The whole map's diagnostics, the same on every rank.
+void DistributedSolver::reduceDiagnostics()
+{
+    const Diagnostics local = local_.diagnostics();
+    diagnostics_ = local;
+    diagnostics_.maxDepth = comm_.max(local.maxDepth);
+    diagnostics_.maxSpeed = comm_.max(local.maxSpeed);
+    diagnostics_.cfl = comm_.max(local.cfl);
+    diagnostics_.cflAfterStep = comm_.max(local.cflAfterStep);
+    const std::vector<double>& rows = local_.rowVolumes();
+    const std::vector<double> owned(rows.begin() + (band_.y0 - band_.s), rows.begin() + (band_.y1 - band_.s));
+    const std::vector<double> all = comm_.gather(owned); // in row order, as one process adds them
+    std::vector<double> totals = {std::accumulate(all.begin(), all.end(), 0.0) * lattice_.cellArea(), ledger_.boundaryIn, ledger_.boundaryOut,
+                                  ledger_.springs, ledger_.drains, ledger_.rain, ledger_.evaporation, ledger_.edited};
+    comm_.broadcast(totals, 0);
+    diagnostics_.volume = totals[0];
+    diagnostics_.ledger = {totals[1], totals[2], totals[3], totals[4], totals[5], totals[6], totals[7]};
+}
+
+MapState DistributedSolver::readState() const
+{
+    const auto [y0, y1] = ownedRows(comm_.rank());
+    std::vector<int> counts;
+    const std::vector<float> all = comm_.gather(packRows(y0, y1), &counts);
+    const std::optional<MeanFlow> mean = gatherMean(); // collective too
+    if (!comm_.root()) { // no fields, but the lattice, which a refusal's message may read
+        MapState lattice;
+        lattice.lattice = lattice_;
+        return lattice;
+    }
+    MapState state = whole_;
+    // A solver that never ran the state's rows through: the shapes come from a band's readRows.
+    const RowBlock shape = local_.readRows(0, 0);
+    state.velocities.assign(shape.velocities.size(), FloatField(lattice_.paddedWidth(), lattice_.paddedHeight()));
+    const float* data = all.data();
+    const std::size_t width = static_cast<std::size_t>(lattice_.width()), padded = static_cast<std::size_t>(lattice_.paddedWidth());
+    for (int r = 0; r < comm_.size(); ++r) {
+        const auto [r0, r1] = ownedRows(r);
+        const int c0 = std::max(0, r0), c1 = std::min(lattice_.height(), r1);
+        const std::size_t cells = static_cast<std::size_t>(c1 - c0) * width, pads = static_cast<std::size_t>(r1 - r0) * padded;
+        if (cells > 0) std::copy_n(data, cells, state.depth.values().begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)));
+        data += cells;
+        for (FloatField& f : state.flows) {
+            std::copy_n(data, pads, f.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
+            data += pads;
+        }
+        for (FloatField& u : state.velocities) {
+            std::copy_n(data, pads, u.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
+            data += pads;
+        }
+    }
+    if (mean) state.meanFlow = *mean;
+    state.time = diagnostics_.time;
+    state.steps = diagnostics_.steps;
+    state.ledger = ledger_;
+    return state;
+}
+
+// Rows [y0, y1) of a band's mean (−1 and the height: ghost rows of the flow sums): depth sums, then each family's flow sums.
+std::vector<double> DistributedSolver::packMeanRows(const MeanFlow& mean, int y0, int y1) const
+{
+    std::vector<double> packed;
+    if (mean.empty()) return packed;
+    const int c0 = std::max(0, y0) - band_.s, c1 = std::min(lattice_.height(), y1) - band_.s, width = lattice_.width(), padded = lattice_.paddedWidth();
+    const std::vector<double>& depth = mean.depthSums.values();
+    packed.insert(packed.end(), depth.begin() + static_cast<std::ptrdiff_t>(c0) * width, depth.begin() + static_cast<std::ptrdiff_t>(c1) * width);
+    for (const DoubleField& f : mean.flowSums)
+        packed.insert(packed.end(), f.values().begin() + static_cast<std::ptrdiff_t>(y0 - band_.s + 1) * padded,
+                      f.values().begin() + static_cast<std::ptrdiff_t>(y1 - band_.s + 1) * padded);
+    return packed;
+}
+
+// A mean recorded in this run, on rank 0: every band's owned rows (nullopt elsewhere, and when the
+// run records none: a mean the map holds then stays as loaded, in whole_).
+std::optional<MeanFlow> DistributedSolver::gatherMean() const
+{
+    if (!meanRecording_) return std::nullopt;
+    const auto [y0, y1] = ownedRows(comm_.rank());
+    const MeanFlow mean = local_.readState().meanFlow;
+    const std::vector<double> all = comm_.gather(packMeanRows(mean, y0, y1));
+    if (!comm_.root()) return std::nullopt;
+    if (mean.empty()) return MeanFlow{};
+    MeanFlow whole(lattice_);
+    whole.from = mean.from;
+    whole.to = mean.to;
+    whole.seconds = mean.seconds;
+    const double* data = all.data();
+    const auto width = static_cast<std::size_t>(lattice_.width()), padded = static_cast<std::size_t>(lattice_.paddedWidth());
+    for (int r = 0; r < comm_.size(); ++r) {
+        const auto [r0, r1] = ownedRows(r);
+        const int c0 = std::max(0, r0), c1 = std::min(lattice_.height(), r1);
+        const std::size_t cells = static_cast<std::size_t>(c1 - c0) * width, pads = static_cast<std::size_t>(r1 - r0) * padded;
+        std::copy_n(data, cells, whole.depthSums.values().begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)));
+        data += cells;
+        for (DoubleField& f : whole.flowSums) {
+            std::copy_n(data, pads, f.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
+            data += pads;
+        }
+    }
+    return whole;
+}
+
+} // namespace rb

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <vector>
+
+namespace rb {
+
+// Whole rows of the water's state, for a distributed run's halo exchange (core/distributed): map
+// rows [y0, y1), where −1 and the map's height name the ghost rows of the padded flow arrays.
+// depth holds the rows that are cells ([max(0, y0), min(height, y1)), W each); flows and
+// velocities one array per family, every row padded (W + 2 each, ghost columns included);
+// velocities is empty in the pipes model.
+struct RowBlock {
+    int y0 = 0;
+    int y1 = 0;
+    std::vector<float> depth;
+    std::vector<std::vector<float>> flows;
+    std::vector<std::vector<float>> velocities;
+};
+
+} // namespace rb
