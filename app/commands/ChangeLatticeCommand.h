@@ -4,9 +4,7 @@
 
 #include <QUndoCommand>
 
-namespace rb::editor {
-class EditingSession;
-}
+#include <functional>
 
 namespace rb::commands {
 
@@ -15,15 +13,19 @@ namespace rb::commands {
 // water, boundary, sources, parameters) and the simulation's state as they were at the change;
 // redo gives back the resampled map as it was made. The whole maps are kept, since resampling
 // cannot be reversed. Never merges (no id): each change of lattice is a decision of its own.
+//
+// The swap is the session's (EditingSession::swapMap: the document's map, then the simulation's),
+// handed in as a function so that commands stay below the session that makes them.
 class ChangeLatticeCommand : public QUndoCommand {
 public:
-    ChangeLatticeCommand(editor::EditingSession* session, Map documentBefore, Map liveBefore, Map after);
+    using SwapMap = std::function<void(const Map& document, const Map& live)>;
+    ChangeLatticeCommand(SwapMap swapMap, Map documentBefore, Map liveBefore, Map after);
 
     void undo() override;
     void redo() override;
 
 private:
-    editor::EditingSession* session_;
+    SwapMap swapMap_;
     Map documentBefore_;
     Map liveBefore_;
     Map after_;

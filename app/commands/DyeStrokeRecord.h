@@ -1,6 +1,6 @@
 #pragma once
 
-#include "editor/WaterEdit.h"
+#include "document/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/FieldPatch.h"
 

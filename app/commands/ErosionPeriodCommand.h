@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands/CommandIds.h"
-#include "editor/ErosionPeriod.h"
+#include "document/ErosionPeriod.h"
 
 #include <QUndoCommand>
 

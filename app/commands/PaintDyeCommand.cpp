@@ -1,6 +1,6 @@
 #include "commands/PaintDyeCommand.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 #include <utility>
 

@@ -1,6 +1,6 @@
 #include "commands/PaintErodibilityCommand.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 #include <utility>
 

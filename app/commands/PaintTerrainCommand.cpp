@@ -1,6 +1,6 @@
 #include "commands/PaintTerrainCommand.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 namespace rb::commands {
 

@@ -1,7 +1,7 @@
 #include "commands/RemoveSourceCommand.h"
 
 #include "commands/SourceText.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 namespace rb::commands {
 

@@ -1,6 +1,6 @@
 #include "commands/SetBoundaryCommand.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 namespace rb::commands {
 

@@ -1,7 +1,7 @@
 #include "commands/SetCurrentsCommand.h"
 
 #include "commands/CommandIds.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 namespace rb::commands {
 

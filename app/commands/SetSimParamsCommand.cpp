@@ -1,6 +1,6 @@
 #include "commands/SetSimParamsCommand.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 #include <QCoreApplication>
 

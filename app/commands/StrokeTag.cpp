@@ -1,6 +1,6 @@
 #include "commands/StrokeTag.h"
 
-#include "editor/WaterTags.h"
+#include "document/WaterTags.h"
 #include "solver/Solver.h"
 
 #include <algorithm>

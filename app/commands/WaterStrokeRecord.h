@@ -1,7 +1,7 @@
 #pragma once
 
 #include "commands/StrokeTag.h"
-#include "editor/WaterEdit.h"
+#include "document/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/FieldPatch.h"
 

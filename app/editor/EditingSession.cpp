@@ -5,10 +5,10 @@
 #include "commands/ChangeLatticeCommand.h"
 #include "commands/ErosionPeriodCommand.h"
 #include "commands/SetCurrentsCommand.h"
-#include "editor/AutosaveTimer.h"
-#include "editor/JobTracker.h"
-#include "editor/MapDocument.h"
-#include "editor/SimulationRunner.h"
+#include "document/AutosaveTimer.h"
+#include "document/JobTracker.h"
+#include "document/MapDocument.h"
+#include "document/SimulationRunner.h"
 #include "generator/TerrainGenerator.h"
 #include "io/LatticeConversion.h"
 #include "io/map/MapFile.h"
@@ -435,7 +435,7 @@ void EditingSession::changeLattice(LatticeKind kind)
         QStringList dropped;
         if (!live.state.dye.empty()) dropped << tr("the dye");
         if (!live.state.currents.empty()) dropped << tr("the sea current (solve it again in the Currents dock)");
-        auto* command = new commands::ChangeLatticeCommand(this, document_->map(), std::move(live), std::move(*resampled));
+        auto* command = new commands::ChangeLatticeCommand([this](const Map& document, const Map& live) { swapMap(document, live); }, document_->map(), std::move(live), std::move(*resampled));
         latticeCommand_ = command;
         document_->undoStack()->push(command); // a swap refused on the way makes it obsolete: not kept
         latticeCommand_ = nullptr;

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "currents/CurrentsSettings.h"
-#include "editor/CurrentsJob.h"
-#include "editor/RecoveryFiles.h"
+#include "document/CurrentsJob.h"
+#include "document/RecoveryFiles.h"
 #include "generator/GeneratorSettings.h"
 #include "io/export/EngineBundle.h"
 #include "io/export/EngineExport.h"

@@ -1,7 +1,7 @@
 #include "editor/SmokeCheck.h"
 
 #include "editor/MainWindow.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCaptureReply>

@@ -1,6 +1,6 @@
 #include "editor/UserPrompts.h"
 
-#include "editor/RecoveryFiles.h"
+#include "document/RecoveryFiles.h"
 
 #include <QLocale>
 #include <QMessageBox>

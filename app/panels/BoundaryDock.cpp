@@ -1,7 +1,7 @@
 #include "panels/BoundaryDock.h"
 
 #include "panels/FittedDoubleSpinBox.h"
-#include "panels/UndoKeys.h"
+#include "tools/UndoKeys.h"
 #include "ranges/ValueRanges.h"
 
 #include <QComboBox>
@@ -157,14 +157,14 @@ void BoundaryDock::makeRowWidgets(int row)
     auto* start = new QSpinBox;
     start->setButtonSymbols(QAbstractSpinBox::NoButtons);
     start->setKeyboardTracking(false);
-    passUndoKeysToWindow(start);
+    tools::passUndoKeysToWindow(start);
     connect(start, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, StartColumn, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
     });
     auto* end = new QSpinBox;
     end->setButtonSymbols(QAbstractSpinBox::NoButtons);
     end->setKeyboardTracking(false);
-    passUndoKeysToWindow(end);
+    tools::passUndoKeysToWindow(end);
     connect(end, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, EndColumn, [v](BoundarySegment& s) { s.end = v; s.start = std::min(s.start, v); }, tr("Change boundary end"));
     });
@@ -177,7 +177,7 @@ void BoundaryDock::makeRowWidgets(int row)
     value->setButtonSymbols(QAbstractSpinBox::NoButtons);
     value->setDecimals(3);
     value->setKeyboardTracking(false);
-    passUndoKeysToWindow(value);
+    tools::passUndoKeysToWindow(value);
     connect(value, &QDoubleSpinBox::valueChanged, this, [this, row](double v) {
         edit(row, ValueColumn, [v](BoundarySegment& s) { s.value = v; }, tr("Change boundary value"));
     });

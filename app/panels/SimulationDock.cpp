@@ -2,7 +2,7 @@
 
 #include "ClDevices.h"
 #include "panels/DockScrollArea.h"
-#include "panels/UndoKeys.h"
+#include "tools/UndoKeys.h"
 #include "solver/AdaptiveTimeStep.h"
 #include "solver/Stability.h"
 
@@ -124,7 +124,7 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
     substeps_->setToolTip(tr("The simulation runs whole multiples of this many steps in one go (as many as fit in about one frame "
                              "of the view) before it takes new edits and offers the view a new picture, so this is the fewest "
                              "steps between two pictures, not their number; Step runs exactly this many"));
-    passUndoKeysToWindow(substeps_);
+    tools::passUndoKeysToWindow(substeps_);
     form_->addRow(tr("Steps per batch"), substeps_);
     connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
         SimParams p = shown_;
@@ -274,7 +274,7 @@ QDoubleSpinBox* SimulationDock::addNumber(const QString& name, const QString& la
     box->setSuffix(suffix);
     box->setToolTip(tip);
     box->setKeyboardTracking(false); // report a typed value once, not at every keystroke
-    passUndoKeysToWindow(box);
+    tools::passUndoKeysToWindow(box);
     if (addRow) form_->addRow(label, box);
     connect(box, &QDoubleSpinBox::valueChanged, this, [this, field = fieldInSentence(label), apply](double value) {
         SimParams p = shown_;

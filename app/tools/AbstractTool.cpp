@@ -1,6 +1,6 @@
 #include "tools/AbstractTool.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "view/Viewport.h"
 
 #include <QUndoStack>

@@ -1,7 +1,7 @@
 #include "tools/BoundaryTool.h"
 
 #include "commands/SetBoundaryCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/OptionsRow.h"
 #include "view/TerrainMesh.h"
 #include "view/Viewport.h"

@@ -1,6 +1,6 @@
 #include "tools/BrushTool.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/OptionsRow.h"
 
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
 #include "tools/DigChannelTool.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BrushDab.h"
 #include "tools/OptionsRow.h"
 

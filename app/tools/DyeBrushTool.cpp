@@ -1,7 +1,7 @@
 #include "tools/DyeBrushTool.h"
 
 #include "commands/PaintDyeCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "model/DyeLedger.h"
 #include "tools/BrushDab.h"
 #include "tools/OptionsRow.h"

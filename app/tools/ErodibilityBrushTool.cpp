@@ -1,7 +1,7 @@
 #include "tools/ErodibilityBrushTool.h"
 
 #include "commands/PaintErodibilityCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BrushDab.h"
 
 #include <algorithm>

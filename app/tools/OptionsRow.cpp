@@ -1,6 +1,6 @@
 #include "tools/OptionsRow.h"
 
-#include "panels/UndoKeys.h"
+#include "tools/UndoKeys.h"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -28,7 +28,7 @@ QDoubleSpinBox* OptionsRow::addNumber(const QString& name, const QString& label,
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
     box->setSingleStep(std::min(1.0, std::pow(10.0, 1 - decimals)));
-    panels::passUndoKeysToWindow(box); // the Springs/drains bar's values are undoable edits
+    passUndoKeysToWindow(box); // the Springs/drains bar's values are undoable edits
     connect(box, &QDoubleSpinBox::valueChanged, this, [changed = std::move(changed)](double v) { changed(v); });
     addWidget(label, box, tip);
     return box;

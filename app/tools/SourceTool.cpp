@@ -3,7 +3,7 @@
 #include "commands/AddSourceCommand.h"
 #include "commands/EditSourceCommand.h"
 #include "commands/RemoveSourceCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/OptionsRow.h"
 #include "view/Viewport.h"
 

@@ -1,6 +1,6 @@
 #include "tools/TerrainBrushTool.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 #include <QUndoCommand>
 

@@ -1,7 +1,7 @@
 #include "tools/TerrainStroke.h"
 
 #include "commands/PaintTerrainCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 #include <QObject>
 

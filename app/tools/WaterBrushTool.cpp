@@ -1,7 +1,7 @@
 #include "tools/WaterBrushTool.h"
 
 #include "commands/PaintWaterCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BrushDab.h"
 
 #include <algorithm>

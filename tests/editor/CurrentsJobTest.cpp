@@ -2,7 +2,7 @@
 // report progress and honour a cancel, and must give what CurrentsSolver::solve() gives, bit for
 // bit; a cancel leaves nothing to store.
 #include "currents/CurrentsSolver.h"
-#include "editor/CurrentsJob.h"
+#include "document/CurrentsJob.h"
 #include "model/BoundarySegment.h"
 
 #include <gtest/gtest.h>

@@ -3,9 +3,9 @@
 // per process, and only those of editors no longer running are offered.
 #include "EventLoopWait.h"
 #include "editor/EditingSession.h"
-#include "editor/JobTracker.h"
-#include "editor/MapDocument.h"
-#include "editor/RecoveryFiles.h"
+#include "document/JobTracker.h"
+#include "document/MapDocument.h"
+#include "document/RecoveryFiles.h"
 #include "io/map/MapFile.h"
 
 #include <QCoreApplication>

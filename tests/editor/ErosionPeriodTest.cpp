@@ -7,10 +7,10 @@
 #include "commands/ErosionPeriodCommand.h"
 #include "commands/PaintErodibilityCommand.h"
 #include "editor/EditingSession.h"
-#include "editor/ErosionPeriod.h"
-#include "editor/MapDocument.h"
-#include "editor/SameBits.h"
-#include "editor/SimulationRunner.h"
+#include "document/ErosionPeriod.h"
+#include "document/MapDocument.h"
+#include "document/SameBits.h"
+#include "document/SimulationRunner.h"
 #include "io/map/MapFile.h"
 
 #include <QTemporaryDir>

@@ -4,11 +4,11 @@
 #include "EventLoopWait.h"
 #include "commands/CommandIds.h"
 #include "commands/SetCurrentsCommand.h"
-#include "editor/CurrentsJob.h"
+#include "document/CurrentsJob.h"
 #include "editor/EditingSession.h"
-#include "editor/MapDocument.h"
-#include "editor/SameBits.h"
-#include "editor/SimulationRunner.h"
+#include "document/MapDocument.h"
+#include "document/SameBits.h"
+#include "document/SimulationRunner.h"
 #include "io/map/MapFile.h"
 
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 // undo takes the stroke's water back wherever it flowed; the ledger's `edited` goes back exactly
 // when all of it is still there and books the removal when some left the map.
 #include "commands/StrokeTag.h"
-#include "editor/WaterTags.h"
+#include "document/WaterTags.h"
 #include "model/DyeRelease.h"
 #include "SolverFactory.h"
 #include "solver/CpuSolver.h"

@@ -5,8 +5,8 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
-#include "editor/SimulationRunner.h"
+#include "document/MapDocument.h"
+#include "document/SimulationRunner.h"
 #include "panels/SimulationDock.h"
 #include "tools/ToolManager.h"
 #include "tools/WaterBrushTool.h"

@@ -4,7 +4,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/BoundaryDock.h"
 #include "tools/BoundaryTool.h"
 #include "tools/ToolManager.h"

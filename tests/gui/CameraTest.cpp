@@ -4,8 +4,8 @@
 #include "GuiTestSupport.h"
 
 #include "dialogs/ShortcutsDialog.h"
-#include "editor/MapDocument.h"
-#include "editor/SimulationRunner.h"
+#include "document/MapDocument.h"
+#include "document/SimulationRunner.h"
 #include "tools/AbstractTool.h"
 #include "tools/ToolManager.h"
 #include "view/NorthArrow.h"

@@ -2,7 +2,7 @@
 // window at pixels where known cells project must report those cells with the model's values.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/EditorStatusBar.h"
 #include "view/Viewport.h"
 

@@ -4,9 +4,9 @@
 // automatic one gives a time average and says why.
 #include "GuiTestSupport.h"
 
-#include "editor/CurrentsJob.h"
+#include "document/CurrentsJob.h"
 #include "editor/EditingSession.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "editor/MainWindow.h"
 #include "panels/CurrentsDock.h"
 

@@ -7,8 +7,8 @@
 
 #include "currents/StoredCurrents.h"
 #include "editor/EditingSession.h"
-#include "editor/SameBits.h"
-#include "editor/MapDocument.h"
+#include "document/SameBits.h"
+#include "document/MapDocument.h"
 #include "panels/CurrentsDock.h"
 #include "view/Viewport.h"
 

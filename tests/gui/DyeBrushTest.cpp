@@ -5,7 +5,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/DyeLegend.h"
 #include "panels/StatisticsDock.h"
 #include "tools/DyeBrushTool.h"

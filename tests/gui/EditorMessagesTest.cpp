@@ -3,7 +3,7 @@
 // engine bundle dialog's own hint is checked in EditorWorkflowTest with the rest of that dialog.)
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/SimulationDock.h"
 #include "solver/Stability.h"
 

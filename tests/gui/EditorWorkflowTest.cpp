@@ -4,7 +4,7 @@
 
 #include "dialogs/EngineBundleDialog.h"
 #include "dialogs/EngineExportDialog.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "io/map/MapFile.h"
 #include "io/transaction/BundleFolder.h"
 #include "panels/GeneratorDock.h"

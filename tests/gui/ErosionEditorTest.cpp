@@ -6,8 +6,8 @@
 #include "GuiTestSupport.h"
 
 #include "commands/CommandIds.h"
-#include "editor/MapDocument.h"
-#include "editor/SameBits.h"
+#include "document/MapDocument.h"
+#include "document/SameBits.h"
 #include "panels/ErosionLegend.h"
 #include "panels/SimulationDock.h"
 #include "panels/StatisticsDock.h"

@@ -6,7 +6,7 @@
 #include "TestScenes.h"
 
 #include "ClDevices.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/SimulationDock.h"
 
 #include <QComboBox>

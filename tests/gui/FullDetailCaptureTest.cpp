@@ -5,7 +5,7 @@
 // full resolution near the camera to coarse levels far away, no pixel shows the sky.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "view/Viewport.h"
 
 #include <QApplication>

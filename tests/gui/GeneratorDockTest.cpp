@@ -3,7 +3,7 @@
 // clipped at the dock's default width, and a preview thumbnail that follows the boxes.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "generator/GeneratorSettings.h"
 #include "panels/GeneratorDock.h"
 #include "panels/GeneratorPreview.h"

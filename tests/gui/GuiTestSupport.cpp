@@ -1,6 +1,6 @@
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "io/map/MapFile.h"
 #include "view/Viewport.h"
 

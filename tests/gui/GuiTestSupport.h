@@ -1,7 +1,7 @@
 #pragma once
 
 #include "editor/MainWindow.h"
-#include "editor/SimulationRunner.h"
+#include "document/SimulationRunner.h"
 
 #include <QImage>
 #include <QStringList>

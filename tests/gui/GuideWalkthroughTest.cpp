@@ -7,7 +7,7 @@
 #include "GuiTestSupport.h"
 
 #include "dialogs/EngineBundleDialog.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BoundaryTool.h"
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"

@@ -6,7 +6,7 @@
 #include "GuiTestSupport.h"
 
 #include "dialogs/ImportHeightmapDialog.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "io/raster/Sidecar.h"
 
 #include <QCheckBox>

@@ -5,7 +5,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "io/map/MapFile.h"
 #include "panels/SimulationDock.h"
 

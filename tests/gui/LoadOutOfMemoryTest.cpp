@@ -15,8 +15,8 @@
 #include "GuiTestSupport.h"
 
 #include "editor/EditingSession.h"
-#include "editor/MapDocument.h"
-#include "editor/SimulationRunner.h"
+#include "document/MapDocument.h"
+#include "document/SimulationRunner.h"
 #include "generator/GeneratorSettings.h"
 #include "io/map/MapFile.h"
 #include "model/MemoryBudget.h"

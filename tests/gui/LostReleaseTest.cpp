@@ -6,7 +6,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BrushTool.h"
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"

@@ -7,7 +7,7 @@
 #include "GuiTestSupport.h"
 
 #include "editor/EditingSession.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "generator/GeneratorSettings.h"
 #include "io/map/MapFile.h"
 #include "model/MemoryBudget.h"

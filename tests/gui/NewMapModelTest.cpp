@@ -3,7 +3,7 @@
 // gives momentum again after the pipes were chosen for the map before.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/SimulationDock.h"
 
 #include <QAction>

@@ -2,7 +2,7 @@
 // application quits. Once Discard left it open ('untitled*').
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/ToolManager.h"
 
 #include <QApplication>

@@ -4,8 +4,8 @@
 #include "GuiTestSupport.h"
 
 #include "editor/EditingSession.h"
-#include "editor/JobTracker.h"
-#include "editor/MapDocument.h"
+#include "document/JobTracker.h"
+#include "document/MapDocument.h"
 #include "io/map/MapFile.h"
 
 #include <QApplication>

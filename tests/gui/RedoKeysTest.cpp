@@ -2,7 +2,7 @@
 // GNOME) and Ctrl+Y (Windows, KDE), pressed as real keys in the editor window.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BrushTool.h"
 #include "tools/ToolManager.h"
 

@@ -5,7 +5,7 @@
 // (RIVERBED_SAVE_CAPTURE=<file.png> keeps that capture for a look).
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "generator/GeneratorSettings.h"
 #include "view/FlowSpeed.h"
 #include "view/Viewport.h"

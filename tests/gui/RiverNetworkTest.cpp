@@ -3,7 +3,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/SimulationRunner.h"
+#include "document/SimulationRunner.h"
 #include "view/Viewport.h"
 
 #include <QAction>

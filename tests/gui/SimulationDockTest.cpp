@@ -7,7 +7,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/BoundaryDock.h"
 #include "panels/SimulationDock.h"
 #include "solver/Stability.h"

@@ -5,7 +5,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/SourceTool.h"
 #include "tools/ToolManager.h"
 #include "view/Viewport.h"

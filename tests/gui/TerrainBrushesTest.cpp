@@ -6,7 +6,7 @@
 #include "GuiTestSupport.h"
 
 #include "commands/PaintTerrainCommand.h"
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "tools/BrushTool.h"
 #include "tools/SetHeightTool.h"
 #include "tools/ToolManager.h"

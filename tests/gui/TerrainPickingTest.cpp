@@ -4,7 +4,7 @@
 // terrain mesh (Möller–Trumbore in double) and keeping the nearest.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "view/MeshGrid.h"
 #include "view/Viewport.h"
 

@@ -6,7 +6,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "io/map/MapFile.h"
 #include "panels/StatisticsDock.h"
 #include "tools/BrushTool.h"

@@ -3,7 +3,7 @@
 // status bar its hint; '[' and ']' resize the brush; every tool's tooltip names its key.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/ToolOptionsBar.h"
 #include "tools/AbstractTool.h"
 #include "tools/BrushTool.h"

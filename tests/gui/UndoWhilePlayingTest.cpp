@@ -6,7 +6,7 @@
 #include "GuiTestSupport.h"
 #include "TestScenes.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "panels/StatisticsDock.h"
 #include "tools/ToolManager.h"
 #include "tools/WaterBrushTool.h"

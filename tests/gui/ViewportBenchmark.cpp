@@ -6,7 +6,7 @@
 // paused, captures from close up (150 m from the map's centre).
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "view/Viewport.h"
 
 #include <Qt3DRender/QRenderCaptureReply>

@@ -6,7 +6,7 @@
 // is drawn.
 #include "GuiTestSupport.h"
 
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 #include "view/Viewport.h"
 
 #include <QSignalSpy>

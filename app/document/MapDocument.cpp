@@ -1,4 +1,4 @@
-#include "editor/MapDocument.h"
+#include "document/MapDocument.h"
 
 #include <QFileInfo>
 

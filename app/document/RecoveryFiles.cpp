@@ -1,4 +1,4 @@
-#include "editor/RecoveryFiles.h"
+#include "document/RecoveryFiles.h"
 
 #include "io/map/MapFile.h"
 #include "io/raster/Sidecar.h"

@@ -1,9 +1,9 @@
-#include "panels/UndoKeys.h"
+#include "tools/UndoKeys.h"
 
 #include <QAbstractSpinBox>
 #include <QKeyEvent>
 
-namespace rb::panels {
+namespace rb::tools {
 namespace {
 
 // The window's Undo and Redo keys: the platform's, and Ctrl+Y, which the Edit menu adds for Redo.
@@ -39,4 +39,4 @@ void passUndoKeysToWindow(QAbstractSpinBox* box)
     box->installEventFilter(new UndoKeysFilter(box));
 }
 
-} // namespace rb::panels
+} // namespace rb::tools

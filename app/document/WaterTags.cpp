@@ -1,4 +1,4 @@
-#include "editor/WaterTags.h"
+#include "document/WaterTags.h"
 
 #include "model/Map.h"
 #include "solver/Solver.h"

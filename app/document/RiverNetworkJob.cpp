@@ -1,4 +1,4 @@
-#include "editor/RiverNetworkJob.h"
+#include "document/RiverNetworkJob.h"
 
 #include "analysis/WaterFeatureExtraction.h"
 

@@ -1,4 +1,4 @@
-#include "editor/SimulationRunner.h"
+#include "document/SimulationRunner.h"
 
 #include "SolverFactory.h"
 #include "solver/AdaptiveTimeStep.h"

@@ -2,7 +2,7 @@
 
 class QAbstractSpinBox;
 
-namespace rb::panels {
+namespace rb::tools {
 
 // Lets the window's Undo and Redo keys through a number box that edits through the undo stack.
 // Left alone, the box's line edit claims them (QEvent::ShortcutOverride) for its own text undo,
@@ -10,4 +10,4 @@ namespace rb::panels {
 // The typed text is committed first, so Undo takes back the value just typed as its own command.
 void passUndoKeysToWindow(QAbstractSpinBox* box);
 
-} // namespace rb::panels
+} // namespace rb::tools

@@ -1,4 +1,4 @@
-#include "editor/ErosionPeriod.h"
+#include "document/ErosionPeriod.h"
 
 #include "solver/Solver.h"
 

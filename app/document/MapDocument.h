@@ -1,8 +1,8 @@
 #pragma once
 
 #include "currents/StoredCurrents.h"
-#include "editor/ErosionPeriod.h"
-#include "editor/WaterEdit.h"
+#include "document/ErosionPeriod.h"
+#include "document/WaterEdit.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
 

@@ -1,4 +1,4 @@
-#include "editor/AutosaveTimer.h"
+#include "document/AutosaveTimer.h"
 
 #include <QSettings>
 #include <QTimer>

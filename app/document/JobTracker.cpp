@@ -1,4 +1,4 @@
-#include "editor/JobTracker.h"
+#include "document/JobTracker.h"
 
 namespace rb::editor {
 

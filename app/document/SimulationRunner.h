@@ -1,9 +1,9 @@
 #pragma once
 
-#include "editor/ErosionPeriod.h"
-#include "editor/SimulationSnapshot.h"
-#include "editor/WaterEdit.h"
-#include "editor/WaterTags.h"
+#include "document/ErosionPeriod.h"
+#include "document/SimulationSnapshot.h"
+#include "document/WaterEdit.h"
+#include "document/WaterTags.h"
 #include "model/CellRegion.h"
 #include "model/Map.h"
 

@@ -1,4 +1,4 @@
-#include "editor/CurrentsJob.h"
+#include "document/CurrentsJob.h"
 
 #include "currents/StoredCurrents.h"
 
