@@ -143,7 +143,7 @@ void ClSolver::Impl::buildProgram(const Lattice& forLattice)
     // The header depends on the lattice kind only, which the family count tells apart.
     const int familyCount = forLattice.familyCount();
     if (builtForFamilies == familyCount) return;
-    std::string source = latticeHeader(forLattice, vectorWidth) + kernelSource();
+    std::string source = latticeHeader(forLattice, vectorWidth) + kernelSource() + kernelArgLayoutChecks();
     if (options.fault == InjectedFault::KernelBuildFailure) source += "\n#error injected kernel build failure\n";
     program = cl::Program(context, source);
     try {

@@ -12,28 +12,6 @@
 namespace rb::opencl {
 namespace {
 
-// Host mirrors of the structs in dyeCommon.cl (no padding).
-struct DyeStepArgs {
-    cl_double cellArea, dtSeconds;
-    cl_float dtOverArea, rainDepth, evaporationDepth, decayFactor;
-};
-struct DyeEdgeArgs {
-    cl_uint flow, cell;
-    cl_float inward;
-    cl_float concentration[kMaxDyeChannels];
-};
-struct DyeSourceArgs {
-    cl_uint cell;
-    cl_int kind;
-    cl_float amount;
-    cl_int drainAll, channel;
-};
-struct CurrentSideFaceArgs {
-    cl_uint flow;
-    cl_int tail, head; // padded indices, −1 beyond the map
-};
-static_assert(sizeof(CurrentSideFaceArgs) == 12);
-static_assert(sizeof(DyeStepArgs) == 32 && sizeof(DyeEdgeArgs) == 12 + 4 * kMaxDyeChannels && sizeof(DyeSourceArgs) == 20);
 
 // Which DyeLedger total each of the device's ledger slots is.
 using contract::DyeLedgerSlot;

@@ -10,6 +10,7 @@
 #include "ClDevices.h"
 #include "ClHeaders.h"
 #include "FieldLayout.h"
+#include "KernelArgs.h"
 
 #include "grid/BoundaryEdges.h"
 #include "solver/MeanFlowRecorder.h"
@@ -36,39 +37,9 @@ using contract::kReductionSize;
 static_assert(kGroupX * kGroupY == kReductionSize);
 constexpr int kStepsPerBatch = 1024;  // per-step ledger rows kept on the device between read-backs
 
-// Host mirrors of the structs in common.cl (all 4-byte fields, no padding).
-struct BoundaryEdgeArgs {
-    cl_uint flowIndex, cell;
-    cl_float inward;
-    cl_int type;
-    cl_float value;
-    cl_int family;
-};
-struct GridArgs {
-    cl_int width, height, pitch, plane;
-    cl_float cellArea;
-};
-struct PipeArgs {
-    cl_float gdtOverLength[3], pipeLength[3], faceWidth[3];
-    cl_float dt, gravity, frictionFactor, viscosityTerm, constantArea;
-    cl_int depthPipes;
-};
-struct SourceCellArgs {
-    cl_uint cell;
-    cl_int kind;
-    cl_float depthPerStep;
-    cl_int drainAll;
-};
-static_assert(sizeof(BoundaryEdgeArgs) == 24 && sizeof(GridArgs) == 20 && sizeof(PipeArgs) == 60 && sizeof(SourceCellArgs) == 16);
 
 // Scratch of the group sums: one value per work-item and one per strip (sumLocal in common.cl).
 constexpr std::size_t kScratchValues = kReductionSize + contract::kReductionStrips;
-// Host mirror of Momentum in momentumCommon.cl, filled from MomentumConstants::from.
-struct MomentumArgs {
-    cl_float dt, gravity, frictionFactor, manningTerm, eddyViscosity, cellArea, dtOverArea, rainDepth, evaporationDepth, speedLimit, laplacian;
-    cl_float pipeLength[3], faceWidth[3];
-};
-static_assert(sizeof(MomentumArgs) == 68);
 
 inline std::size_t roundUp(std::size_t value, std::size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 std::string describe(const cl::Error& e);

@@ -5,6 +5,7 @@
 #include "ranges/ValueRanges.h"
 #include "solver/DepthEditBooking.h"
 #include "solver/Stability.h"
+#include "solver/StepContract.h"
 
 #include <omp.h>
 
@@ -18,8 +19,9 @@
 namespace rb {
 namespace {
 
-// Below this depth a pipe counts as dry for speed diagnostics (a film's "speed" means nothing).
-constexpr float kWetDepth = 1e-3f;
+// Below the contract's wet depth a pipe counts as dry for speed diagnostics (a film's "speed"
+// means nothing); the kernels' scans use the same number (WET_DEPTH).
+using contract::kWetDepth;
 
 } // namespace
 
