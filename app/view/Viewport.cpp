@@ -373,7 +373,7 @@ void Viewport::setWaterState(std::shared_ptr<const MapState> state)
 {
     if (!waterMesh_ || !state || !(state->lattice == waterState_->lattice)) return; // a stale map's snapshot
     if (state->lattice.cellCount() >= preparedAwayFrom_) {
-        waterPreparation_->offer(waterMesh_.get(), std::move(state), colouring_, dyeShown_);
+        waterPreparation_->offer(waterMesh_.get(), std::move(state), colouring_, dyeShown_, mouseInside_); // the cursor picks at once
         return;
     }
     waterState_ = std::move(state);
@@ -393,8 +393,8 @@ void Viewport::showPreparedWater(WaterPreparation::Prepared prepared)
     sceneChanged_ = true;
     waterMesh_->apply(std::move(prepared.texels));
     updateLod();
-    picker_.setState(waterState_, std::move(prepared.surface));
-    pickerStale_ = false;
+    if (prepared.surface) picker_.setState(waterState_, std::move(*prepared.surface));
+    pickerStale_ = !prepared.surface; // made when something picks, as on small maps
     waterChanged();
     emit waterShown(prepared.passMs);
 }

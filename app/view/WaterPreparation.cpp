@@ -19,9 +19,10 @@ WaterPreparation::~WaterPreparation()
     if (running_) future_.waitForFinished();
 }
 
-void WaterPreparation::offer(WaterMesh* mesh, std::shared_ptr<const MapState> state, WaterColouring colouring, bool dyeShown)
+void WaterPreparation::offer(WaterMesh* mesh, std::shared_ptr<const MapState> state, WaterColouring colouring, bool dyeShown,
+                             bool withSurface)
 {
-    Request request{mesh, std::move(state), colouring, dyeShown};
+    Request request{mesh, std::move(state), colouring, dyeShown, withSurface};
     if (running_) waiting_ = std::move(request);
     else start(std::move(request));
 }
@@ -40,7 +41,7 @@ WaterPreparation::Prepared WaterPreparation::prepare(const Request& request)
     Prepared prepared;
     try {
         prepared.texels = request.mesh->prepare(*request.state, request.colouring, request.dyeShown);
-        prepared.surface = Picker::surfaceOf(*request.state);
+        if (request.withSurface) prepared.surface = Picker::surfaceOf(*request.state);
         prepared.state = request.state;
     } catch (const std::bad_alloc&) {
         prepared = Prepared();

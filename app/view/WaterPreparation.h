@@ -24,7 +24,7 @@ public:
     struct Prepared {
         std::shared_ptr<const MapState> state;
         WaterTexels texels;
-        Picker::Surface surface;
+        std::optional<Picker::Surface> surface; // none: not asked for
         bool outOfMemory = false; // the pass could not get its arrays: nothing else is set
         double passMs = 0.0;      // what the pass took (the view's pacing counts it)
     };
@@ -33,7 +33,9 @@ public:
     ~WaterPreparation() override;
 
     // `mesh` must stay alive until the pass ends: call settle() before replacing it.
-    void offer(WaterMesh* mesh, std::shared_ptr<const MapState> state, WaterColouring colouring, bool dyeShown);
+    // `withSurface`: prepare the picker's surface too (a third of the pass; without it the view
+    // makes it when something first picks).
+    void offer(WaterMesh* mesh, std::shared_ptr<const MapState> state, WaterColouring colouring, bool dyeShown, bool withSurface);
     // Before anything else touches the mesh (a new map, another colouring): waits for the running
     // pass and delivers it at once; the waiting snapshot is dropped.
     void settle();
@@ -45,6 +47,7 @@ private:
         std::shared_ptr<const MapState> state;
         WaterColouring colouring = WaterColouring::Depth;
         bool dyeShown = false;
+        bool withSurface = true;
     };
     void start(Request request);
     void finished();

@@ -75,7 +75,7 @@ private slots:
         QVERIFY(viewport()->preparingWater());
         QVERIFY(shown.wait(20000));
         QVERIFY(viewport()->waterState() == deeper);
-        QCOMPARE(viewport()->picker().state(), deeper.get()); // not left stale for the next pick
+        QCOMPARE(viewport()->picker().state(), deeper.get()); // the picker follows the water drawn
         QCOMPARE(middleSurface(), surfaceBefore + 3.0f);
         const QImage prepared = rb::guitest::captureView(*viewport());
         QVERIFY2(prepared != before, "the deeper water does not show");
