@@ -4,7 +4,10 @@
 
 #include "commands/ChangeLatticeCommand.h"
 #include "commands/ErosionPeriodCommand.h"
+#include "commands/SetBoundaryCommand.h"
 #include "commands/SetCurrentsCommand.h"
+#include "commands/SetFlowModelCommand.h"
+#include "commands/SetSimParamsCommand.h"
 #include "document/AutosaveTimer.h"
 #include "document/JobTracker.h"
 #include "document/MapDocument.h"
@@ -510,6 +513,23 @@ void EditingSession::currentsDone(const std::shared_ptr<CurrentsJob>& job, std::
     else
         emit status(tr("Currents cancelled; the map keeps the currents it had"), 8000);
     emit currentsFinished(outcome);
+}
+
+// ---- the docks' edits ------------------------------------------------------------------------
+
+void EditingSession::editParams(const SimParams& params, const QString& field)
+{
+    document_->undoStack()->push(new commands::SetSimParamsCommand(document_, document_->map().params, params, field));
+}
+
+void EditingSession::chooseFlowModel(FlowModel model)
+{
+    document_->undoStack()->push(new commands::SetFlowModelCommand(document_, document_->map().params.model, model));
+}
+
+void EditingSession::editBoundary(const std::vector<BoundarySegment>& segments, const QString& description, const QString& mergeKey)
+{
+    document_->undoStack()->push(new commands::SetBoundaryCommand(document_, document_->map().boundary, segments, description, mergeKey));
 }
 
 void EditingSession::cancelCurrents()

@@ -91,6 +91,11 @@ public:
     bool swapMap(const Map& document, const Map& live);
     void resetWater();
 
+    // The docks' edits, each one undoable command on the document (the window only forwards them).
+    void editParams(const SimParams& params, const QString& field);
+    void chooseFlowModel(FlowModel model);
+    void editBoundary(const std::vector<BoundarySegment>& segments, const QString& description, const QString& mergeKey);
+
     // The steady current of the water now on the map (the Currents dock), solved on the pool
     // from the newest snapshot's depth; stored as one undoable command (commands::SetCurrentsCommand,
     // "Solve currents") when it ends, unless cancelled or the map was replaced meanwhile. One at

@@ -7,17 +7,12 @@
 #include "model/Map.h"
 #include "panels/StartUpIsland.h"
 
-#include <QKeySequence>
-#include <QList>
 #include <QMainWindow>
 
-#include <functional>
 #include <memory>
-#include <optional>
 
 class QLabel;
 class QMenu;
-class QTimer;
 class QToolBar;
 
 namespace rb::opencl {
@@ -27,7 +22,6 @@ namespace rb::panels {
 class BoundaryDock;
 class CurrentsDock;
 class EditorStatusBar;
-class FlowParticlesBar;
 class GeneratorDock;
 class SimulationDock;
 class StatisticsDock;
@@ -46,14 +40,17 @@ namespace rb::editor {
 struct CurrentsOutcome;
 class AboutDialog;
 class EditingSession;
+class FileActions;
 class FramePacer;
+class HelpActions;
 class ImportHeightmapDialog;
 class ShortcutsDialog;
 class UserGuideDialog;
 class MapDocument;
-class RecentFiles;
-class RiverNetworkJob;
+class SimulationActions;
 class SimulationRunner;
+class UndoActions;
+class ViewToggles;
 
 struct EditorOptions {
     int startSize = panels::kStartUpCells; // the start-up island (panels/StartUpIsland)
@@ -122,45 +119,21 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createErosionViewActions();
     void createActions();
-    void createFileActions();
-    void createHelpActions();
     void createMenus();
-    void createFileMenu();
-    void createEditMenu();
-    void createAutosaveMenu(QMenu* file);
-    static QList<QKeySequence> redoShortcuts();
     void createDocks();
     void createTools();
     void createStatusBar();
     void connectDocument();
-    void connectRunner();
     void connectSession();
-    void listDevicesInBackground();
     void pauseForViewMemory(); // the newest water could not be drawn
     void refreshFromSnapshot();
     void showNewestSnapshot();
-    void showRiverNetwork(bool on);
     void createCurrentsDock();
     void connectCurrents();
-    void showCurrentArrows(bool announce); // View › Currents, from the document's currents
-    void currentsFinished(const CurrentsOutcome& outcome);
     QString presentMap(const Map& map); // EditingSession's presenter: empty, or why the view cannot take it
     void showLoadedMap();
     void updateTitle();
-    void whenSafeToDiscard(const QString& action, std::function<void()> proceed);
-    void save(std::function<void()> onSuccess = {});
-    void saveAsDialog(std::function<void()> onSuccess = {});
-    void openDialog();
-    void importDialog();
-    void exportDialog(int layer);
-    void engineExportDialog();
-    void showEngineExport(const io::EngineExportResult& result);
-    void engineBundleDialog();
-    void showBundleExport(const io::EngineBundleResult& result);
-    void togglePlaying();
-    void resetWater();
     void reportError(const QString& title, const QString& message);
 
     EditorOptions options_;
@@ -177,17 +150,15 @@ private:
     QToolBar* toolBar_ = nullptr;
     tools::ToolManager* toolManager_ = nullptr;
     panels::EditorStatusBar* statusBar_ = nullptr;
-    RecentFiles* recentFiles_ = nullptr;
-    RiverNetworkJob* riverNetwork_ = nullptr; // View › River network
-    panels::FlowParticlesBar* particlesBar_ = nullptr; // View › Flow particles
     FramePacer* framePacer_ = nullptr; // picks up the newest snapshot for the view
+    ViewToggles* viewToggles_ = nullptr; // the View menu's overlays and colourings
+    FileActions* fileActions_ = nullptr; // the File menu's dialogs, questions and reports
+    HelpActions* helpActions_ = nullptr;
+    SimulationActions* simulationActions_ = nullptr; // Play, Step, Reset, and what the simulation reports
+    UndoActions* undoActions_ = nullptr;
 
-    QString solverName_;                     // for Help › About
-    std::optional<QStringList> openclDevices_; // none until the background search ends
     bool closeApproved_ = false; // unsaved changes: the user answered
     bool closeWhenIdle_ = false; // a close waits for the session's jobs
-    bool simulationErrorShown_ = false; // a Simulation error dialog is open
-    QString pausedMessage_;             // "Simulation paused: …" while the status bar may show it
 };
 
 } // namespace rb::editor

@@ -1,6 +1,7 @@
 #include "panels/CurrentsDock.h"
 
 #include "currents/CurrentsSolver.h"
+#include "document/CurrentsJob.h"
 #include "panels/DockScrollArea.h"
 #include "panels/ScientificSpinBox.h"
 #include "ranges/ValueRanges.h"
@@ -207,6 +208,14 @@ void CurrentsDock::showProgress(int iteration, int maxIterations, double residua
     progress_->setRange(0, maxIterations);
     progress_->setValue(iteration);
     progress_->setFormat(tr("Iteration %1 of %2, residual %3").arg(iteration).arg(maxIterations).arg(residual, 0, 'g', 2));
+}
+
+void CurrentsDock::showOutcome(const editor::CurrentsOutcome& outcome)
+{
+    setSolving(false);
+    if (outcome.ok()) showReport(outcome.report, outcome.seconds);
+    else if (outcome.cancelled) showMessage(tr("Cancelled after %n iteration(s); the map keeps the currents it had", nullptr, outcome.report.iterations));
+    else showMessage(tr("Failed: %1").arg(QString::fromStdString(outcome.error)));
 }
 
 void CurrentsDock::showReport(const CurrentsReport& report, double seconds)

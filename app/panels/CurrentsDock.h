@@ -19,6 +19,9 @@ namespace rb {
 struct BoundaryBalance;
 struct CurrentsReport;
 }
+namespace rb::editor {
+struct CurrentsOutcome;
+}
 
 namespace rb::panels {
 
@@ -40,6 +43,8 @@ public:
     void setSolving(bool solving, int maxIterations = 0);
     void showProgress(int iteration, int maxIterations, double residual);
     void showReport(const CurrentsReport& report, double seconds);
+    // A solve ended: its report, that it was cancelled, or why it failed.
+    void showOutcome(const editor::CurrentsOutcome& outcome);
     void showMessage(const QString& text);
     void setHasCurrents(bool has); // Clear is only offered when there is something to clear
     void showArrowScale(const QString& text);
