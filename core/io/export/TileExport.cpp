@@ -106,9 +106,9 @@ QJsonObject manifestHeader(const TileExportRequest& request, const MapState& sta
 {
     const TileLayout& layout = request.layout;
     const QString resampling = layout.resampled
-        ? QString("the map's %1 x %2 raster was resampled to %3 x %3 (%4 tiles of %5 a side), as the single-file engine export samples it")
+        ? QString("the map's %1 x %2 raster was resampled to %3 x %3 (%4 x %4 tiles of %5 samples a side), as the single-file engine export samples it")
               .arg(layout.raster.width).arg(layout.raster.height).arg(layout.total).arg(layout.tiles).arg(layout.tileSize)
-        : QString("none: the map's %1 x %1 raster is %2 tiles of %3 a side").arg(layout.total).arg(layout.tiles).arg(layout.tileSize);
+        : QString("none: the map's %1 x %1 raster is %2 x %2 tiles of %3 samples a side").arg(layout.total).arg(layout.tiles).arg(layout.tileSize);
     return {{"generator", "riverbed"}, {"kind", kManifestKind}, {"manifestVersion", kTilesManifestVersion},
             {"engine", text(engineName(*request.settings.engine))}, {"map", request.mapName},
             {"lattice", state.lattice.kind() == LatticeKind::Square ? "square" : "triangle"},
