@@ -5,6 +5,10 @@
 #include "io/export/TileExport.h"
 #include "model/Map.h"
 
+#ifdef RIVERBED_WITH_MPI
+#include "distributed/MpiComm.h"
+#endif
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -43,6 +47,38 @@ std::vector<io::TiledLayer> tiledLayers(const QCommandLineParser& parser, const 
     return layers;
 }
 
+// The ranks of the MPI job this run belongs to (1 for a plain run).
+int jobRanks()
+{
+#ifdef RIVERBED_WITH_MPI
+    int initialized = 0, ranks = 1;
+    MPI_Initialized(&initialized);
+    if (initialized) MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    return ranks;
+#else
+    return 1;
+#endif
+}
+
+// Across R ranks each writes the tiles whose index is its rank modulo R, and rank 0 the manifest;
+// every rank samples the whole grid, so each tile's bytes are the ones one process writes.
+io::TileSetSharing sharing()
+{
+    io::TileSetSharing shared;
+#ifdef RIVERBED_WITH_MPI
+    if (jobRanks() == 1) return shared;
+    const auto comm = std::make_shared<MpiComm>();
+    shared.writes = [comm](int tile) { return tile % comm->size() == comm->rank(); };
+    shared.writesManifest = comm->root();
+    shared.agree = [comm](const QString& error) { // every rank learns the first failing rank's reason
+        const int first = comm->firstWith(!error.isEmpty());
+        if (first < 0) return QString();
+        return QString::fromStdString(comm->broadcast(error.toStdString(), first)) + QString(" (rank %1)").arg(first);
+    };
+#endif
+    return shared;
+}
+
 QJsonObject reportLine(const QString& mapPath, const io::TileExportRequest& request)
 {
     const io::TileLayout& layout = request.layout;
@@ -56,7 +92,7 @@ QJsonObject reportLine(const QString& mapPath, const io::TileExportRequest& requ
     return {{"map", mapPath}, {"engine", text(io::engineName(*request.settings.engine))}, {"tiles", layout.tiles},
             {"tileSize", layout.tileSize}, {"rasterWidth", layout.total}, {"rasterHeight", layout.total},
             {"mapRaster", QJsonArray{layout.raster.width, layout.raster.height}}, {"resampled", layout.resampled},
-            {"manifest", request.manifestPath}, {"files", files}};
+            {"manifest", request.manifestPath}, {"files", files}, {"ranks", jobRanks()}};
 }
 
 } // namespace
@@ -100,7 +136,7 @@ int exportTiles(const QCommandLineParser& parser, const QString& mapPath, const 
     const io::GridSize raster = io::exportRasterSize(map.state.lattice);
     if (const QString problem = io::tileLayoutProblem(*settings.engine, tiles, raster); !problem.isEmpty()) return fail(problem);
     io::TileExportRequest request{io::tileLayout(*settings.engine, tiles, raster), settings, tiledLayers(parser, stateFor),
-                                  io::tileManifestPath(parser.value("terrain")), QFileInfo(mapPath).completeBaseName()};
+                                  io::tileManifestPath(parser.value("terrain")), QFileInfo(mapPath).completeBaseName(), sharing()};
     if (request.layout.resampled)
         notice(QString("tiles: the map's %1 x %2 raster does not make %3 x %3 tiles of a size %4 takes; resampled to %5 x %5 (tiles of %6)")
                    .arg(raster.width).arg(raster.height).arg(tiles).arg(text(io::engineName(*settings.engine))).arg(request.layout.total)

@@ -155,8 +155,8 @@ bool writeLayerTiles(const TiledLayer& layer, const TileExportRequest& request, 
         for (int column = 0; column < n; ++column) {
             const ExportGrid tile = tileGrid(set, request.layout, column, row);
             const QString path = tileFileName(layer.path, column, row);
-            const std::optional<QJsonObject> report = writeExportImage(cutTile(whole, request, tile, column, row), path, true, error);
-            if (!report) return false;
+            if (request.sharing.writes(row * n + column) && !writeExportImage(cutTile(whole, request, tile, column, row), path, true, error))
+                return false;
             QJsonObject entry = files.tiles[row * n + column].toObject();
             QJsonObject named = entry["files"].toObject(), sidecars = entry["sidecars"].toObject();
             named[name] = relativeTo(request.manifestPath, path);
@@ -168,6 +168,31 @@ bool writeLayerTiles(const TiledLayer& layer, const TileExportRequest& request, 
         }
     files.layers[name] = layerEntry(whole, layer, request, tileGrid(set, request.layout, 0, 0));
     return true;
+}
+
+// Every tile of this process and (its writer) the manifest, staged; then the job's vote: false with
+// the first failing process's error when any failed (each process's staged files are then removed).
+bool stageTiles(const TileExportRequest& request, const ExportGrid& set, TileFiles& files, QJsonObject& manifest, QString* error)
+{
+    QString mine;
+    for (const TiledLayer& layer : request.layers)
+        if (mine.isEmpty() && !writeLayerTiles(layer, request, set, files, &mine)) break;
+    manifest["layers"] = files.layers;
+    manifest["tiles"] = files.tiles;
+    if (mine.isEmpty() && request.sharing.writesManifest) writeJsonFile(request.manifestPath, manifest, &mine);
+    *error = request.sharing.agree(mine);
+    return error->isEmpty();
+}
+
+// The renames: the other processes' first, then the manifest writer's (its tiles and the manifest,
+// renamed last), only when all of theirs succeeded.
+bool commitInTurn(const TileSetSharing& sharing, FileSetTransaction& transaction, QString* error)
+{
+    QString mine;
+    if (!sharing.writesManifest) transaction.commit(&mine);
+    *error = sharing.agree(mine);
+    if (!error->isEmpty()) return false;
+    return !sharing.writesManifest || transaction.commit(error);
 }
 
 } // namespace
@@ -203,15 +228,12 @@ std::optional<QJsonObject> writeTileSet(const TileExportRequest& request, QStrin
     for (int row = 0; row < request.layout.tiles; ++row)
         for (int column = 0; column < request.layout.tiles; ++column)
             files.tiles.append(tilePlacement(request, set, tileGrid(set, request.layout, column, row), column, row));
-    for (const TiledLayer& layer : request.layers)
-        if (!writeLayerTiles(layer, request, set, files, error)) return std::nullopt;
     QJsonObject manifest = manifestHeader(request, state, set);
-    manifest["layers"] = files.layers;
-    manifest["tiles"] = files.tiles;
-    if (!writeJsonFile(request.manifestPath, manifest, error)) return std::nullopt;
+    if (!stageTiles(request, set, files, manifest, error)) return std::nullopt;
     for (const QString& old : earlier) // into the outermost transaction: a joined one's steps are its
-        if (!files.written.contains(old) && QFileInfo::exists(old)) FileSetTransaction::current()->removeOnCommit(old);
-    if (!transaction.commit(error)) return std::nullopt;
+        if (request.sharing.writesManifest && !files.written.contains(old) && QFileInfo::exists(old))
+            FileSetTransaction::current()->removeOnCommit(old);
+    if (!commitInTurn(request.sharing, transaction, error)) return std::nullopt;
     return manifest;
 }
 

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -21,12 +22,24 @@ struct TiledLayer {
     const MapState* state = nullptr;
 };
 
+// How the processes of one job share a tile set (app/cli's MPI ranks); the defaults are one process
+// writing it all. Every process stages its tiles; `agree` then takes its error (empty: written) and
+// returns the job's first one (empty: every process wrote its part), and is called a second time
+// around the renames: the processes that do not write the manifest rename theirs first, and the
+// manifest's writer renames its own and the manifest last, only when they all did.
+struct TileSetSharing {
+    std::function<bool(int tile)> writes = [](int) { return true; }; // tile = row · N + column
+    bool writesManifest = true; // the manifest and the earlier set's removals
+    std::function<QString(const QString& error)> agree = [](const QString& error) { return error; };
+};
+
 struct TileExportRequest {
     TileLayout layout;
     ExportSettings settings;       // settings.engine set; settings.size is ignored (the layout's total)
     std::vector<TiledLayer> layers; // terrain first
     QString manifestPath;
     QString mapName;
+    TileSetSharing sharing;
 };
 
 // "dir/terrain.png", column 2, row 0 → "dir/terrain_x2_y0.png": Unreal's tiled-import naming
