@@ -51,10 +51,9 @@ std::vector<io::TiledLayer> tiledLayers(const QCommandLineParser& parser, const 
 int jobRanks()
 {
 #ifdef RIVERBED_WITH_MPI
-    int initialized = 0, ranks = 1;
-    MPI_Initialized(&initialized);
-    if (initialized) MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    return ranks;
+    int initialized = 0;
+    MPI_Initialized(&initialized); // main() starts MPI only under mpirun
+    return initialized ? MpiComm().size() : 1;
 #else
     return 1;
 #endif

@@ -25,7 +25,9 @@ namespace {
 
 using rb::test::cli;
 using rb::test::cliInShell;
+using rb::test::changedFiles;
 using rb::test::CliRun;
+using rb::test::snapshot;
 using rb::test::readBytes;
 
 // A raster's integer levels, rows north to south (what the engine's vertices hold, before scaling).
@@ -113,24 +115,6 @@ int edgeMismatches(const QString& folder, const QString& pattern, int tiles)
             }
         }
     return mismatches;
-}
-
-std::map<QString, QByteArray> snapshot(const QString& folder)
-{
-    std::map<QString, QByteArray> out;
-    for (const QString& name : QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
-        out[name] = readBytes(QDir(folder).filePath(name));
-    return out;
-}
-
-QStringList changedFiles(const std::map<QString, QByteArray>& before, const std::map<QString, QByteArray>& after)
-{
-    QStringList changed;
-    for (const auto& [name, bytes] : before)
-        if (!after.count(name) || after.at(name) != bytes) changed << name;
-    for (const auto& [name, bytes] : after)
-        if (!before.count(name)) changed << name;
-    return changed;
 }
 
 class CliTiles : public ::testing::Test {
@@ -337,11 +321,11 @@ TEST_F(CliTiles, AFailedWriteLeavesTheEarlierSet)
     EXPECT_EQ(failed.exitCode, 1) << failed.err.toStdString();
     EXPECT_TRUE(failed.err.contains("t.tiles.json") && failed.err.contains("File too large")) << failed.err.toStdString();
     EXPECT_TRUE(failed.err.contains("the earlier tiles and manifest are unchanged")) << failed.err.toStdString();
-    EXPECT_EQ(changedFiles(before, snapshot(out)).join(' '), "");
+    EXPECT_EQ(changedFiles(before, snapshot(out)), "");
 
     // Without the limit the same command replaces the water tiles (the check above is not vacuous).
     run(QStringList{map(129, "square", 60)} + outputs);
-    const QStringList changed = changedFiles(before, snapshot(out));
+    const QStringList changed = changedFiles(before, snapshot(out)).split(' ');
     EXPECT_TRUE(changed.contains("d_x1_y1.r16") && changed.contains("t.tiles.json")) << changed.join(' ').toStdString();
 }
 
