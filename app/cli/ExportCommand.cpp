@@ -4,6 +4,7 @@
 #include "GltfOption.h"
 #include "RiversOption.h"
 #include "SplatBundleOptions.h"
+#include "TilesOption.h"
 
 #include "io/export/LayerExport.h"
 #include "io/flow/VelocityField.h"
@@ -65,6 +66,7 @@ void addOptions(QCommandLineParser& parser)
     cli::addGltfOptions(parser);
     cli::addRiversOptions(parser);
     cli::addSplatBundleOptions(parser);
+    cli::addTilesOption(parser);
 }
 
 std::optional<int> positiveInteger(const QCommandLineParser& parser, const QString& name)
@@ -204,6 +206,7 @@ int runExport(const QStringList& args)
     if (!splat) return cli::kExitUsage;
     if (const std::optional<int> code = checkRequests(parser, *settings)) return *code;
     if (const std::optional<int> code = checkMeanRequest(parser)) return *code;
+    if (const std::optional<int> code = cli::checkTilesRequest(parser)) return *code;
     const QString path = parser.positionalArguments().first();
     const std::optional<Map> map = cli::loadMap(path);
     if (!map) return cli::kExitFailure;
@@ -213,6 +216,10 @@ int runExport(const QStringList& args)
     settings->georeference = map->georeference;
     if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
     if (!outputsWritable(parser)) return cli::kExitFailure; // none written when one of them cannot be
+    if (cli::tilesRequested(parser)) {
+        const auto stateFor = [&](io::Layer layer) -> const MapState& { return meanState && takesMean(layer) ? *meanState : map->state; };
+        return cli::exportTiles(parser, path, *map, stateFor, *settings);
+    }
     // Every file below waits in its staging file until all are written: any failure returns
     // before the commit, and the transaction then removes them, leaving every old file as it was.
     io::FileSetTransaction transaction;

@@ -22,30 +22,12 @@ namespace {
 
 using rb::test::cli;
 using rb::test::cliInShell;
+using rb::test::changedFiles;
 using rb::test::CliRun;
+using rb::test::snapshot;
 
 using rb::test::readBytes;
 using rb::test::writeBytes;
-
-// Every file of the folder with its bytes (a folder in the way counts as an empty entry).
-std::map<QString, QByteArray> snapshot(const QString& folder)
-{
-    std::map<QString, QByteArray> out;
-    for (const QString& name : QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
-        out[name] = readBytes(QDir(folder).filePath(name));
-    return out;
-}
-
-// The names whose bytes differ between two snapshots (or that only one of them has).
-QString changedFiles(const std::map<QString, QByteArray>& before, const std::map<QString, QByteArray>& after)
-{
-    QStringList changed;
-    for (const auto& [name, bytes] : before)
-        if (!after.count(name) || after.at(name) != bytes) changed << name;
-    for (const auto& [name, bytes] : after)
-        if (!before.count(name)) changed << name;
-    return changed.join(' ');
-}
 
 QStringList leftovers(const QString& folder)
 {
