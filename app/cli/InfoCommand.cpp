@@ -4,6 +4,7 @@
 
 #include "io/export/LayerExport.h"
 #include "model/Map.h"
+#include "model/SimParamTable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,12 +29,10 @@ QJsonValue automaticDtJson(const SimParams& p, double value)
 // how the next ones are chosen.
 QJsonObject parametersJson(const SimParams& p)
 {
-    return {{"g", p.gravity},         {"dt", p.dt},       {"friction", p.friction},
-            {"viscosity", p.viscosity}, {"pipe", text(pipeModeName(p.pipe))},
-            {"substeps", p.substeps},  {"rain", p.rain},   {"evaporation", p.evaporation},
-            {"model", text(flowModelName(p.model))}, {"manning", p.manning}, {"eddy_viscosity", p.eddyViscosity},
-            {"dye_diffusivity", p.dyeDiffusivity}, {"dye_half_life", p.dyeHalfLife},
-            {"automatic_dt", p.automaticDt()}, {"cfl_target", automaticDtJson(p, p.cflTarget)}, {"dt_max", automaticDtJson(p, p.dtMax)}};
+    QJsonObject json{{"dt", p.dt}, {"pipe", text(pipeModeName(p.pipe))}, {"substeps", p.substeps}, {"model", text(flowModelName(p.model))},
+                     {"automatic_dt", p.automaticDt()}, {"cfl_target", automaticDtJson(p, p.cflTarget)}, {"dt_max", automaticDtJson(p, p.dtMax)}};
+    for (const SimParamSpec& spec : simParamTable()) json.insert(text(spec.infoKey), p.*spec.field);
+    return json;
 }
 
 // A segment's or spring's dye channel, null for clean water.

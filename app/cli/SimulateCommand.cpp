@@ -5,6 +5,7 @@
 #include "model/DyeRelease.h"
 #include "model/Map.h"
 #include "model/MemoryBudget.h"
+#include "model/SimParamTable.h"
 #include "ranges/ValueRanges.h"
 #include "SolverFactory.h"
 #include "solver/AdaptiveTimeStep.h"
@@ -99,21 +100,21 @@ bool applyErosionOptions(const QCommandLineParser& parser, ErosionParams& erosio
     return true;
 }
 
+QString optionName(const SimParamSpec& spec)
+{
+    return QString::fromUtf8(spec.option.data(), static_cast<qsizetype>(spec.option.size()));
+}
+
 // Applies --dt, --friction, ... on top of the map's own parameters.
 bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
 {
     if (parser.isSet("dt") && !applyTimeStepOption(parser, params)) return false;
-    const std::pair<const char*, double*> numbers[] = {
-        {"friction", &params.friction}, {"gravity", &params.gravity},
-        {"viscosity", &params.viscosity}, {"rain", &params.rain},   {"evaporation", &params.evaporation},
-        {"manning", &params.manning},     {"eddy-viscosity", &params.eddyViscosity},
-        {"dye-diffusion", &params.dyeDiffusivity}, {"dye-half-life", &params.dyeHalfLife},
-    };
-    for (const auto& [name, target] : numbers) {
+    for (const SimParamSpec& spec : simParamTable()) {
+        const QString name = optionName(spec);
         if (!parser.isSet(name)) continue;
         const auto value = cli::numberOption(parser, name);
         if (!value) return false;
-        *target = *value;
+        params.*spec.field = *value;
     }
     if (parser.isSet("pipe")) {
         const auto mode = parsePipeMode(parser.value("pipe").toStdString());
@@ -135,18 +136,16 @@ bool applyParameterOptions(const QCommandLineParser& parser, SimParams& params)
 // look as if it had.
 void warnAboutOptionsTheModelIgnores(const QCommandLineParser& parser, const SimParams& params)
 {
-    struct ModelOption {
-        const char* name;
-        FlowModel ignoredBy;
-    };
-    const ModelOption options[] = {
-        {"viscosity", FlowModel::Momentum}, {"pipe", FlowModel::Momentum}, {"manning", FlowModel::Pipes}, {"eddy-viscosity", FlowModel::Pipes}};
+    QStringList ignored;
+    for (const SimParamSpec& spec : simParamTable())
+        if (!spec.readBy(params.model)) ignored << optionName(spec);
+    if (params.model == FlowModel::Momentum) ignored << "pipe"; // a choice, not a number of the table
     const auto modelName = [](FlowModel model) { return QString::fromStdString(std::string(flowModelName(model))); };
     const FlowModel other = params.model == FlowModel::Pipes ? FlowModel::Momentum : FlowModel::Pipes;
-    for (const ModelOption& option : options)
-        if (option.ignoredBy == params.model && parser.isSet(option.name))
+    for (const QString& option : ignored)
+        if (parser.isSet(option))
             cli::notice(QString("warning: --%1 has no effect in the %2 model (only in the %3 model); it is ignored")
-                            .arg(option.name, modelName(params.model), modelName(other)));
+                            .arg(option, modelName(params.model), modelName(other)));
     if (params.model == FlowModel::Momentum && params.manning > 0.0 && parser.isSet("friction"))
         cli::notice("warning: --friction has no effect in the momentum model while Manning's n is above 0 (--manning replaces it); it is ignored");
 }
@@ -495,15 +494,8 @@ int runSimulate(const QStringList& args)
         {"steps", "Number of steps (required).", "N"},
         {{"o", "output"}, "Write the final state to OUT (.rbmap).", "OUT"},
         {"dt", "Time step: S seconds, or auto[:CFL] to pick each step for that CFL number (default 0.5), at most the map's dt.", "S|auto[:CFL]"},
-        {"friction", "Fraction of flow lost per second, in [0, 1).", "F"},
-        {"gravity", "Gravity, m/s².", "G"},
-        {"viscosity", "Viscosity, m²/s (0 = off).", "V"},
         {"pipe", "Pipe cross-section: constant (A = dx²) or depth (A = upwind depth × face width).", "MODE"},
         {"model", "Flow model: pipes (virtual pipes, no inertia) or momentum (shallow-water equations with advection).", "MODEL"},
-        {"manning", "Momentum model: Manning's n, s/m^(1/3), replacing --friction (e.g. 0.03 for a natural river; 0 = off).", "N"},
-        {"eddy-viscosity", "Momentum model: eddy viscosity, m²/s, diffusing velocity (0 = off).", "M2S"},
-        {"rain", "Rain, m/s on every cell.", "MPS"},
-        {"evaporation", "Evaporation, m/s from every wet cell.", "MPS"},
         {"fill-to", "Before stepping, raise the water so the surface is max(bed, LEVEL): a lake at rest, its surface the same float in every cell "
                     "(LEVEL, or the float next to it where the sums of bed and depth cannot reach LEVEL itself).", "LEVEL"},
         {"boundary", "SIDE=TYPE[:VALUE][:CHANNEL]; SIDE north|south|east|west|all, TYPE wall|outflow|sea|inflow; VALUE: sea level (m) or inflow for the whole side (m³/s); "
@@ -511,8 +503,6 @@ int runSimulate(const QStringList& args)
          "SPEC"},
         {"spring", "A spring at world position X,Y (m) adding RATE m³/s; with CHANNEL its water carries that dye (0-3). Repeatable.", "X,Y,RATE[,CHANNEL]"},
         {"dye-release", "Before stepping, dye the water within RADIUS m of X,Y with CHANNEL (0-3, concentration 1). Repeatable.", "X,Y,RADIUS,CHANNEL"},
-        {"dye-diffusion", "Dye diffusivity through the water, m²/s (implicit: any value is stable; 0 = off).", "M2S"},
-        {"dye-half-life", "Half-life of every dye channel, s (0 = no decay).", "S"},
         {"erosion", "Erode and deposit with the water (docs/erosion.md), at the map's rates or the defaults unless the options below set them."},
         {"erosion-rate", QString("With --erosion: how fast the bed gives material below the water's capacity, 1/s (default %1).").arg(erosionDefaults.erosionRate), "K"},
         {"deposition-rate", QString("With --erosion: how fast the load settles above the capacity, 1/s (default %1).").arg(erosionDefaults.depositionRate), "K"},
@@ -531,6 +521,9 @@ int runSimulate(const QStringList& args)
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
+    for (const SimParamSpec& spec : simParamTable())
+        parser.addOption({optionName(spec), QString::fromUtf8(spec.help.data(), static_cast<qsizetype>(spec.help.size())),
+                          QString::fromUtf8(spec.valueName.data(), static_cast<qsizetype>(spec.valueName.size()))});
     if (auto exit = cli::parseArguments(parser, args, {"boundary", "spring", "drain", "dye-release"})) return *exit;
     if (parser.positionalArguments().size() != 1) return cli::fail("simulate takes exactly one MAP", cli::kExitUsage);
     bool ok = false;

@@ -1,6 +1,7 @@
 #include "panels/SimulationDock.h"
 
 #include "ClDevices.h"
+#include "model/SimParamTable.h"
 #include "panels/DockScrollArea.h"
 #include "tools/UndoKeys.h"
 #include "solver/AdaptiveTimeStep.h"
@@ -25,8 +26,6 @@
 namespace rb::panels {
 
 namespace {
-constexpr double kMetresPerSecondPerMmPerHour = 1e-3 / 3600.0; // the boxes show mm/h, SimParams holds m/s
-
 // The undo entry names a field mid-sentence ("Change time step"): the label with its first letter
 // in lower case, unless the label starts with a person's name ("Change Manning's n").
 QString fieldInSentence(const QString& label)
@@ -66,76 +65,7 @@ SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), 
             [this] { emit latticeChosen(static_cast<LatticeKind>(lattice_->currentData().toInt())); });
     addFlowModelChoice(body);
 
-    gravity_ = addNumber("gravity", tr("Gravity"), 0.01, 100.0, 3, 0.1, " m/s²", tr("Gravitational acceleration g"),
-                         [](SimParams& p, double v) { p.gravity = v; });
-    dt_ = addNumber("dt", tr("Time step"), 0.0001, 60.0, 4, 0.01, " s",
-                    tr("Simulated seconds per step (with Automatic on: the longest step it may take); the CFL number beside it must stay below 1"),
-                    [](SimParams& p, double v) {
-                        if (!p.automaticDt()) return void(p.dt = v);
-                        p.dtMax = v;
-                        p.dt = std::min(p.dt, v);
-                    },
-                    false);
-    automaticDt_ = new QCheckBox(tr("Automatic"), body);
-    automaticDt_->setObjectName("automaticDt");
-    automaticDt_->setToolTip(tr("Pick each step's dt to hold the CFL number at %1, at most the time step set here: a deep dab or a big "
-                                "inflow slows the steps instead of pausing the simulation").arg(kDefaultCflTarget));
-    connect(automaticDt_, &QCheckBox::toggled, this, [this](bool on) {
-        SimParams p = shown_;
-        if (on == p.automaticDt()) return;
-        p.cflTarget = on ? kDefaultCflTarget : 0.0;
-        p.dt = on ? p.dt : p.dtMax;
-        p.dtMax = on ? p.dt : 0.0;
-        edited(p, tr("automatic time step"));
-    });
-    cfl_ = new QLabel(body);
-    cfl_->setObjectName("cfl");
-    cfl_->setToolTip(tr("CFL number of this dt for the water now on the map: the solver refuses steps at 1 and above"));
-    auto* dtRow = new QHBoxLayout;
-    dtRow->addWidget(dt_, 1);
-    dtRow->addWidget(automaticDt_);
-    form_->addRow(tr("Time step"), dtRow);
-    form_->addRow(QString(), cfl_);
-    friction_ = addNumber("friction", tr("Friction"), 0.0, 0.9999, 4, 0.01, " /s", tr("Fraction of the flow lost per second (the momentum model uses it only while Manning's n is 0)"),
-                          [](SimParams& p, double v) { p.friction = v; });
-    addMomentumParameters();
-    viscosity_ = addNumber("viscosity", tr("Viscosity"), 0.0, 100.0, 4, 0.01, " m²/s", tr("Kinematic viscosity damping shallow flows (0 = off)"),
-                           [](SimParams& p, double v) { p.viscosity = v; });
-
-    pipe_ = new QComboBox(body);
-    pipe_->setObjectName("pipe");
-    pipe_->addItem(tr("Depth"), static_cast<int>(PipeMode::Depth));
-    pipe_->addItem(tr("Constant"), static_cast<int>(PipeMode::Constant));
-    pipe_->setToolTip(tr("Pipe cross-section: depth × face width (waves at √(g·h)), or constant dx² (Mei et al.)"));
-    form_->addRow(tr("Pipes"), pipe_);
-    connect(pipe_, &QComboBox::activated, this, [this] {
-        SimParams p = shown_;
-        p.pipe = static_cast<PipeMode>(pipe_->currentData().toInt());
-        edited(p, tr("pipe mode"));
-    });
-
-    substeps_ = new QSpinBox(body);
-    substeps_->setObjectName("substeps");
-    substeps_->setRange(1, 1000);
-    substeps_->setKeyboardTracking(false);
-    // What the box sets is the simulation thread's batch: while playing it runs a whole multiple
-    // of this many steps in one call (as many as fit in about one frame of the view;
-    // SimulationRunner::playingBatch), then takes the queued edits and offers a snapshot.
-    substeps_->setToolTip(tr("The simulation runs whole multiples of this many steps in one go (as many as fit in about one frame "
-                             "of the view) before it takes new edits and offers the view a new picture, so this is the fewest "
-                             "steps between two pictures, not their number; Step runs exactly this many"));
-    tools::passUndoKeysToWindow(substeps_);
-    form_->addRow(tr("Steps per batch"), substeps_);
-    connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
-        SimParams p = shown_;
-        p.substeps = value;
-        edited(p, tr("steps per batch"));
-    });
-
-    rain_ = addNumber("rain", tr("Rain"), 0.0, 100000.0, 2, 1.0, " mm/h", tr("Water added to every cell"),
-                      [](SimParams& p, double v) { p.rain = v * kMetresPerSecondPerMmPerHour; });
-    evaporation_ = addNumber("evaporation", tr("Evaporation"), 0.0, 100000.0, 2, 1.0, " mm/h", tr("Water removed from every wet cell"),
-                             [](SimParams& p, double v) { p.evaporation = v * kMetresPerSecondPerMmPerHour; });
+    addTableNumbers(body);
 
     addErosionSection(body, layout);
 
@@ -239,26 +169,91 @@ void SimulationDock::addFlowModelChoice(QWidget* body)
     });
 }
 
-// Momentum only; hidden while the pipes run (showRowsOfModel), where they would change nothing.
-void SimulationDock::addMomentumParameters()
+// The numbers of the parameter table (core/model/SimParamTable), in its order, with the time step
+// under gravity and the pipes' cross-section and the batch size under the viscosity.
+void SimulationDock::addTableNumbers(QWidget* body)
 {
-    manning_ = addNumber("manning", tr("Manning's n"), 0.0, 1.0, 3, 0.001, " s/m^⅓",
-                         tr("Bed roughness for the momentum model: about 0.013 for concrete, 0.03 for a natural river, "
-                            "0.1 for a weedy or wooded floodplain. 0 uses the Friction field instead"),
-                         [](SimParams& p, double v) { p.manning = v; });
-    eddyViscosity_ = addNumber("eddyViscosity", tr("Eddy viscosity"), 0.0, 100.0, 3, 0.01, " m²/s",
-                               tr("How strongly neighbouring currents drag on each other in the momentum model: higher "
-                                  "values smooth eddies and widen jets (0 = off; large values shorten the stable time step)"),
-                               [](SimParams& p, double v) { p.eddyViscosity = v; });
+    const auto text = [](std::string_view view) { return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size())); };
+    for (const SimParamSpec& spec : simParamTable()) {
+        QDoubleSpinBox* box = addNumber(text(spec.key), tr(spec.label.data()), spec.minimum / spec.siPerShown, spec.shownMaximum, spec.decimals,
+                                        spec.step, text(spec.shownUnit), tr(spec.tooltip.data()),
+                                        [&spec](SimParams& p, double v) { p.*spec.field = v * spec.siPerShown; });
+        tableBoxes_.push_back({&spec, box});
+        if (spec.key == "gravity") addTimeStepRows(body);
+        if (spec.key == "viscosity") addPipeAndBatchRows(body);
+    }
+}
+
+void SimulationDock::addTimeStepRows(QWidget* body)
+{
+    dt_ = addNumber("dt", tr("Time step"), 0.0001, 60.0, 4, 0.01, " s",
+                    tr("Simulated seconds per step (with Automatic on: the longest step it may take); the CFL number beside it must stay below 1"),
+                    [](SimParams& p, double v) {
+                        if (!p.automaticDt()) return void(p.dt = v);
+                        p.dtMax = v;
+                        p.dt = std::min(p.dt, v);
+                    },
+                    false);
+    automaticDt_ = new QCheckBox(tr("Automatic"), body);
+    automaticDt_->setObjectName("automaticDt");
+    automaticDt_->setToolTip(tr("Pick each step's dt to hold the CFL number at %1, at most the time step set here: a deep dab or a big "
+                                "inflow slows the steps instead of pausing the simulation").arg(kDefaultCflTarget));
+    connect(automaticDt_, &QCheckBox::toggled, this, [this](bool on) {
+        SimParams p = shown_;
+        if (on == p.automaticDt()) return;
+        p.cflTarget = on ? kDefaultCflTarget : 0.0;
+        p.dt = on ? p.dt : p.dtMax;
+        p.dtMax = on ? p.dt : 0.0;
+        edited(p, tr("automatic time step"));
+    });
+    cfl_ = new QLabel(body);
+    cfl_->setObjectName("cfl");
+    cfl_->setToolTip(tr("CFL number of this dt for the water now on the map: the solver refuses steps at 1 and above"));
+    auto* dtRow = new QHBoxLayout;
+    dtRow->addWidget(dt_, 1);
+    dtRow->addWidget(automaticDt_);
+    form_->addRow(tr("Time step"), dtRow);
+    form_->addRow(QString(), cfl_);
+}
+
+void SimulationDock::addPipeAndBatchRows(QWidget* body)
+{
+    pipe_ = new QComboBox(body);
+    pipe_->setObjectName("pipe");
+    pipe_->addItem(tr("Depth"), static_cast<int>(PipeMode::Depth));
+    pipe_->addItem(tr("Constant"), static_cast<int>(PipeMode::Constant));
+    pipe_->setToolTip(tr("Pipe cross-section: depth × face width (waves at √(g·h)), or constant dx² (Mei et al.)"));
+    form_->addRow(tr("Pipes"), pipe_);
+    connect(pipe_, &QComboBox::activated, this, [this] {
+        SimParams p = shown_;
+        p.pipe = static_cast<PipeMode>(pipe_->currentData().toInt());
+        edited(p, tr("pipe mode"));
+    });
+
+    substeps_ = new QSpinBox(body);
+    substeps_->setObjectName("substeps");
+    substeps_->setRange(1, 1000);
+    substeps_->setKeyboardTracking(false);
+    // What the box sets is the simulation thread's batch: while playing it runs a whole multiple
+    // of this many steps in one call (as many as fit in about one frame of the view;
+    // SimulationRunner::playingBatch), then takes the queued edits and offers a snapshot.
+    substeps_->setToolTip(tr("The simulation runs whole multiples of this many steps in one go (as many as fit in about one frame "
+                             "of the view) before it takes new edits and offers the view a new picture, so this is the fewest "
+                             "steps between two pictures, not their number; Step runs exactly this many"));
+    tools::passUndoKeysToWindow(substeps_);
+    form_->addRow(tr("Steps per batch"), substeps_);
+    connect(substeps_, &QSpinBox::valueChanged, this, [this](int value) {
+        SimParams p = shown_;
+        p.substeps = value;
+        edited(p, tr("steps per batch"));
+    });
 }
 
 // Each model's own parameters are shown only while it runs; Friction, Gravity and the rest are shared.
 void SimulationDock::showRowsOfModel(FlowModel model)
 {
     const bool momentum = model == FlowModel::Momentum;
-    form_->setRowVisible(manning_, momentum);
-    form_->setRowVisible(eddyViscosity_, momentum);
-    form_->setRowVisible(viscosity_, !momentum);
+    for (const auto& [spec, box] : tableBoxes_) form_->setRowVisible(box, spec->readBy(model));
     form_->setRowVisible(pipe_, !momentum);
 }
 
@@ -311,19 +306,13 @@ void SimulationDock::setParams(const SimParams& params)
 {
     updating_ = true;
     shown_ = params;
-    gravity_->setValue(params.gravity);
+    for (const auto& [spec, box] : tableBoxes_) box->setValue(params.*spec->field / spec->siPerShown);
     dt_->setValue(params.automaticDt() ? params.dtMax : params.dt);
     automaticDt_->setChecked(params.automaticDt());
-    friction_->setValue(params.friction);
-    viscosity_->setValue(params.viscosity);
     model_->setCurrentIndex(model_->findData(static_cast<int>(params.model)));
-    manning_->setValue(params.manning);
-    eddyViscosity_->setValue(params.eddyViscosity);
     showRowsOfModel(params.model);
     pipe_->setCurrentIndex(pipe_->findData(static_cast<int>(params.pipe)));
     substeps_->setValue(params.substeps);
-    rain_->setValue(params.rain / kMetresPerSecondPerMmPerHour);
-    evaporation_->setValue(params.evaporation / kMetresPerSecondPerMmPerHour);
     erosion_->setChecked(params.erosion.enabled);
     capacity_->setValue(params.erosion.capacity);
     erosionRate_->setValue(params.erosion.erosionRate);

@@ -21,6 +21,9 @@ class QLabel;
 class QSpinBox;
 class QVBoxLayout;
 
+namespace rb {
+struct SimParamSpec;
+}
 namespace rb::opencl {
 struct DeviceInfo;
 }
@@ -63,7 +66,9 @@ private:
                               double step, const QString& suffix, const QString& tip,
                               std::function<void(SimParams&, double)> apply, bool addRow = true);
     void addFlowModelChoice(QWidget* body);
-    void addMomentumParameters();
+    void addTableNumbers(QWidget* body);
+    void addTimeStepRows(QWidget* body);
+    void addPipeAndBatchRows(QWidget* body);
     void addErosionSection(QWidget* body, QVBoxLayout* layout);
     void showRowsOfModel(FlowModel model);
     void edited(const SimParams& params, const QString& fieldName);
@@ -76,21 +81,15 @@ private:
     QComboBox* backend_ = nullptr;
     QComboBox* lattice_ = nullptr;
     QComboBox* model_ = nullptr;
-    QDoubleSpinBox* manning_ = nullptr;
-    QDoubleSpinBox* eddyViscosity_ = nullptr;
-    QDoubleSpinBox* gravity_ = nullptr;
+    std::vector<std::pair<const SimParamSpec*, QDoubleSpinBox*>> tableBoxes_; // one per row of the parameter table
     QDoubleSpinBox* dt_ = nullptr;
     QLabel* cfl_ = nullptr;
     QCheckBox* automaticDt_ = nullptr;
     SimParams inForce_;
     Diagnostics solver_; // the solver's last report on this map (cfl, maxDepth, maxSpeed)
     bool solverReported_ = false; // false until the first report on the map shown
-    QDoubleSpinBox* friction_ = nullptr;
-    QDoubleSpinBox* viscosity_ = nullptr;
     QComboBox* pipe_ = nullptr;
     QSpinBox* substeps_ = nullptr;
-    QDoubleSpinBox* rain_ = nullptr;
-    QDoubleSpinBox* evaporation_ = nullptr;
     QCheckBox* erosion_ = nullptr;
     QFormLayout* erosionForm_ = nullptr;
     QDoubleSpinBox* capacity_ = nullptr;

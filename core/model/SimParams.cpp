@@ -1,5 +1,6 @@
 #include "model/SimParams.h"
 
+#include "model/SimParamTable.h"
 #include "ranges/ValueRanges.h"
 
 #include <algorithm>
@@ -65,21 +66,14 @@ SimParams SimParams::forNewMap(double cellSize, double expectedDepth, double man
 std::string SimParams::validate() const
 {
     using namespace ranges;
+    for (const SimParamSpec& spec : simParamTable())
+        if (std::string problem = spec.check(this->*spec.field); !problem.empty()) return problem;
     // The first failing check in field order, each message naming its field and range.
     for (const std::string& problem : {
-             checkRange("gravity", gravity, kMinGravity, kMaxGravity, "m/s²"),
              checkRange("dt", dt, kMinDt, kMaxDt, "s"),
-             std::isfinite(friction) && friction >= 0.0 && friction < 1.0 ? std::string() : "friction must lie in [0, 1) (got " + rangeNumberText(friction) + ")",
-             checkRange("viscosity", viscosity, 0.0, kMaxViscosity, "m²/s"),
              substeps >= 1 && substeps <= 100000 ? std::string() : "substeps must lie in 1..100000 (got " + std::to_string(substeps) + ")",
-             checkRange("rain", rain, 0.0, kMaxRain, "m/s"),
-             checkRange("evaporation", evaporation, 0.0, kMaxRain, "m/s"),
-             checkRange("manning", manning, 0.0, 1.0, "s/m^(1/3) (0: use friction)"),
-             checkRange("eddy viscosity", eddyViscosity, 0.0, kMaxViscosity, "m²/s"),
              cflTarget == 0.0 ? std::string() : checkRange("CFL target", cflTarget, kMinCflTarget, kMaxCflTarget, "(0: fixed dt)"),
              cflTarget == 0.0 ? std::string() : checkRange("dt ceiling", dtMax, kMinDt, kMaxDt, "s"),
-             checkRange("dye diffusivity", dyeDiffusivity, 0.0, kMaxViscosity, "m²/s"),
-             checkRange("dye half-life", dyeHalfLife, 0.0, kMaxTime, "s (0: no decay)"),
              cflTarget == 0.0 || dt <= dtMax ? std::string() : "dt (" + rangeNumberText(dt) + " s) must not exceed the dt ceiling (" + rangeNumberText(dtMax) + " s)",
          })
         if (!problem.empty()) return problem;

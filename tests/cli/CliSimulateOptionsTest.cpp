@@ -5,6 +5,7 @@
 
 #include "io/map/MapFile.h"
 #include "model/Map.h"
+#include "model/SimParamTable.h"
 
 #include <gtest/gtest.h>
 
@@ -134,6 +135,30 @@ TEST_F(CliSimulateOptions, OptionsTheFlowModelIgnoresAreWarnedAbout)
     const CliRun friction = cli({"simulate", map, "--steps", "0", "--model", "momentum", "--friction", "0.1", "--eddy-viscosity", "1"});
     ASSERT_EQ(friction.exitCode, 0) << friction.err.toStdString();
     EXPECT_FALSE(friction.err.contains("warning:")) << friction.err.toStdString();
+}
+
+// Every number of the simulation parameter table is an option of simulate that reaches the map
+// and info's line under the table's keys, and one outside its range is refused naming it: a new
+// row needs nothing in the CLI.
+TEST_F(CliSimulateOptions, EveryParameterOfTheTableIsAnOptionThatReachesTheMapAndInfo)
+{
+    const QString map = flatMap();
+    const auto text = [](std::string_view view) { return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size())); };
+    for (const SimParamSpec& spec : simParamTable()) {
+        const std::string what(spec.key);
+        // Inside the range and not any default: a quarter of the way up from the minimum, capped.
+        const double value = spec.minimum + std::min(0.25 * (spec.maximum - spec.minimum), 0.125);
+        const QString out = dir.filePath("table.rbmap");
+        const CliRun run = cli({"simulate", map, "--steps", "1", "--" + text(spec.option), QString::number(value, 'g', 17), "-o", out});
+        ASSERT_EQ(run.exitCode, 0) << what << ": " << run.err.toStdString();
+        EXPECT_EQ(readMap(out).params.*spec.field, value) << what;
+        EXPECT_EQ(parametersOf(out)[text(spec.infoKey)].toDouble(), value) << what;
+        const CliRun refused = cli({"simulate", map, "--steps", "1", "--" + text(spec.option), QString::number(spec.maximum * 2 + 1, 'g', 17)});
+        EXPECT_EQ(refused.exitCode, 2) << what;
+        EXPECT_TRUE(refused.err.contains(text(spec.name) + " must lie in")) << what << ": " << refused.err.toStdString();
+        const CliRun help = cli({"simulate", "--help"});
+        EXPECT_TRUE(help.out.contains("--" + text(spec.option))) << what;
+    }
 }
 
 TEST_F(CliSimulateOptions, InfoShowsWhetherTheTimeStepIsAutomatic)

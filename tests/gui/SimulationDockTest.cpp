@@ -9,6 +9,7 @@
 
 #include "document/MapDocument.h"
 #include "panels/BoundaryDock.h"
+#include "model/SimParamTable.h"
 #include "panels/SimulationDock.h"
 #include "solver/Stability.h"
 
@@ -210,6 +211,32 @@ private slots:
         QTest::newRow("eddy viscosity") << "eddyViscosity" << "Change eddy viscosity";
         QTest::newRow("gravity") << "gravity" << "Change gravity";
         QTest::newRow("talus angle") << "talusAngle" << "Change erosion talus angle";
+    }
+
+    // Every number of the simulation parameter table has its box, named after its header key, that
+    // edits the document's parameter (in SI, from the box's unit) as one undoable step and shows
+    // only while a model that reads it runs: a new row needs nothing in the dock.
+    void everyParameterOfTheTableHasAnUndoableBox()
+    {
+        for (const rb::SimParamSpec& spec : rb::simParamTable()) {
+            const QByteArray key(spec.key.data(), static_cast<qsizetype>(spec.key.size()));
+            QDoubleSpinBox* box = number(key.constData());
+            QVERIFY2(box, key.constData());
+            for (const FlowModel model : {FlowModel::Pipes, FlowModel::Momentum}) {
+                rb::SimParams params = window()->document()->map().params;
+                params.model = model;
+                dock()->setParams(params);
+                QCOMPARE(box->isVisibleTo(dock()), spec.readBy(model));
+            }
+            dock()->setParams(window()->document()->map().params);
+            const double before = window()->document()->map().params.*spec.field;
+            const int steps = stack()->index();
+            box->setValue(box->value() + 0.5 * (box->maximum() - box->value()));
+            QCOMPARE(stack()->index(), steps + 1);
+            QCOMPARE(window()->document()->map().params.*spec.field, box->value() * spec.siPerShown);
+            stack()->undo();
+            QCOMPARE(window()->document()->map().params.*spec.field, before);
+        }
     }
 
     void historyNamesFieldsReadably()

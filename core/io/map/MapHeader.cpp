@@ -2,6 +2,7 @@
 
 #include "io/text/ExactNumber.h"
 #include "io/text/JsonFields.h"
+#include "model/SimParamTable.h"
 #include "ranges/ValueRanges.h"
 
 #include <cpl_error.h>
@@ -85,17 +86,15 @@ QJsonArray erosionArraysToJson(const MapState& s)
 
 QJsonObject paramsToJson(const SimParams& p)
 {
-    QJsonObject params{{"gravity", exact(p.gravity)},     {"dt", exact(p.dt)},     {"friction", exact(p.friction)},
-                       {"viscosity", exact(p.viscosity)}, {"pipe", nameText(pipeModeName(p.pipe))},
-                       {"substeps", p.substeps},          {"rain", exact(p.rain)}, {"evaporation", exact(p.evaporation)},
-                       {"model", nameText(flowModelName(p.model))}, {"manning", exact(p.manning)}, {"eddyViscosity", exact(p.eddyViscosity)}};
+    QJsonObject params{{"dt", exact(p.dt)}, {"pipe", nameText(pipeModeName(p.pipe))}, {"substeps", p.substeps},
+                       {"model", nameText(flowModelName(p.model))}};
+    // The table's numbers; a newer one only when set, so a map without it keeps its older header.
+    for (const SimParamSpec& spec : simParamTable())
+        if (spec.header != HeaderPresence::WhenSet || p.*spec.field != 0.0) params.insert(nameText(spec.key), exact(p.*spec.field));
     if (p.automaticDt()) { // only then: a fixed-dt map's header stays as it was
         params.insert("cflTarget", exact(p.cflTarget));
         params.insert("dtMax", exact(p.dtMax));
     }
-    // Dye parameters only when set, so a map without them keeps its older header.
-    if (p.dyeDiffusivity != 0.0) params.insert("dyeDiffusivity", exact(p.dyeDiffusivity));
-    if (p.dyeHalfLife != 0.0) params.insert("dyeHalfLife", exact(p.dyeHalfLife));
     // Erosion only when it differs from the defaults (format version 4; docs/erosion.md).
     if (p.erosion != ErosionParams{}) params.insert("erosion", erosionParamsToJson(p.erosion));
     return params;
@@ -269,18 +268,13 @@ SimParams paramsFromJson(const JsonFields& root)
 {
     const JsonFields f = root.child("params");
     SimParams p;
-    p.gravity = f.exactNumber("gravity");
+    for (const SimParamSpec& spec : simParamTable()) // a member added in a later version may be absent
+        if (spec.header == HeaderPresence::Required || f.has(nameText(spec.key))) p.*spec.field = f.exactNumber(nameText(spec.key));
     p.dt = f.exactNumber("dt");
-    p.friction = f.exactNumber("friction");
-    p.viscosity = f.exactNumber("viscosity");
     p.pipe = f.name("pipe", "pipe mode", parsePipeMode).value_or(PipeMode::Depth);
     p.substeps = f.integer("substeps", 1, 100000);
-    p.rain = f.exactNumber("rain");
-    p.evaporation = f.exactNumber("evaporation");
     // Written since format version 2; a version 1 file is a pipes map.
     if (f.has("model")) p.model = f.name("model", "flow model", parseFlowModel).value_or(FlowModel::Pipes);
-    if (f.has("manning")) p.manning = f.exactNumber("manning");
-    if (f.has("eddyViscosity")) p.eddyViscosity = f.exactNumber("eddyViscosity");
     // Automatic dt; absent: a fixed dt. The writer leaves it out for a fixed dt, so a member that
     // is present must be a CFL number: a 0 there is an edit or damage, not a request for a fixed dt.
     if (f.has("cflTarget")) {
@@ -290,8 +284,6 @@ SimParams paramsFromJson(const JsonFields& root)
                        .arg(f.pathOf("cflTarget")).arg(p.cflTarget).arg(ranges::kMinCflTarget).arg(ranges::kMaxCflTarget));
     }
     if (f.has("dtMax")) p.dtMax = f.exactNumber("dtMax");
-    if (f.has("dyeDiffusivity")) p.dyeDiffusivity = f.exactNumber("dyeDiffusivity");
-    if (f.has("dyeHalfLife")) p.dyeHalfLife = f.exactNumber("dyeHalfLife");
     p.erosion = erosionParamsFromJson(f);
     return p;
 }
