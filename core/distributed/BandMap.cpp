@@ -97,6 +97,27 @@ void BandMap::cutFields(const MapState& whole)
         for (std::size_t f = 0; f < mean.flowSums.size(); ++f)
             mean.flowSums[f].values() = cutPadded(whole.meanFlow.flowSums[f].values(), width, height, band_.s, band_.e);
     }
+    // What the step reads but does not change here (the erodibility a generated map holds; dye,
+    // currents and the other erosion fields of maps the run refuses), cut so the output keeps it.
+    const auto cutCells = [&](const std::vector<FloatField>& from, std::vector<FloatField>& into, bool padded) {
+        into.clear();
+        for (const FloatField& f : from) {
+            into.emplace_back(padded ? width + 2 : width, band_.height() + (padded ? 2 : 0));
+            into.back().values() = padded ? cutPadded(f.values(), width, height, band_.s, band_.e) : cutRows(f.values(), width, band_.s, band_.e);
+        }
+    };
+    cutCells(whole.dye, state.dye, false);
+    cutCells(whole.currents, state.currents, false);
+    cutCells(whole.currentFlows, state.currentFlows, true);
+    const FloatField* erosion[] = {&whole.erodibility, &whole.sediment, &whole.deposition, &whole.bedRemainder};
+    FloatField* cut[] = {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
+    for (std::size_t i = 0; i < 4; ++i)
+        if (!erosion[i]->empty()) {
+            *cut[i] = FloatField(width, band_.height());
+            cut[i]->values() = cutRows(erosion[i]->values(), width, band_.s, band_.e);
+        }
+    state.dyeLedgers = whole.dyeLedgers;
+    state.sedimentLedger = whole.sedimentLedger;
     state.time = whole.time;
     state.steps = whole.steps;
     state.ledger = whole.ledger; // the band's own books are not used: rank 0 keeps the map's
