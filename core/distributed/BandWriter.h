@@ -9,7 +9,7 @@
 
 namespace rb {
 
-// A distributed run's output .rbmap (docs/map-format.md, "Writing by bands"): rank 0 writes the
+// A distributed run's output .rbmap (docs/scaling.md, "Memory by band"): rank 0 writes the
 // file array by array, taking each array's rows from every rank in turn (its own, then rank 1's,
 // …), so no rank ever holds more than its band and one other band's slice of one array. The bytes
 // are those writeMapFile writes for the whole map: the same header, and each array's zlib stream

@@ -11,7 +11,7 @@
 namespace rb::io {
 
 // One array record's zlib stream, compressed as its values arrive in pieces (a distributed run's
-// bands, docs/map-format.md): the same bytes as writeArrayBlock's one compress2 call at level 1,
+// bands, docs/scaling.md): the same bytes as writeArrayBlock's one compress2 call at level 1,
 // because deflate's output does not depend on how its input is cut (ArrayBlockStreamTest checks).
 // Without a device it only counts: the record's head, written before the stream, needs the
 // compressed size and the CRC-32 of the raw bytes, so a writer that cannot seek back runs the

@@ -168,10 +168,7 @@ bool readFloatArrays(BandArrays& arrays, const MapFileHead& head, MapState& stat
 bool readMeanArrays(BandArrays& arrays, const MapHeader& header, MapState& state, QString* error)
 {
     const std::vector<std::string> names = meanArrayNames(header.lattice);
-    MeanFlow mean;
-    mean.from = header.meanWindow->from;
-    mean.to = header.meanWindow->to;
-    mean.seconds = header.meanWindow->seconds;
+    MeanFlow mean = meanWindowOf(header);
     for (std::size_t i = 0; i < names.size(); ++i) {
         const bool cells = i + 1 == names.size();
         std::optional<DoubleField> field = arrays.read<double>(names[i], !cells, error);

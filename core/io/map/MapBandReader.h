@@ -11,7 +11,7 @@
 namespace rb::io {
 
 // A .rbmap read by rows, for a distributed run whose ranks each hold one band of the map
-// (docs/map-format.md, "Reading by bands"): the header alone first, then the rows one band needs.
+// (docs/scaling.md, "Memory by band"): the header alone first, then the rows one band needs.
 // Every array's zlib stream is inflated piece by piece and only the band's rows are kept, so a
 // rank's memory follows its band, not the map; the stream is still checked whole (its sizes and
 // its CRC-32), and a file readMapFile refuses is refused here with the same message. Files that

@@ -165,15 +165,25 @@ std::optional<bool> skipStrayVelocities(ByteReader& in, const MapHeader& header,
     return true;
 }
 
+} // namespace
+
+MeanFlow meanWindowOf(const MapHeader& header)
+{
+    MeanFlow mean;
+    mean.from = header.meanWindow->from;
+    mean.to = header.meanWindow->to;
+    mean.seconds = header.meanWindow->seconds;
+    return mean;
+}
+
+namespace {
+
 // Format version 5: the time-mean flow's float64 sums, the faces' per family and then the cells'.
 bool readMeanFlow(ByteReader& in, const MapHeader& header, MapState& state, QString* error)
 {
     const Lattice& lattice = header.lattice;
     const std::vector<std::string> names = meanArrayNames(lattice);
-    MeanFlow mean;
-    mean.from = header.meanWindow->from;
-    mean.to = header.meanWindow->to;
-    mean.seconds = header.meanWindow->seconds;
+    MeanFlow mean = meanWindowOf(header);
     for (std::size_t i = 0; i < names.size(); ++i) {
         const bool cells = i + 1 == names.size();
         const int w = cells ? lattice.width() : lattice.paddedWidth(), h = cells ? lattice.height() : lattice.paddedHeight();

@@ -65,6 +65,9 @@ std::string unwritableReason(const Map& map);
 // array. Used by decodeMap and by the band reader, which reads the arrays itself.
 std::optional<MapHeader> decodeMapHeader(ByteReader& in, std::uint32_t& version, QString* problem);
 
+// The header's time-mean window (it must have one), with no sums yet: the readers add them.
+MeanFlow meanWindowOf(const MapHeader& header);
+
 // The signature, version and header of `map`, as writeMap starts; false if the device refuses them.
 bool writeMapHead(QIODevice& out, const Map& map);
 
