@@ -15,6 +15,7 @@
 #ifdef RIVERBED_WITH_MPI
 #include "distributed/DistributedScope.h"
 #include "distributed/DistributedSolver.h"
+#include "io/map/MapBandReader.h"
 #include <mpi.h>
 #endif
 
@@ -329,7 +330,8 @@ bool fillToLevel(const QCommandLineParser& parser, MapState& state)
     return true;
 }
 
-bool applyMapOptions(const QCommandLineParser& parser, Map& map)
+// The options that change the map's parameters, boundary and sources, not its fields.
+bool applyHeaderOptions(const QCommandLineParser& parser, Map& map)
 {
     if (!applyParameterOptions(parser, map.params)) return false;
     for (const QString& text : parser.values("boundary"))
@@ -339,6 +341,12 @@ bool applyMapOptions(const QCommandLineParser& parser, Map& map)
     if (parser.isSet("inflow-sediment") && !setInflowSediment(parser, map)) return false;
     for (const QString& text : parser.values("drain"))
         if (!appendSourceOption(text, PointSource::Kind::Drain, map.sources)) return false;
+    return true;
+}
+
+bool applyMapOptions(const QCommandLineParser& parser, Map& map)
+{
+    if (!applyHeaderOptions(parser, map)) return false;
     if (parser.isSet("fill-to") && !fillToLevel(parser, map.state)) return false;
     for (const QString& text : parser.values("dye-release"))
         if (!releaseDyeOption(text, map.state)) return false;
@@ -476,6 +484,95 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
 #endif
 }
 
+#ifdef RIVERBED_WITH_MPI
+// The map a file's header describes, without its fields: what the options change and the output's
+// header keeps.
+Map documentOf(const io::MapFileHead& head)
+{
+    const io::MapHeader& h = head.header;
+    Map document{MapState(), h.params, h.boundary, h.sources, h.generatorSettings, h.georeference};
+    document.state.lattice = h.lattice;
+    document.state.time = h.time;
+    document.state.steps = h.steps;
+    document.state.ledger = h.ledger;
+    return document;
+}
+
+// Map::validate without the fields, which no rank holds whole.
+std::string headerProblem(const Map& document)
+{
+    if (std::string e = document.params.validate(); !e.empty()) return e;
+    if (std::string e = validateBoundary(document.state.lattice, document.boundary); !e.empty()) return e;
+    return validateSources(document.state.lattice, document.sources);
+}
+
+// This rank's band of the map at `path` (rows and halo), under the document's parameters,
+// boundary and sources. Every rank agrees: one that cannot read its rows fails them all, with its
+// message. nullopt after printing why.
+std::optional<Map> readBand(const QString& path, const io::MapFileHead& head, const Map& document, const Band& band)
+{
+    QString error;
+    std::optional<MapState> rows = io::readMapFileRows(path, head, band.s, band.e, &error);
+    const MpiComm comm;
+    const int failing = comm.firstWith(!rows);
+    if (failing >= 0) return cli::fail(QString::fromStdString(comm.broadcast(error.toStdString(), failing))), std::nullopt;
+    return Map{std::move(*rows), document.params, document.boundary, document.sources, {}, {}};
+}
+
+// simulate across ranks, each reading, stepping and writing only its band (docs/scaling.md): the
+// same steps as runSimulate's over a band instead of the map, with the same answers and output.
+int simulateByBands(const QCommandLineParser& parser, int steps, int every, int exchangeEvery, int ranks)
+{
+    const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
+    if (parser.value("backend") != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage);
+    const QString path = parser.positionalArguments()[0];
+    QString error;
+    const std::optional<io::MapFileHead> head = io::readMapFileHead(path, &error);
+    if (!head) return cli::fail(error);
+    Map document = documentOf(*head);
+    if (!applyHeaderOptions(parser, document)) return cli::kExitUsage;
+    if (const std::string problem = headerProblem(document); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage);
+    const Lattice& whole = document.state.lattice;
+    if (const std::string problem = BandPlan::refusal(whole.height(), ranks); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage);
+    auto solver = std::make_unique<DistributedSolver>(MpiComm(), 0, exchangeEvery);
+    const Band band = solver->plan(whole.height()).band(MpiComm().rank());
+    // What this rank holds, before it reads it.
+    const Lattice bandLattice(whole.kind(), whole.width(), band.height(), whole.cellSize());
+    if (const std::string refusal = MemoryBudget::solverRefusal(bandLattice, document.params.model, false, parser.isSet("mean-from")); !refusal.empty())
+        return cli::fail(QString::fromStdString(refusal));
+    if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
+    std::optional<Map> rows = readBand(path, *head, document, band);
+    if (!rows) return cli::kExitFailure;
+    double meanFrom = 0.0;
+    std::optional<MeanStart> meanStart;
+    if (parser.isSet("mean-from") && !(meanStart = meanStartOption(parser, rows->state, meanFrom))) return cli::kExitUsage;
+    if (meanStart && !parser.isSet("output")) cli::notice("warning: --mean-from without -o: the time-mean flow is recorded but not kept");
+    warnAboutOptionsTheModelIgnores(parser, document.params);
+    if (const QString wait = bedUpdateWait(*rows, steps); !wait.isEmpty()) cli::notice(wait);
+    const bool erosionLines = rows->params.erosion.enabled || rows->state.hasEroded();
+    try {
+        solver->loadBand(std::move(*rows), whole);
+    } catch (const std::exception& e) { // the same on every rank: each band holds the same kinds of arrays
+        return cli::fail(QString::fromStdString(e.what()) + across, cli::kExitUsage);
+    }
+    rows.reset();
+    if (meanStart) startMean(*solver, *meanStart, meanFrom);
+    bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
+    if (meanStart) {
+        const MapState state = solver->bandState(); // every band records the same window
+        if (rootRank()) stepped = reportMean(state, meanFrom) && stepped;
+    }
+    if (!parser.isSet("output")) return stepped ? cli::kExitOk : cli::kExitFailure;
+    const QString output = parser.value("output");
+    if (!stepped)
+        cli::notice(QString("%1 holds the state before the refused call, %2 of the %3 steps asked for")
+                        .arg(output).arg(solver->diagnostics().steps - document.state.steps).arg(steps));
+    if (!output.endsWith(".rbmap", Qt::CaseInsensitive)) cli::notice(QString("warning: %1 does not end in .rbmap; it is written as a Riverbed map all the same").arg(output));
+    if (!solver->writeMapFile(output, document, &error)) return cli::fail(error);
+    return stepped ? cli::kExitOk : cli::kExitFailure;
+}
+#endif
+
 } // namespace
 
 int runSimulate(const QStringList& args)
@@ -543,6 +640,11 @@ int runSimulate(const QStringList& args)
     const std::string backend = parser.value("backend").toStdString();
     if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
 
+    const int ranks = jobRanks();
+#ifdef RIVERBED_WITH_MPI
+    // --fill-to needs the whole map's water (its level and volume): those runs read it whole on every rank.
+    if (ranks > 1 && !parser.isSet("fill-to") && !parser.isSet("dye-release")) return simulateByBands(parser, steps, every, exchangeEvery, ranks);
+#endif
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
     if (!applyMapOptions(parser, *map)) return cli::kExitUsage;
@@ -555,7 +657,6 @@ int runSimulate(const QStringList& args)
     // Only rank 0 writes the output.
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 
-    const int ranks = jobRanks();
     const std::unique_ptr<Solver> solver = createSolver(parser, backend, *map, ranks, exchangeEvery);
     if (!solver) return cli::kExitUsage;
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);

@@ -54,10 +54,25 @@ BandMap::BandMap(const Map& whole, const Band& band) : band_(band)
     map_.state = MapState(Lattice(lattice.kind(), lattice.width(), band.height(), lattice.cellSize()));
     map_.params = whole.params;
     cutFields(whole.state);
-    const std::vector<BoundaryEdge> wholeEdges = expandBoundary(lattice, whole.boundary);
-    cutBoundary(whole, wholeEdges);
-    cutSources(whole);
-    findOwnedEdges(lattice, wholeEdges);
+    cutHeader(lattice, whole.boundary, whole.sources);
+}
+
+BandMap::BandMap(Map rows, const Lattice& whole, const Band& band) : band_(band)
+{
+    if (rows.state.lattice.height() != band.height() || rows.state.lattice.width() != whole.width())
+        throw std::logic_error("a band's rows do not have the band's size");
+    map_.state = std::move(rows.state);
+    map_.params = rows.params;
+    cutHeader(whole, rows.boundary, rows.sources);
+}
+
+// The boundary and sources that reach the band, and which of them it owns.
+void BandMap::cutHeader(const Lattice& whole, const std::vector<BoundarySegment>& boundary, const std::vector<PointSource>& sources)
+{
+    const std::vector<BoundaryEdge> wholeEdges = expandBoundary(whole, boundary);
+    cutBoundary(whole, boundary, wholeEdges);
+    cutSources(whole, sources);
+    findOwnedEdges(whole, wholeEdges);
     if (const std::string problem = map_.validate(); !problem.empty()) throw std::logic_error("a band's map is not valid: " + problem);
 }
 
@@ -82,16 +97,37 @@ void BandMap::cutFields(const MapState& whole)
         for (std::size_t f = 0; f < mean.flowSums.size(); ++f)
             mean.flowSums[f].values() = cutPadded(whole.meanFlow.flowSums[f].values(), width, height, band_.s, band_.e);
     }
+    // What the step reads but does not change here (the erodibility a generated map holds; dye,
+    // currents and the other erosion fields of maps the run refuses), cut so the output keeps it.
+    const auto cutCells = [&](const std::vector<FloatField>& from, std::vector<FloatField>& into, bool padded) {
+        into.clear();
+        for (const FloatField& f : from) {
+            into.emplace_back(padded ? width + 2 : width, band_.height() + (padded ? 2 : 0));
+            into.back().values() = padded ? cutPadded(f.values(), width, height, band_.s, band_.e) : cutRows(f.values(), width, band_.s, band_.e);
+        }
+    };
+    cutCells(whole.dye, state.dye, false);
+    cutCells(whole.currents, state.currents, false);
+    cutCells(whole.currentFlows, state.currentFlows, true);
+    const FloatField* erosion[] = {&whole.erodibility, &whole.sediment, &whole.deposition, &whole.bedRemainder};
+    FloatField* cut[] = {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
+    for (std::size_t i = 0; i < 4; ++i)
+        if (!erosion[i]->empty()) {
+            *cut[i] = FloatField(width, band_.height());
+            cut[i]->values() = cutRows(erosion[i]->values(), width, band_.s, band_.e);
+        }
+    state.dyeLedgers = whole.dyeLedgers;
+    state.sedimentLedger = whole.sedimentLedger;
     state.time = whole.time;
     state.steps = whole.steps;
     state.ledger = whole.ledger; // the band's own books are not used: rank 0 keeps the map's
 }
 
-void BandMap::cutBoundary(const Map& whole, const std::vector<BoundaryEdge>& wholeEdges)
+void BandMap::cutBoundary(const Lattice& whole, const std::vector<BoundarySegment>& boundary, const std::vector<BoundaryEdge>& wholeEdges)
 {
-    const int height = whole.state.lattice.height();
-    for (std::size_t i = 0; i < whole.boundary.size(); ++i) {
-        BoundarySegment segment = whole.boundary[i];
+    const int height = whole.height();
+    for (std::size_t i = 0; i < boundary.size(); ++i) {
+        BoundarySegment segment = boundary[i];
         if (segment.side == Side::North && band_.s > 0) continue;
         if (segment.side == Side::South && band_.e < height) continue;
         if (segment.side == Side::East || segment.side == Side::West) {
@@ -111,16 +147,15 @@ void BandMap::cutBoundary(const Map& whole, const std::vector<BoundaryEdge>& who
     }
 }
 
-void BandMap::cutSources(const Map& whole)
+void BandMap::cutSources(const Lattice& lattice, const std::vector<PointSource>& sources)
 {
-    const Lattice& lattice = whole.state.lattice;
     const Lattice& local = map_.state.lattice;
-    const std::vector<SourceCell> cells = resolveSources(lattice, whole.sources);
+    const std::vector<SourceCell> cells = resolveSources(lattice, sources);
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const int x = static_cast<int>(cells[i].cell % static_cast<std::uint32_t>(lattice.width()));
         const int y = static_cast<int>(cells[i].cell / static_cast<std::uint32_t>(lattice.width()));
         if (y < band_.s || y >= band_.e) continue;
-        PointSource source = whole.sources[i];
+        PointSource source = sources[i];
         const WorldPoint centre = local.worldPosition(x, y - band_.s);
         source.x = centre.x;
         source.y = centre.y;

@@ -22,6 +22,9 @@ namespace rb {
 class BandMap {
 public:
     BandMap(const Map& whole, const Band& band);
+    // From the band's rows as read from a file (io::readMapFileRows): `rows.state` holds them, on
+    // the band's lattice; its parameters, boundary and sources are the whole map's, on `whole`.
+    BandMap(Map rows, const Lattice& whole, const Band& band);
 
     const Map& map() const { return map_; }
     const std::vector<int>& ownedEdges() const { return ownedEdges_; }           // local edge indices
@@ -31,8 +34,9 @@ public:
 
 private:
     void cutFields(const MapState& whole);
-    void cutBoundary(const Map& whole, const std::vector<BoundaryEdge>& wholeEdges);
-    void cutSources(const Map& whole);
+    void cutHeader(const Lattice& whole, const std::vector<BoundarySegment>& boundary, const std::vector<PointSource>& sources);
+    void cutBoundary(const Lattice& whole, const std::vector<BoundarySegment>& boundary, const std::vector<BoundaryEdge>& wholeEdges);
+    void cutSources(const Lattice& whole, const std::vector<PointSource>& sources);
     void findOwnedEdges(const Lattice& wholeLattice, const std::vector<BoundaryEdge>& wholeEdges);
 
     Band band_;

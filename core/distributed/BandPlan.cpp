@@ -38,4 +38,11 @@ int BandPlan::owner(int y) const
     return ranks() - 1;
 }
 
+std::pair<int, int> BandPlan::ownedRows(int rank, bool ghosts) const
+{
+    const Band& b = band(rank);
+    const int first = ghosts && rank == 0 ? -1 : b.y0, last = ghosts && rank == ranks() - 1 ? height_ + 1 : b.y1;
+    return {first, last};
+}
+
 } // namespace rb

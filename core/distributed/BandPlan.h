@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rb {
@@ -27,6 +28,9 @@ public:
     int height() const { return height_; }
     const Band& band(int rank) const { return bands_[static_cast<std::size_t>(rank)]; }
     int owner(int y) const; // the rank owning row y (−1 and height: the first and the last)
+    // The rows rank `rank` owns; with `ghosts`, the map's ghost rows −1 and height too, at the
+    // first and the last band (the faces' padded arrays): in rank order they tile the array.
+    std::pair<int, int> ownedRows(int rank, bool ghosts) const;
 
 private:
     int height_ = 0;

@@ -1,6 +1,10 @@
 #include "distributed/DistributedSolver.h"
 
 #include "distributed/BandMap.h"
+#include "distributed/BandSlice.h"
+#include "distributed/BandSnapshot.h"
+#include "distributed/BandWriter.h"
+#include "io/map/MapFile.h"
 #include "distributed/DistributedScope.h"
 #include "solver/Stability.h"
 
@@ -36,18 +40,33 @@ void DistributedSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
     if (const std::string problem = distributedRefusal(map); !problem.empty()) throw std::invalid_argument(problem);
-    plan_.emplace(map.state.lattice.height(), comm_.size(), rowsPerStep_ * stepsPerExchange_ + kHaloMargin);
+    plan_.emplace(plan(map.state.lattice.height()));
     band_ = plan_->band(comm_.rank());
     lattice_ = map.state.lattice;
-    segments_ = map.boundary;
-    sources_ = map.sources;
-    const BandMap bandMap(map, band_);
+    start(BandMap(map, band_), map.boundary, map.sources);
+}
+
+void DistributedSolver::loadBand(Map rows, const Lattice& whole)
+{
+    // The band's arrays are present exactly when the map's are, so it answers for the map.
+    if (const std::string problem = distributedRefusal(rows); !problem.empty()) throw std::invalid_argument(problem);
+    plan_.emplace(plan(whole.height()));
+    band_ = plan_->band(comm_.rank());
+    lattice_ = whole;
+    std::vector<BoundarySegment> segments = rows.boundary;
+    std::vector<PointSource> sources = rows.sources;
+    start(BandMap(std::move(rows), whole, band_), segments, sources);
+}
+
+void DistributedSolver::start(const BandMap& bandMap, const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources)
+{
+    segments_ = segments;
+    sources_ = sources;
     ownedEdges_ = bandMap.ownedEdges();
     ownedSources_ = bandMap.ownedSources();
     attach(bandMap.map());
     if (comm_.root()) {
-        whole_ = map.state;
-        ledger_ = map.state.ledger;
+        ledger_ = bandMap.map().state.ledger; // the whole map's: a band's map keeps the map's books
         book_.emplace(lattice_, expandBoundary(lattice_, segments_), resolveSources(lattice_, sources_), CpuTiling{}.tileSize);
     }
     gatherOwnership(bandMap.ownedEdgesWhole(), bandMap.ownedSourcesWhole());
@@ -106,7 +125,7 @@ StepResult DistributedSolver::step(int count)
     if (count == 0) return {0, {}};
     const Diagnostics before = diagnostics_;
     const VolumeLedger ledgerBefore = ledger_;
-    const Map snapshot = local_.readMap(); // a refused call, on any rank, puts every band back
+    const BandSnapshot snapshot(local_, band_.height(), meanRecording_); // a refused call, on any rank, puts every band back
     for (int done = 0; done < count;) {
         const int steps = std::min(stepsPerExchange_, count - done);
         trace_.clear();
@@ -148,28 +167,29 @@ void DistributedSolver::keepRecordingAfter(const Map& snapshot)
     else local_.resumeMean();
 }
 
-StepResult DistributedSolver::rollBack(const Map& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message)
+StepResult DistributedSolver::rollBack(const BandSnapshot& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message)
 {
-    attach(snapshot);
-    keepRecordingAfter(snapshot);
+    const Map band = snapshot.restore(local_);
+    attach(band);
+    keepRecordingAfter(band);
     ledger_ = ledgerBefore;
     diagnostics_ = before;
     return {0, std::move(message)};
 }
 
-// The message one process would give: rank 0 holds the whole map's bed, boundary and sources.
+// The message one process would give, from the whole map's bed (gathered for it), boundary and sources.
 std::string DistributedSolver::refusalOnRoot(const Diagnostics& atStart, const char* what) const
 {
+    const FloatField bed = gatherField(local_.readState().bed);
     std::string message;
     if (comm_.root())
-        message = unstableCallMessage({lattice_, local_.params(), whole_.bed.values(), segments_, sources_, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
+        message = unstableCallMessage({lattice_, local_.params(), bed.values(), segments_, sources_, atStart.maxDepth, atStart.cfl, atStart.steps}, what);
     return comm_.broadcast(message, 0);
 }
 
 std::pair<int, int> DistributedSolver::ownedRows(int rank) const
 {
-    const Band& b = plan_->band(rank);
-    return {rank == 0 ? -1 : b.y0, rank == comm_.size() - 1 ? lattice_.height() + 1 : b.y1};
+    return plan_->ownedRows(rank, true);
 }
 
 std::pair<int, int> DistributedSolver::heldRows(int rank) const
@@ -281,87 +301,57 @@ void DistributedSolver::reduceDiagnostics()
     diagnostics_.ledger = {totals[1], totals[2], totals[3], totals[4], totals[5], totals[6], totals[7]};
 }
 
+// Every band's owned rows of one of its arrays, on rank 0 (an empty field elsewhere).
+template <class T> Field<T> DistributedSolver::gatherField(const Field<T>& band) const
+{
+    const std::span<const T> mine = ownedSlice(band, *plan_, comm_.rank(), lattice_);
+    std::vector<T> all = comm_.gather(std::vector<T>(mine.begin(), mine.end()));
+    if (!comm_.root()) return {};
+    const bool padded = band.width() == lattice_.paddedWidth();
+    Field<T> whole(band.width(), padded ? lattice_.paddedHeight() : lattice_.height());
+    whole.values() = std::move(all);
+    return whole;
+}
+
+// Every array the bands hold, gathered in the file's list of them (so none is left out), under
+// the whole map's lattice and books.
 MapState DistributedSolver::readState() const
 {
-    const auto [y0, y1] = ownedRows(comm_.rank());
-    std::vector<int> counts;
-    const std::vector<float> all = comm_.gather(packRows(y0, y1), &counts);
-    const std::optional<MeanFlow> mean = gatherMean(); // collective too
+    Map band = local_.readMap();
+    // The fields are replaced in place: the list points into `band`, which this function owns.
+    for (const io::NamedArray& array : io::namedArrays(band)) *const_cast<FloatField*>(array.field) = gatherField(*array.field);
+    for (const io::NamedMeanArray& array : io::namedMeanArrays(band.state)) *const_cast<DoubleField*>(array.field) = gatherField(*array.field);
+    MapState& state = band.state;
     if (!comm_.root()) { // no fields, but the lattice, which a refusal's message may read
         MapState lattice;
         lattice.lattice = lattice_;
         return lattice;
     }
-    MapState state = whole_;
-    // A solver that never ran the state's rows through: the shapes come from a band's readRows.
-    const RowBlock shape = local_.readRows(0, 0);
-    state.velocities.assign(shape.velocities.size(), FloatField(lattice_.paddedWidth(), lattice_.paddedHeight()));
-    const float* data = all.data();
-    const std::size_t width = static_cast<std::size_t>(lattice_.width()), padded = static_cast<std::size_t>(lattice_.paddedWidth());
-    for (int r = 0; r < comm_.size(); ++r) {
-        const auto [r0, r1] = ownedRows(r);
-        const int c0 = std::max(0, r0), c1 = std::min(lattice_.height(), r1);
-        const std::size_t cells = static_cast<std::size_t>(c1 - c0) * width, pads = static_cast<std::size_t>(r1 - r0) * padded;
-        if (cells > 0) std::copy_n(data, cells, state.depth.values().begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)));
-        data += cells;
-        for (FloatField& f : state.flows) {
-            std::copy_n(data, pads, f.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
-            data += pads;
-        }
-        for (FloatField& u : state.velocities) {
-            std::copy_n(data, pads, u.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
-            data += pads;
-        }
-    }
-    if (mean) state.meanFlow = *mean;
+    state.lattice = lattice_;
     state.time = diagnostics_.time;
     state.steps = diagnostics_.steps;
     state.ledger = ledger_;
-    return state;
+    return std::move(state);
 }
 
-// Rows [y0, y1) of a band's mean (−1 and the height: ghost rows of the flow sums): depth sums, then each family's flow sums.
-std::vector<double> DistributedSolver::packMeanRows(const MeanFlow& mean, int y0, int y1) const
+bool DistributedSolver::writeMapFile(const QString& path, const Map& document, QString* error) const
 {
-    std::vector<double> packed;
-    if (mean.empty()) return packed;
-    const int c0 = std::max(0, y0) - band_.s, c1 = std::min(lattice_.height(), y1) - band_.s, width = lattice_.width(), padded = lattice_.paddedWidth();
-    const std::vector<double>& depth = mean.depthSums.values();
-    packed.insert(packed.end(), depth.begin() + static_cast<std::ptrdiff_t>(c0) * width, depth.begin() + static_cast<std::ptrdiff_t>(c1) * width);
-    for (const DoubleField& f : mean.flowSums)
-        packed.insert(packed.end(), f.values().begin() + static_cast<std::ptrdiff_t>(y0 - band_.s + 1) * padded,
-                      f.values().begin() + static_cast<std::ptrdiff_t>(y1 - band_.s + 1) * padded);
-    return packed;
-}
-
-// A mean recorded in this run, on rank 0: every band's owned rows (nullopt elsewhere, and when the
-// run records none: a mean the map holds then stays as loaded, in whole_).
-std::optional<MeanFlow> DistributedSolver::gatherMean() const
-{
-    if (!meanRecording_) return std::nullopt;
-    const auto [y0, y1] = ownedRows(comm_.rank());
-    const MeanFlow mean = local_.readState().meanFlow;
-    const std::vector<double> all = comm_.gather(packMeanRows(mean, y0, y1));
-    if (!comm_.root()) return std::nullopt;
-    if (mean.empty()) return MeanFlow{};
-    MeanFlow whole(lattice_);
-    whole.from = mean.from;
-    whole.to = mean.to;
-    whole.seconds = mean.seconds;
-    const double* data = all.data();
-    const auto width = static_cast<std::size_t>(lattice_.width()), padded = static_cast<std::size_t>(lattice_.paddedWidth());
-    for (int r = 0; r < comm_.size(); ++r) {
-        const auto [r0, r1] = ownedRows(r);
-        const int c0 = std::max(0, r0), c1 = std::min(lattice_.height(), r1);
-        const std::size_t cells = static_cast<std::size_t>(c1 - c0) * width, pads = static_cast<std::size_t>(r1 - r0) * padded;
-        std::copy_n(data, cells, whole.depthSums.values().begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)));
-        data += cells;
-        for (DoubleField& f : whole.flowSums) {
-            std::copy_n(data, pads, f.values().begin() + static_cast<std::ptrdiff_t>(lattice_.paddedIndex(-1, r0)));
-            data += pads;
-        }
+    Map map = local_.readMap();
+    const int invalid = comm_.firstWith(!map.state.validate().empty());
+    if (invalid >= 0) {
+        const std::string problem = comm_.broadcast(map.state.validate(), invalid);
+        if (error) *error = QString("%1: refusing to write an invalid map: %2").arg(path, QString::fromStdString(problem));
+        return false;
     }
-    return whole;
+    // The band's arrays under the whole map's header (BandWriter reads the header on rank 0 only).
+    map.state.lattice = lattice_;
+    map.state.time = diagnostics_.time;
+    map.state.steps = diagnostics_.steps;
+    map.state.ledger = ledger_;
+    map.boundary = segments_;
+    map.sources = sources_;
+    map.keepDocumentFields(document);
+    return BandWriter(comm_, *plan_, lattice_).write(path, map, error);
 }
 
 } // namespace rb

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "distributed/BandMap.h"
 #include "distributed/BandPlan.h"
+#include "distributed/BandSnapshot.h"
 #include "distributed/LedgerBook.h"
 #include "distributed/MpiComm.h"
 #include "solver/CpuSolver.h"
+
+#include <QString>
 
 #include <optional>
 #include <vector>
@@ -20,7 +24,9 @@ namespace rb {
 // in row order on rank 0) and the ledger (each step's edge flows and source changes booked on
 // rank 0 in the whole map's order, LedgerBook). Every rank makes the same calls: the decisions
 // (the automatic dt, a refusal) follow the reduced numbers, which every rank has.
-// Rank 0 keeps the map as loaded and gathers the bands into it in readState().
+// No rank holds more than its band: a map can be loaded already cut (loadBand, from the band's rows
+// of a file), rank 0 writes the output from every band's rows in turn (writeMapFile), and
+// readState() gathers the whole state on rank 0 only when asked.
 class DistributedSolver : public Solver {
 public:
     static constexpr int kRowsPerStep = 4;      // rows one step reads away (measured at most 3), and one to spare
@@ -31,6 +37,13 @@ public:
 
     std::string name() const override { return "cpu-mpi"; }
     void load(const Map& map) override;
+    // The halo rows a band holds on either side, and the plan of a map `height` rows high.
+    int halo() const { return rowsPerStep_ * stepsPerExchange_ + kHaloMargin; }
+    BandPlan plan(int height) const { return BandPlan(height, comm_.size(), halo()); }
+    // load() from this rank's band only: `rows.state` holds the band plan(whole.height()) gives
+    // this rank (io::readMapFileRows), on the band's lattice; its parameters, boundary and sources
+    // are the whole map's. Throws std::invalid_argument for what a distributed run refuses.
+    void loadBand(Map rows, const Lattice& whole);
     void setParams(const SimParams& params) override;
     void setBoundary(const std::vector<BoundarySegment>& segments) override;
     void setSources(const std::vector<PointSource>& sources) override;
@@ -67,14 +80,21 @@ public:
     const std::vector<PointSource>& sources() const override { return sources_; }
 
     const Band& band() const { return band_; }
+    // This rank's band as its solver holds it (on the band's lattice).
+    MapState bandState() const { return local_.readState(); }
+    // Collective: the whole map's file, written by rank 0 from every band's rows (BandWriter),
+    // byte for byte what writeMapFile writes for readMap() with `document`'s generator settings
+    // and georeference. False on every rank, with `error`, when anything failed; the old file
+    // then stays as it was.
+    bool writeMapFile(const QString& path, const Map& document, QString* error) const;
 
 private:
     [[noreturn]] static void notHere(const char* what);
     std::pair<int, int> ownedRows(int rank) const; // with the map's ghost rows at its ends
     std::pair<int, int> heldRows(int rank) const;
     std::vector<float> packRows(int y0, int y1) const;
-    std::vector<double> packMeanRows(const MeanFlow& mean, int y0, int y1) const;
-    std::optional<MeanFlow> gatherMean() const;
+    template <class T> Field<T> gatherField(const Field<T>& band) const;
+    void start(const BandMap& bandMap, const std::vector<BoundarySegment>& segments, const std::vector<PointSource>& sources);
     void keepRecordingAfter(const Map& snapshot);
     void unpackRows(const float* data, int y0, int y1);
     void gatherOwnership(const std::vector<int>& edgesWhole, const std::vector<int>& sourcesWhole);
@@ -82,7 +102,7 @@ private:
     void bookSteps();
     void reduceDiagnostics();
     std::string refusalOnRoot(const Diagnostics& atStart, const char* what) const;
-    StepResult rollBack(const Map& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message);
+    StepResult rollBack(const BandSnapshot& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message);
     void attach(const Map& bandMap);
 
     MpiComm comm_;
@@ -99,11 +119,10 @@ private:
     bool meanRecording_ = false;
     double meanFrom_ = 0.0;
     Diagnostics diagnostics_;
-    // Rank 0 only: the books, and the map as loaded (what is not stepped is handed back from it).
+    // Rank 0 only: the books.
     std::optional<LedgerBook> book_;
     std::vector<int> edgeOrder_, sourceOrder_;   // every rank's owned whole-map indices, in rank order
     std::vector<int> edgeCounts_, sourceCounts_; // per rank
-    MapState whole_;
     VolumeLedger ledger_;
 };
 

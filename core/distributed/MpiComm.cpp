@@ -1,6 +1,8 @@
 #include "distributed/MpiComm.h"
 
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <numeric>
 #include <type_traits>
 
@@ -94,6 +96,27 @@ template <class T> std::vector<T> MpiComm::gather(const std::vector<T>& mine, st
 template std::vector<double> MpiComm::gather(const std::vector<double>&, std::vector<int>*) const;
 template std::vector<float> MpiComm::gather(const std::vector<float>&, std::vector<int>*) const;
 template std::vector<int> MpiComm::gather(const std::vector<int>&, std::vector<int>*) const;
+
+template <class T> void MpiComm::send(std::span<const T> values, int to) const
+{
+    if (values.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) throw std::length_error("a band's slice is too large for one MPI message");
+    MPI_Send(values.data(), static_cast<int>(values.size()), datatype<T>(), to, 0, comm_);
+}
+
+template <class T> void MpiComm::receive(std::vector<T>& into, int from) const
+{
+    MPI_Status status;
+    MPI_Probe(from, 0, comm_, &status);
+    int count = 0;
+    MPI_Get_count(&status, datatype<T>(), &count);
+    into.resize(static_cast<std::size_t>(count));
+    MPI_Recv(into.data(), count, datatype<T>(), from, 0, comm_, MPI_STATUS_IGNORE);
+}
+
+template void MpiComm::send(std::span<const float>, int) const;
+template void MpiComm::send(std::span<const double>, int) const;
+template void MpiComm::receive(std::vector<float>&, int) const;
+template void MpiComm::receive(std::vector<double>&, int) const;
 
 std::vector<float> MpiComm::exchange(const std::vector<float>& send, const std::vector<int>& sendCounts, std::vector<int>& recvCounts) const
 {

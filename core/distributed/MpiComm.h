@@ -3,6 +3,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ public:
 
     // Every rank's values, concatenated in rank order, on rank 0 (empty elsewhere); counts: each rank's.
     template <class T> std::vector<T> gather(const std::vector<T>& mine, std::vector<int>* counts = nullptr) const;
+    // Point to point, for rank 0's writer: `values` to rank `to`; and whatever rank `from` sends
+    // next, into `into` (resized to it). T: float or double.
+    template <class T> void send(std::span<const T> values, int to) const;
+    template <class T> void receive(std::vector<T>& into, int from) const;
     // sendCounts[q] values of `send` (in rank order) to rank q; receives into the result, recvCounts per rank.
     std::vector<float> exchange(const std::vector<float>& send, const std::vector<int>& sendCounts, std::vector<int>& recvCounts) const;
 

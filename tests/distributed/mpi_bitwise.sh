@@ -7,7 +7,7 @@
 # leaves out a row or a field shows. Options are the same for every run, so each rank's band
 # meets a boundary of every type (wall, sea, outflow, inflow), a spring and a drain, at the
 # automatic dt the map asks for; two of the runs add rain and evaporation, two record the
-# time-mean flow (one afresh, one continuing the map's own).
+# time-mean flow (one afresh, one continuing the map's own). One run is refused part-way.
 #   usage: mpi_bitwise.sh CLI MPIRUN WORKDIR LATTICE MODEL
 set -euo pipefail
 cli=$1 mpirun=$2 work=$3 lattice=$4 model=$5
@@ -36,6 +36,24 @@ compare() { # MAP RANKS [EXTRA OPTIONS...]
   echo "same bits: $name"
 }
 
+# A call refused part-way (a fixed dt too short for an inflow's flood, momentum model: the pipes
+# take these floods without a refusal): every band is put back from the copy kept at the call's
+# start (a temporary file), so the output holds the same state as one process's, which says so
+# alike; both runs exit non-zero.
+compare_refused() { # MAP RANKS FLOOD-OPTIONS...
+  local map=$1 ranks=$2 name="refused-${1%.rbmap}-$2"; shift 2
+  local run=(simulate "$map" --model momentum --steps 64 --report-every 16 --dt 0.05 "$@")
+  if "$cli" "${run[@]}" -o "plain-$name.rbmap" > "plain-$name.txt" 2> "plain-$name.err"; then fail "$name: not refused"; fi
+  grep -q "holds the state before the refused call, [1-9]" "plain-$name.err" || fail "$name: not refused part-way: $(cat "plain-$name.err")"
+  if "$mpirun" --allow-run-as-root --oversubscribe -n "$ranks" "$cli" "${run[@]}" -o "mpi-$name.rbmap" > "mpi-$name.txt" 2> "mpi-$name.err"; then
+    fail "$name: -n $ranks was not refused"
+  fi
+  cmp "plain-$name.rbmap" "mpi-$name.rbmap" || fail "-n $ranks kept another state than one process after a refused call ($name)"
+  diff <(sed 's/"ranks":[0-9]*,//' "plain-$name.txt") <(sed 's/"ranks":[0-9]*,//' "mpi-$name.txt") || fail "-n $ranks reported other numbers ($name)"
+  diff <(head -n 2 "plain-$name.err" | sed 's/plain-/X-/') <(head -n 2 "mpi-$name.err" | sed 's/mpi-/X-/') || fail "-n $ranks refused otherwise ($name)"
+  echo "same bits after a refused call: $name"
+}
+
 "$cli" generate --preset river --size 48x40 --lattice "$lattice" -o small.rbmap > /dev/null
 "$cli" generate --preset river --size 48x128 --lattice "$lattice" -o tall.rbmap > /dev/null
 compare small.rbmap 1
@@ -43,6 +61,10 @@ compare small.rbmap 2 --exchange-every 1 --rain 2e-4 --evaporation 1e-4
 compare small.rbmap 3
 compare small.rbmap 4 --exchange-every 2 --rain 2e-4 --evaporation 1e-4
 compare tall.rbmap 3 --mean-from 0.5
+if [[ "$model" == momentum && "$lattice" == square ]]; then compare_refused tall.rbmap 3 --boundary west=inflow:3000; fi
+if [[ "$model" == momentum && "$lattice" == triangle ]]; then compare_refused tall.rbmap 4 --boundary north=inflow:6000; fi
+# --fill-to needs the whole map's water: every rank reads it whole and rank 0 gathers the bands.
+compare tall.rbmap 2 --fill-to 1.0
 "$cli" simulate small.rbmap --steps 16 --mean-from 0 -o meaned.rbmap 2> /dev/null > /dev/null
 compare meaned.rbmap 4 --mean-from 0
 # Wider than one 512-column tile: one process books the pipes' ledger tile by tile.

@@ -67,15 +67,7 @@ QString quoted(const std::string& name)
     return "'" + QString::fromStdString(name) + "'";
 }
 
-// The fixed part of a record, read before anything is allocated.
-struct RecordHead {
-    std::string name;
-    std::uint32_t width = 0;
-    std::uint32_t height = 0;
-    std::uint64_t rawSize = 0;
-    std::uint64_t compressedSize = 0;
-    std::uint32_t crc = 0;
-};
+} // namespace
 
 std::optional<RecordHead> readRecordHead(ByteReader& in, const ArrayExpectation& expected, QString* error)
 {
@@ -120,6 +112,38 @@ bool checkRecordHead(const RecordHead& head, const ArrayExpectation& expected, s
     return false;
 }
 
+template bool checkRecordHead<float>(const RecordHead&, const ArrayExpectation&, std::size_t, QString*);
+template bool checkRecordHead<double>(const RecordHead&, const ArrayExpectation&, std::size_t, QString*);
+
+bool writeRecordHead(QIODevice& out, const RecordHead& head)
+{
+    QByteArray bytes;
+    ByteWriter writer(bytes);
+    writer.u8(static_cast<std::uint8_t>(std::min(head.name.size(), kMaxNameLength)));
+    writer.bytes(head.name.data(), std::min(head.name.size(), kMaxNameLength));
+    writer.u32(head.width);
+    writer.u32(head.height);
+    writer.u64(head.rawSize);
+    writer.u64(head.compressedSize);
+    writer.u32(head.crc);
+    return out.write(bytes) == bytes.size();
+}
+
+QString damagedArrayMessage(const std::string& name, int status)
+{
+    const char* reason = status == Z_MEM_ERROR ? "out of memory"
+                         : status == Z_OK || status == Z_STREAM_END ? "the stream does not match the recorded sizes"
+                                                                    : "the compressed data is corrupt";
+    return QString("array %1 is damaged: %2 (zlib status %3)").arg(quoted(name), reason).arg(status);
+}
+
+QString checksumMismatchMessage(const std::string& name, std::uint32_t stored, std::uint32_t computed)
+{
+    return QString("checksum mismatch in array %1 (stored %2, computed %3)").arg(quoted(name), QString::number(stored, 16), QString::number(computed, 16));
+}
+
+namespace {
+
 template <typename T>
 bool inflateInto(Field<T>& field, std::string_view compressed, const std::string& name, QString* error)
 {
@@ -129,10 +153,7 @@ bool inflateInto(Field<T>& field, std::string_view compressed, const std::string
                                    reinterpret_cast<const Bytef*>(compressed.data()), &sourceLength);
     // The stream must end exactly where the record says and fill the array exactly.
     if (status == Z_OK && rawLength == field.size() * sizeof(T) && sourceLength == compressed.size()) return true;
-    const char* reason = status == Z_MEM_ERROR ? "out of memory"
-                         : status == Z_OK       ? "the stream does not match the recorded sizes"
-                                                : "the compressed data is corrupt";
-    *error = QString("array %1 is damaged: %2 (zlib status %3)").arg(quoted(name), reason).arg(status);
+    *error = damagedArrayMessage(name, status);
     return false;
 }
 
@@ -146,16 +167,9 @@ bool writeBlock(QIODevice& out, const std::string& name, const Field<T>& field)
     // for large maps; still water and zero flows (the common case) compress well at any level.
     if (compress2(compressed.data(), &compressedLength, reinterpret_cast<const Bytef*>(raw.data()), static_cast<uLong>(raw.size()), 1) != Z_OK)
         return false;
-    QByteArray head;
-    ByteWriter writer(head);
-    writer.u8(static_cast<std::uint8_t>(std::min(name.size(), kMaxNameLength)));
-    writer.bytes(name.data(), std::min(name.size(), kMaxNameLength));
-    writer.u32(static_cast<std::uint32_t>(field.width()));
-    writer.u32(static_cast<std::uint32_t>(field.height()));
-    writer.u64(raw.size());
-    writer.u64(compressedLength);
-    writer.u32(crcOf(raw.data(), raw.size()));
-    return out.write(head) == head.size()
+    const RecordHead head{name, static_cast<std::uint32_t>(field.width()), static_cast<std::uint32_t>(field.height()), raw.size(), compressedLength,
+                          crcOf(raw.data(), raw.size())};
+    return writeRecordHead(out, head)
            && out.write(reinterpret_cast<const char*>(compressed.data()), static_cast<qint64>(compressedLength)) == static_cast<qint64>(compressedLength);
 }
 
@@ -176,8 +190,7 @@ std::optional<Field<T>> readBlock(ByteReader& in, const ArrayExpectation& expect
     if (!inflateInto(*field, compressed, expected.name, error)) return std::nullopt;
     const std::uint32_t crc = crcOf(reinterpret_cast<const char*>(field->data()), field->size() * sizeof(T));
     if (crc != head->crc) {
-        *error = QString("checksum mismatch in array %1 (stored %2, computed %3)")
-                     .arg(quoted(expected.name), QString::number(head->crc, 16), QString::number(crc, 16));
+        *error = checksumMismatchMessage(expected.name, head->crc, crc);
         return std::nullopt;
     }
     toHostOrder(*field);

@@ -34,6 +34,30 @@ struct ArrayExpectation {
     bool anyName = false; // take the record whatever its name (a file known to name its arrays wrongly)
 };
 
+// The fixed part of a record, read before anything is allocated (names longer than 255 bytes are
+// cut when written).
+struct RecordHead {
+    std::string name;
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    std::uint64_t rawSize = 0;
+    std::uint64_t compressedSize = 0;
+    std::uint32_t crc = 0;
+};
+
+// The parts of readArrayBlock, for readers that inflate the stream themselves (MapBandReader):
+// the head, then its checks against the expectation and the `remaining` bytes of the file
+// (T: float or double).
+std::optional<RecordHead> readRecordHead(ByteReader& in, const ArrayExpectation& expected, QString* error);
+template <typename T>
+bool checkRecordHead(const RecordHead& head, const ArrayExpectation& expected, std::size_t remaining, QString* error);
+// The head as writeArrayBlock writes it, for writers that compress the stream themselves.
+bool writeRecordHead(QIODevice& out, const RecordHead& head);
+
+// The messages for a stream that does not inflate (zlib's status) and for a checksum that does not match.
+QString damagedArrayMessage(const std::string& name, int status);
+QString checksumMismatchMessage(const std::string& name, std::uint32_t stored, std::uint32_t computed);
+
 // Reads the next record, which must be the expected array. Checks the dimensions, the sizes
 // against the bytes left and zlib's maximal ratio before allocating, then the checksum.
 std::optional<FloatField> readArrayBlock(ByteReader& in, const ArrayExpectation& expected, QString* error);

@@ -35,7 +35,9 @@ std::array<const FloatField*, 4> erosionArrays(const MapState& state)
     return {&state.erodibility, &state.sediment, &state.deposition, &state.bedRemainder};
 }
 
-bool writeHead(QIODevice& out, const Map& map)
+} // namespace
+
+bool writeMapHead(QIODevice& out, const Map& map)
 {
     const QByteArray json = QJsonDocument(headerToJson(map)).toJson(QJsonDocument::Indented);
     QByteArray head;
@@ -47,6 +49,8 @@ bool writeHead(QIODevice& out, const Map& map)
     writer.u32(crcOf(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))));
     return out.write(head) == head.size();
 }
+
+namespace {
 
 bool checkSignature(ByteReader& in, QString* error)
 {
@@ -161,15 +165,25 @@ std::optional<bool> skipStrayVelocities(ByteReader& in, const MapHeader& header,
     return true;
 }
 
+} // namespace
+
+MeanFlow meanWindowOf(const MapHeader& header)
+{
+    MeanFlow mean;
+    mean.from = header.meanWindow->from;
+    mean.to = header.meanWindow->to;
+    mean.seconds = header.meanWindow->seconds;
+    return mean;
+}
+
+namespace {
+
 // Format version 5: the time-mean flow's float64 sums, the faces' per family and then the cells'.
 bool readMeanFlow(ByteReader& in, const MapHeader& header, MapState& state, QString* error)
 {
     const Lattice& lattice = header.lattice;
     const std::vector<std::string> names = meanArrayNames(lattice);
-    MeanFlow mean;
-    mean.from = header.meanWindow->from;
-    mean.to = header.meanWindow->to;
-    mean.seconds = header.meanWindow->seconds;
+    MeanFlow mean = meanWindowOf(header);
     for (std::size_t i = 0; i < names.size(); ++i) {
         const bool cells = i + 1 == names.size();
         const int w = cells ? lattice.width() : lattice.paddedWidth(), h = cells ? lattice.height() : lattice.paddedHeight();
@@ -256,13 +270,7 @@ bool isFinite(const VolumeLedger& l)
     return true;
 }
 
-// The arrays a map's file holds, in file order, each with its name: one list, so that no name can
-// land on another array. Velocities belong to the momentum model only; a pipes map never
-// writes them (its reader would not expect them).
-struct NamedArray {
-    std::string name;
-    const FloatField* field = nullptr;
-};
+} // namespace
 
 std::vector<NamedArray> namedArrays(const Map& map)
 {
@@ -292,12 +300,6 @@ std::vector<NamedArray> namedArrays(const Map& map)
     return arrays;
 }
 
-// The time-mean flow's sums (format version 5), after every other array; none without a mean.
-struct NamedMeanArray {
-    std::string name;
-    const DoubleField* field = nullptr;
-};
-
 std::vector<NamedMeanArray> namedMeanArrays(const MapState& state)
 {
     std::vector<NamedMeanArray> arrays;
@@ -307,8 +309,6 @@ std::vector<NamedMeanArray> namedMeanArrays(const MapState& state)
     arrays.push_back({names.back(), &state.meanFlow.depthSums});
     return arrays;
 }
-
-} // namespace
 
 bool mapHoldsErosion(const Map& map)
 {
@@ -340,7 +340,7 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress)
         if (progress) progress(percent);
     };
     report(0);
-    if (!writeHead(out, map)) return false;
+    if (!writeMapHead(out, map)) return false;
     const std::vector<NamedArray> arrays = namedArrays(map);
     const std::vector<NamedMeanArray> means = namedMeanArrays(map.state);
     const std::size_t total = arrays.size() + 2 * means.size(); // a float64 array is two floats' worth of work
@@ -402,29 +402,39 @@ std::optional<MapState> readArraysOrReport(ByteReader& in, const MapHeader& head
 
 } // namespace
 
+std::optional<MapHeader> decodeMapHeader(ByteReader& in, std::uint32_t& version, QString* problem)
+{
+    std::optional<MapHeader> header;
+    if (checkSignature(in, problem) && checkVersion(in, version, problem))
+        if (const std::optional<QJsonObject> json = readHeaderJson(in, problem))
+            if ((header = headerFromJson(*json, problem))) {
+                if (version < 2 && header->params.model != FlowModel::Pipes)
+                    *problem = "malformed header: a format version 1 file cannot hold the momentum model";
+                else if (version < 3 && headerNeedsVersion3(*header))
+                    *problem = QString("malformed header: a format version %1 file cannot hold dye or currents").arg(version);
+                else if (version < 4 && headerHoldsErosion(*header))
+                    *problem = QString("malformed header: a format version %1 file cannot hold erosion (parameters, sediment or its arrays)").arg(version);
+                else if (version < 5 && header->meanWindow)
+                    *problem = QString("malformed header: a format version %1 file cannot hold a time-mean flow").arg(version);
+                else
+                    return header;
+            }
+    return std::nullopt;
+}
+
 std::optional<Map> decodeMap(const QByteArray& bytes, QString* error)
 {
     QString problem;
     ByteReader in(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-    std::optional<MapHeader> header;
-    std::optional<MapState> state;
     std::uint32_t version = 0;
-    if (checkSignature(in, &problem) && checkVersion(in, version, &problem))
-        if (const std::optional<QJsonObject> json = readHeaderJson(in, &problem))
-            if ((header = headerFromJson(*json, &problem))) {
-                if (version < 2 && header->params.model != FlowModel::Pipes)
-                    problem = "malformed header: a format version 1 file cannot hold the momentum model";
-                else if (version < 3 && headerNeedsVersion3(*header))
-                    problem = QString("malformed header: a format version %1 file cannot hold dye or currents").arg(version);
-                else if (version < 4 && headerHoldsErosion(*header))
-                    problem = QString("malformed header: a format version %1 file cannot hold erosion (parameters, sediment or its arrays)").arg(version);
-                else if (version < 5 && header->meanWindow)
-                    problem = QString("malformed header: a format version %1 file cannot hold a time-mean flow").arg(version);
-                else if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
-                    problem = QString::fromStdString(refusal);
-                else
-                    state = readArraysOrReport(in, *header, version, &problem);
-            }
+    std::optional<MapHeader> header = decodeMapHeader(in, version, &problem);
+    std::optional<MapState> state;
+    if (header) {
+        if (const std::string refusal = memoryRefusal(*header); !refusal.empty())
+            problem = QString::fromStdString(refusal);
+        else
+            state = readArraysOrReport(in, *header, version, &problem);
+    }
     if (!state) {
         if (error) *error = problem;
         return std::nullopt;

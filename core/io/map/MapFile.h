@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/map/ByteReader.h"
+#include "io/map/MapHeader.h"
 #include "model/Map.h"
 
 #include <QByteArray>
@@ -57,6 +59,33 @@ bool writeMap(QIODevice& out, const Map& map, const WriteProgress& progress = {}
 // Empty when `map` can be written and read back; else why not (invalid values, a non-finite
 // ledger total, generator settings that are not UTF-8).
 std::string unwritableReason(const Map& map);
+
+// The signature, version and JSON header at the start of a file's bytes, with the checks that
+// need only the header (the version against what the header holds); `in` is left at the first
+// array. Used by decodeMap and by the band reader, which reads the arrays itself.
+std::optional<MapHeader> decodeMapHeader(ByteReader& in, std::uint32_t& version, QString* problem);
+
+// The header's time-mean window (it must have one), with no sums yet: the readers add them.
+MeanFlow meanWindowOf(const MapHeader& header);
+
+// The signature, version and header of `map`, as writeMap starts; false if the device refuses them.
+bool writeMapHead(QIODevice& out, const Map& map);
+
+// The arrays a map's file holds, in file order, each with its name: one list, so that no name can
+// land on another array. Velocities belong to the momentum model only; a pipes map never
+// writes them (its reader would not expect them).
+struct NamedArray {
+    std::string name;
+    const FloatField* field = nullptr;
+};
+std::vector<NamedArray> namedArrays(const Map& map);
+
+// The time-mean flow's float64 sums (format version 5), after every other array; none without a mean.
+struct NamedMeanArray {
+    std::string name;
+    const DoubleField* field = nullptr;
+};
+std::vector<NamedMeanArray> namedMeanArrays(const MapState& state);
 
 // The names of the arrays of a map on `lattice`, in file order: "bed", "depth", "flow.x", ...
 std::vector<std::string> mapArrayNames(const Lattice& lattice);
