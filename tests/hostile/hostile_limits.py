@@ -179,13 +179,18 @@ def check_killed(cli, case, out, result, tally):
 
 
 def part_kill(cli, cases, inputs, work, points, seed, tally):
+    """Half the kills at a random moment of the whole run, half at a random moment after the
+    first staging file appears (the writing and the renames: a few tens of milliseconds)."""
     out = os.path.join(work, "kill")
     rng = random.Random(seed)
     for case in cases:
-        for _ in range(points):
+        for point in range(points):
             fresh_folder(out, case)
-            result = run_and_kill(case.argv(cli, "new", inputs), out,
-                                  rng.uniform(0.0, case.seconds * 1.1))
+            argv = case.argv(cli, "new", inputs)
+            if point % 2:
+                result = run_and_kill(argv, out, rng.uniform(0.0, 0.08), case.folders(out))
+            else:
+                result = run_and_kill(argv, out, rng.uniform(0.0, case.seconds * 1.1))
             if result.killed_by_us:
                 check_killed(cli, case, out, result, tally)
             else:

@@ -85,10 +85,15 @@ def run(argv, cwd, limits=None, timeout=RUN_TIMEOUT):
     return finish(start(argv, cwd, limits), argv, began, timeout)
 
 
-def run_and_kill(argv, cwd, after_seconds):
-    """Starts argv and sends SIGKILL after `after_seconds` (if it still runs)."""
+def run_and_kill(argv, cwd, after_seconds, watch=None):
+    """Starts argv and sends SIGKILL after `after_seconds` (if it still runs); with `watch` (a
+    list of folders) the delay counts from the first staging file appearing in one of them, so
+    that the kill lands while files are written or renamed rather than while the program starts."""
     began = time.monotonic()
     proc = start(argv, cwd, None)
+    if watch:
+        while proc.poll() is None and not any(_has_staging(folder) for folder in watch):
+            time.sleep(0.0005)
     try:
         proc.wait(timeout=after_seconds)
         killed = False
@@ -96,6 +101,13 @@ def run_and_kill(argv, cwd, after_seconds):
         proc.kill()  # the pid is riverbed-cli's: bash exec'd it
         killed = True
     return finish(proc, argv, began, killed_by_us=killed)
+
+
+def _has_staging(folder):
+    try:
+        return any(marker in name for name in os.listdir(folder) for marker in STAGING_MARKERS)
+    except OSError:
+        return False
 
 
 def staging_leftovers(root):

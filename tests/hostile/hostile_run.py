@@ -44,7 +44,8 @@ PARTS = ["fs", "xfsz", "vmem", "kill", "mutate"]
 
 def mutation_bases(cli, folder):
     """Maps of every format version the reader takes: generated (erosion, v4), a momentum run
-    with velocities and a time-mean flow (v5), one with a stored current, a triangle lattice."""
+    with velocities and a time-mean flow (v5), one with a stored current, one with dye, erosion
+    on and a sediment-free inflow, a triangle lattice, and an imported pipes map (v1)."""
     made = []
     steps = [
         ("gen.rbmap", ["generate", "--preset", "island", "--size", "64", "--seed", "3"]),
@@ -52,13 +53,19 @@ def mutation_bases(cli, folder):
                         "--mean-from", "0"]),
         ("cur.rbmap", ["currents", "gen.rbmap", "--current", "west=0.4", "--current", "east=-0.4",
                        "--max-iterations", "4"]),
+        ("dye.rbmap", ["simulate", "gen.rbmap", "--steps", "3", "--dye-release", "5,5,20,1",
+                       "--erosion", "--boundary", "north=inflow:5:2"]),
         ("tri.rbmap", ["generate", "--preset", "lakes", "--size", "64", "--lattice", "triangle"]),
+        ("t.npy", ["export", "gen.rbmap", "--terrain", "t.npy"]),
+        ("imp.rbmap", ["import", "t.npy", "--cell-size", "2"]),
     ]
     for name, argv in steps:
-        result = run([cli, *argv, "-o", name], folder)
+        output = [] if name.endswith(".npy") else ["-o", name]  # export names its file itself
+        result = run([cli, *argv, *output], folder)
         if result.rc != 0:
             raise SystemExit(f"setup failed: {result.describe()}")
-        made.append(os.path.join(folder, name))
+        if name.endswith(".rbmap"):
+            made.append(os.path.join(folder, name))
     return made
 
 
