@@ -6,7 +6,7 @@ import random
 import shutil
 import subprocess
 
-from hostile_proc import (Limits, classify, journals, listing, put_set, read_set, run, run_and_kill,
+from hostile_proc import (JOURNAL_MARKER, Limits, classify, journals, listing, put_set, read_set, run, run_and_kill,
                           staging_leftovers)
 
 SKIP = "skip"
@@ -179,16 +179,20 @@ def check_killed(cli, case, out, result, tally):
 
 
 def part_kill(cli, cases, inputs, work, points, seed, tally):
-    """Half the kills at a random moment of the whole run, half at a random moment after the
-    first staging file appears (the writing and the renames: a few tens of milliseconds)."""
+    """A third of the kills at a random moment of the whole run, a third in the 80 ms after the
+    first staging file appears (the writing), a third in the 5 ms after the first commit journal
+    appears (the renames; a single file has none: that run ends by itself)."""
     out = os.path.join(work, "kill")
     rng = random.Random(seed)
     for case in cases:
         for point in range(points):
             fresh_folder(out, case)
             argv = case.argv(cli, "new", inputs)
-            if point % 2:
+            if point % 3 == 1:
                 result = run_and_kill(argv, out, rng.uniform(0.0, 0.08), case.folders(out))
+            elif point % 3 == 2:
+                result = run_and_kill(argv, out, rng.uniform(0.0, 0.005), case.folders(out),
+                                      [JOURNAL_MARKER])
             else:
                 result = run_and_kill(argv, out, rng.uniform(0.0, case.seconds * 1.1))
             if result.killed_by_us:

@@ -85,15 +85,16 @@ def run(argv, cwd, limits=None, timeout=RUN_TIMEOUT):
     return finish(start(argv, cwd, limits), argv, began, timeout)
 
 
-def run_and_kill(argv, cwd, after_seconds, watch=None):
+def run_and_kill(argv, cwd, after_seconds, watch=None, markers=STAGING_MARKERS):
     """Starts argv and sends SIGKILL after `after_seconds` (if it still runs); with `watch` (a
-    list of folders) the delay counts from the first staging file appearing in one of them, so
-    that the kill lands while files are written or renamed rather than while the program starts."""
+    list of folders) the delay counts from the first name with one of `markers` appearing in one
+    of them, so that the kill lands while files are written (a staging file) or renamed (a
+    journal) rather than while the program starts."""
     began = time.monotonic()
     proc = start(argv, cwd, None)
     if watch:
-        while proc.poll() is None and not any(_has_staging(folder) for folder in watch):
-            time.sleep(0.0005)
+        while proc.poll() is None and not any(_holds(folder, markers) for folder in watch):
+            time.sleep(0.0002)
     try:
         proc.wait(timeout=after_seconds)
         killed = False
@@ -103,9 +104,9 @@ def run_and_kill(argv, cwd, after_seconds, watch=None):
     return finish(proc, argv, began, killed_by_us=killed)
 
 
-def _has_staging(folder):
+def _holds(folder, markers):
     try:
-        return any(marker in name for name in os.listdir(folder) for marker in STAGING_MARKERS)
+        return any(marker in name for name in os.listdir(folder) for marker in markers)
     except OSError:
         return False
 
