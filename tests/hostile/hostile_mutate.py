@@ -10,6 +10,8 @@ Mutations, each with what a correct reader must do with it:
                a whole number, ...), length and CRC made right: refuse
   cell         one cell of one array set to NaN, +-inf or 1e30, its record's size and CRC made
                right: refuse
+  range        a header number just outside its documented range (docs/map-format.md, Ranges:
+               cflTarget 0, dt 0, gravity 0, substeps 0, a dye channel 4, ...): refuse
   anyvalue     one cell set to -1, or a header number to another in-range text: either; only the
                general properties apply
 General properties of every run: no crash signal, no hang, a refusal names its problem on stderr,
@@ -28,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from hostile_proc import run
 
 SIGNATURE_LEN, VERSION_AT = 10, 10
-MUST_REFUSE = {"bitflip", "truncate", "wrongtype", "absurd", "cell"}
+MUST_REFUSE = {"bitflip", "truncate", "wrongtype", "absurd", "range", "cell"}
 FREE_TEXT = {"generatorSettings", "crs"}  # free-form strings: any text is a value
 
 
@@ -127,6 +129,36 @@ def mutate_header(data, rng, kind):
     return None, ""
 
 
+# Just outside the ranges docs/map-format.md gives: (member path with [] for any element, values).
+OUT_OF_RANGE = [
+    ("params.cflTarget", ["0", "1.5", "0.001"]), ("params.dt", ["0", "-1", "1e5"]),
+    ("params.dtMax", ["0", "-1"]), ("params.gravity", ["0", "101"]), ("params.friction", ["1", "-0.1"]),
+    ("params.substeps", [0, 100001]), ("params.rain", ["2", "-1"]), ("params.manning", ["2", "-1"]),
+    ("params.viscosity", ["-1", "2e6"]), ("params.erosion.talusDegrees", ["90", "0"]),
+    ("params.erosion.interval", [0, 1001]), ("params.erosion.minDepth", ["0", "101"]),
+    ("lattice.cellSize", ["0", "1e6"]), ("lattice.width", [1, 16385]), ("time", ["-1", "2e12"]),
+    ("steps", ["-1", "4611686018427387905"]), ("boundary[].dye", [4, -1]),
+    ("boundary[].start", [-1]), ("boundary[].end", [100000]), ("sources[].rate", ["-1", "2e9"]),
+    ("boundary[].sediment", ["0.6", "-0.1"]), ("meanFlow.seconds", ["0", "-1"]),
+    ("ledger.rain", ["2e24"]), ("dyeLedgers[].clipped", ["2e24"]),
+]
+
+
+def mutate_range(data, rng):
+    version, header, records = split_map(data)
+    present = []
+    for pattern, values in OUT_OF_RANGE:
+        for path in leaves(header):
+            if ".".join("[]" if isinstance(s, int) else s for s in path).replace(".[]", "[]") == pattern:
+                present.append((path, values))
+    if not present:
+        return None, ""
+    path, values = rng.choice(present)
+    value = rng.choice(values)
+    set_at(header, path, value)
+    return join_map(data, version, header, records), f"{'.'.join(map(str, path))}={value!r}"
+
+
 def mutate_cell(data, rng, kind):
     version, header, records = split_map(data)
     index = rng.randrange(len(records))
@@ -149,7 +181,7 @@ def same_content(data, original):
 
 def mutate(data, rng):
     kind = rng.choice(["bitflip", "bitflip", "truncate", "wrongtype", "wrongtype", "absurd",
-                       "absurd", "absurd", "cell", "anyvalue"])
+                       "absurd", "range", "cell", "anyvalue"])
     if kind == "bitflip":
         out = bytearray(data)
         spots = [i for i in range(len(data)) if not VERSION_AT <= i < VERSION_AT + 4]
@@ -162,8 +194,8 @@ def mutate(data, rng):
     if kind == "truncate":
         cut = rng.randrange(len(data))
         return kind, data[:cut], f"cut at {cut} of {len(data)}"
-    if kind in ("wrongtype", "absurd"):
-        out, what = mutate_header(data, rng, kind)
+    if kind in ("wrongtype", "absurd", "range"):
+        out, what = mutate_range(data, rng) if kind == "range" else mutate_header(data, rng, kind)
         return (kind, out, what) if out else mutate(data, rng)
     return (kind,) + mutate_cell(data, rng, kind)
 

@@ -36,7 +36,7 @@ MATRIX = {
     "full": {"size": 128, "cases": None,
              "fs": [0, 4 * KIB, 32 * KIB, 256 * KIB, 1 * MIB, 2 * MIB, 4 * MIB, 32 * MIB],
              "xfsz": [0, 1, 4, 32, 100, 300, 1000, 1500, 3000, 10000],
-             "vmem": [0, 4, 16, 32, 64, 128, 192, 256, 512, 1024],
+             "vmem": [0, 2, 4, 8, 12, 16, 32, 64, 128, 256, 512, 1024],
              "kill": 30, "kill_cases": None, "mutate": 1000, "every_refused": 1},
 }
 PARTS = ["fs", "xfsz", "vmem", "kill", "mutate"]
