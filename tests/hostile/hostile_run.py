@@ -30,7 +30,7 @@ from hostile_proc import run  # noqa: E402
 KIB, MIB = 1024, 1024 * 1024
 MATRIX = {
     "reduced": {"size": 64, "cases": ["export_layers", "bundle", "currents_map"],
-                "fs": [32 * KIB, 256 * KIB], "xfsz": [100], "vmem": [16],
+                "fs": [32 * KIB, 256 * KIB], "xfsz": [100], "vmem": [4, 16],
                 "kill": 5, "kill_cases": ["export_layers", "bundle"],
                 "mutate": 100, "every_refused": 5},
     "full": {"size": 128, "cases": None,
