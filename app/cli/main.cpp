@@ -179,6 +179,7 @@ int runCommand(QStringList args, int ranks)
 int main(int argc, char** argv)
 {
     rb::preferSleepingOpenMpWorkers(argv); // may start the program again: before MPI starts
+    rb::fitOpenMpTeamToAddressLimit();
     MpiSession mpi(argc, argv);
     std::signal(SIGPIPE, SIG_IGN); // a closed stdout is an error to handle, not a reason to die before saving
     std::signal(SIGXFSZ, SIG_IGN); // past a file-size limit a write fails (EFBIG) and is reported; the old file stays

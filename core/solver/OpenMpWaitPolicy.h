@@ -12,4 +12,12 @@ namespace rb {
 // Returns only when no restart happened (the policy was set already, or the restart failed).
 void preferSleepingOpenMpWorkers(char** argv);
 
+// Under an address-space limit (ulimit -v) sizes OpenMP's team to the workers whose stacks fit in
+// a quarter of the room left now, down to none. libgomp cannot report a worker it fails to start
+// except by ending the program ("libgomp: Thread creation failed: Resource temporarily
+// unavailable", exit 1, found by issue 33's hostile run just above the start-up's needs); with the
+// team sized here the program runs, or meets the limit in an allocation it reports as out of
+// memory. Without a limit it changes nothing. Call it early in main(), before the data grows.
+void fitOpenMpTeamToAddressLimit();
+
 } // namespace rb

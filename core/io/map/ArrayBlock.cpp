@@ -165,8 +165,11 @@ bool writeBlock(QIODevice& out, const std::string& name, const Field<T>& field)
     std::vector<Bytef> compressed(compressedLength);
     // Level 1: float noise barely compresses better at higher levels, and saving must stay quick
     // for large maps; still water and zero flows (the common case) compress well at any level.
-    if (compress2(compressed.data(), &compressedLength, reinterpret_cast<const Bytef*>(raw.data()), static_cast<uLong>(raw.size()), 1) != Z_OK)
-        return false;
+    const int status = compress2(compressed.data(), &compressedLength, reinterpret_cast<const Bytef*>(raw.data()), static_cast<uLong>(raw.size()), 1);
+    // zlib's own buffers are out of memory as much as the vector above: the callers name that,
+    // where a bare false left the file's "Unknown error" as the only reason (issue 33).
+    if (status == Z_MEM_ERROR) throw std::bad_alloc();
+    if (status != Z_OK) return false;
     const RecordHead head{name, static_cast<std::uint32_t>(field.width()), static_cast<std::uint32_t>(field.height()), raw.size(), compressedLength,
                           crcOf(raw.data(), raw.size())};
     return writeRecordHead(out, head)
