@@ -1,7 +1,6 @@
 #include "distributed/ScalingMeter.h"
 
-#include <mpi.h>
-
+#include <chrono>
 #include <ctime>
 
 namespace rb {
@@ -38,7 +37,7 @@ std::vector<RankScaling> ScalingMeter::unpack(const std::vector<double>& packed)
 
 double ScalingMeter::wallNow()
 {
-    return MPI_Wtime();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 double ScalingMeter::cpuNow()

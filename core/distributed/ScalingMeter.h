@@ -52,7 +52,7 @@ public:
     static std::vector<double> pack(const RankScaling& rank);
     static std::vector<RankScaling> unpack(const std::vector<double>& packed);
 
-    static double wallNow();
+    static double wallNow(); // a steady clock's seconds
     static double cpuNow(); // the process's CPU time, every thread's
 
 private:
