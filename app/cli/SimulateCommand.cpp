@@ -469,6 +469,14 @@ bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks
     return true;
 }
 
+// What a refusal of the distributed solver adds: the ranks, and with one rank why it runs at all.
+QString acrossRanks(const QCommandLineParser& parser, int ranks)
+{
+    if (ranks == 1 && parser.isSet("scaling-report"))
+        return " (--scaling-report measures the solver across ranks, which refuses it even with one rank: leave the option out)";
+    return QString(" (this run has %1 MPI ranks)").arg(ranks);
+}
+
 // The solver of a run: the backend asked for, or with more than one rank the CPU solver across
 // them (what it cannot distribute yet is refused, with the reason). Null after printing why not.
 std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, int ranks, int exchangeEvery)
@@ -479,7 +487,7 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
         return std::move(choice.solver);
     }
 #ifdef RIVERBED_WITH_MPI
-    const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
+    const QString across = acrossRanks(parser, ranks);
     if (backend != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage), nullptr;
     if (const std::string problem = distributedRefusal(map); !problem.empty()) return cli::fail(QString::fromStdString(problem) + across, cli::kExitUsage), nullptr;
     if (const std::string problem = BandPlan::refusal(map.state.lattice.height(), ranks); !problem.empty())
@@ -575,7 +583,7 @@ std::optional<Map> readBand(const QString& path, const io::MapFileHead& head, co
 // same steps as runSimulate's over a band instead of the map, with the same answers and output.
 int simulateByBands(const QCommandLineParser& parser, int steps, int every, int exchangeEvery, int ranks)
 {
-    const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
+    const QString across = acrossRanks(parser, ranks);
     if (parser.value("backend") != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage);
     const QString path = parser.positionalArguments()[0];
     QString error;
