@@ -10,6 +10,7 @@
 #include "SolverFactory.h"
 #include "solver/AdaptiveTimeStep.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #ifdef RIVERBED_WITH_MPI
@@ -424,6 +425,18 @@ int jobRanks()
 #endif
 }
 
+// Whether this run was started by mpirun (main() starts MPI only then).
+bool underMpirun()
+{
+#ifdef RIVERBED_WITH_MPI
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    return initialized != 0;
+#else
+    return false;
+#endif
+}
+
 bool rootRank()
 {
 #ifdef RIVERBED_WITH_MPI
@@ -456,17 +469,25 @@ bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks
     return true;
 }
 
+// What a refusal of the distributed solver adds: the ranks, and with one rank why it runs at all.
+QString acrossRanks(const QCommandLineParser& parser, int ranks)
+{
+    if (ranks == 1 && parser.isSet("scaling-report"))
+        return " (--scaling-report measures the solver across ranks, which refuses it even with one rank: leave the option out)";
+    return QString(" (this run has %1 MPI ranks)").arg(ranks);
+}
+
 // The solver of a run: the backend asked for, or with more than one rank the CPU solver across
 // them (what it cannot distribute yet is refused, with the reason). Null after printing why not.
 std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std::string& backend, const Map& map, int ranks, int exchangeEvery)
 {
-    if (ranks == 1) {
+    if (ranks == 1 && !parser.isSet("scaling-report")) {
         opencl::SolverChoice choice = opencl::createSolver(backend, map);
         if (!choice.notice.empty()) cli::notice(QString::fromStdString(choice.notice));
         return std::move(choice.solver);
     }
 #ifdef RIVERBED_WITH_MPI
-    const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
+    const QString across = acrossRanks(parser, ranks);
     if (backend != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage), nullptr;
     if (const std::string problem = distributedRefusal(map); !problem.empty()) return cli::fail(QString::fromStdString(problem) + across, cli::kExitUsage), nullptr;
     if (const std::string problem = BandPlan::refusal(map.state.lattice.height(), ranks); !problem.empty())
@@ -485,6 +506,45 @@ std::unique_ptr<Solver> createSolver(const QCommandLineParser& parser, const std
 }
 
 #ifdef RIVERBED_WITH_MPI
+// Each rank's figure, one array entry per rank; `perStep`: divided by the steps taken.
+QJsonArray perRank(const std::vector<RankScaling>& ranks, double (*figure)(const RankScaling&), bool perStep = false)
+{
+    QJsonArray values;
+    for (const RankScaling& r : ranks) {
+        const double steps = static_cast<double>(r.totals.steps);
+        values.append(perStep ? (steps > 0 ? figure(r) / steps : 0.0) : figure(r));
+    }
+    return values;
+}
+
+// --scaling-report: one line more, printed last by rank 0, with what every rank spent its steps
+// on (ScalingMeter; docs/scaling.md, "Measured scaling"). Collective.
+void printScalingReport(const Solver& solver)
+{
+    const auto* distributed = dynamic_cast<const DistributedSolver*>(&solver);
+    if (!distributed) return;
+    const std::vector<RankScaling> ranks = distributed->gatherScaling();
+    if (!rootRank()) return;
+    using F = double (*)(const RankScaling&);
+    const F compute = [](const RankScaling& r) { return r.totals.computeSeconds; };
+    const F computeCpu = [](const RankScaling& r) { return r.totals.computeCpuSeconds; };
+    const F exchange = [](const RankScaling& r) { return r.totals.exchangeSeconds; };
+    const F reduce = [](const RankScaling& r) { return r.totals.reduceSeconds; };
+    const F halo = [](const RankScaling& r) { return static_cast<double>(r.totals.haloBytes); };
+    const F nsPerCell = [](const RankScaling& r) { return r.cells > 0 ? 1e9 * r.totals.computeCpuSeconds / static_cast<double>(r.cells) : 0.0; };
+    QJsonObject line{{"report", "scaling"}, {"ranks", static_cast<int>(ranks.size())}, {"halo_rows", distributed->halo()},
+                     {"steps", static_cast<qint64>(ranks[0].totals.steps)}, {"exchanges", static_cast<qint64>(ranks[0].totals.exchanges)},
+                     {"cells", perRank(ranks, [](const RankScaling& r) { return static_cast<double>(r.cells); })},
+                     {"owned_cells", perRank(ranks, [](const RankScaling& r) { return static_cast<double>(r.ownedCells); })},
+                     {"step_seconds", perRank(ranks, [](const RankScaling& r) { return r.totals.stepSeconds; })},
+                     {"compute_seconds", perRank(ranks, compute)}, {"compute_cpu_seconds", perRank(ranks, computeCpu)},
+                     {"exchange_seconds", perRank(ranks, exchange)}, {"reduce_seconds", perRank(ranks, reduce)}, {"halo_bytes", perRank(ranks, halo)}};
+    line.insert("per_step", QJsonObject{{"compute_seconds", perRank(ranks, compute, true)}, {"compute_cpu_seconds", perRank(ranks, computeCpu, true)},
+                                        {"exchange_seconds", perRank(ranks, exchange, true)}, {"reduce_seconds", perRank(ranks, reduce, true)},
+                                        {"halo_bytes", perRank(ranks, halo, true)}, {"cpu_ns_per_cell", perRank(ranks, nsPerCell, true)}});
+    cli::printJsonLine(line);
+}
+
 // The map a file's header describes, without its fields: what the options change and the output's
 // header keeps.
 Map documentOf(const io::MapFileHead& head)
@@ -523,7 +583,7 @@ std::optional<Map> readBand(const QString& path, const io::MapFileHead& head, co
 // same steps as runSimulate's over a band instead of the map, with the same answers and output.
 int simulateByBands(const QCommandLineParser& parser, int steps, int every, int exchangeEvery, int ranks)
 {
-    const QString across = QString(" (this run has %1 MPI ranks)").arg(ranks);
+    const QString across = acrossRanks(parser, ranks);
     if (parser.value("backend") != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage);
     const QString path = parser.positionalArguments()[0];
     QString error;
@@ -558,6 +618,7 @@ int simulateByBands(const QCommandLineParser& parser, int steps, int every, int 
     rows.reset();
     if (meanStart) startMean(*solver, *meanStart, meanFrom);
     bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
+    if (parser.isSet("scaling-report")) printScalingReport(*solver);
     if (meanStart) {
         const MapState state = solver->bandState(); // every band records the same window
         if (rootRank()) stepped = reportMean(state, meanFrom) && stepped;
@@ -615,6 +676,9 @@ int runSimulate(const QStringList& args)
                       "T before the map's time is refused, unless it is the start of the map's own mean, which then continues.", "T"},
         {"exchange-every", "With mpirun -n R, R > 1: steps between the bands' halo exchanges, 1-64 (default 8); each band holds 4·K + 2 rows "
                            "of halo on either side, so a larger K exchanges less often but steps more rows twice.", "K"},
+        {"scaling-report", "Under mpirun (-n 1 too): after the report lines, rank 0 prints one JSON line more, {\"report\":\"scaling\", ...}, with each "
+                           "rank's seconds in its solver's steps (wall and CPU), in halo exchanges and in reductions, the halo bytes it sent, "
+                           "its cells, and the same per step (docs/scaling.md). The other lines and the output are unchanged."},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
@@ -641,9 +705,11 @@ int runSimulate(const QStringList& args)
     if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
 
     const int ranks = jobRanks();
+    if (parser.isSet("scaling-report") && !underMpirun())
+        return cli::fail("--scaling-report measures the run across MPI ranks: start it with mpirun (mpirun -n 1 for one rank)", cli::kExitUsage);
 #ifdef RIVERBED_WITH_MPI
     // --fill-to needs the whole map's water (its level and volume): those runs read it whole on every rank.
-    if (ranks > 1 && !parser.isSet("fill-to") && !parser.isSet("dye-release")) return simulateByBands(parser, steps, every, exchangeEvery, ranks);
+    if ((ranks > 1 || parser.isSet("scaling-report")) && !parser.isSet("fill-to") && !parser.isSet("dye-release")) return simulateByBands(parser, steps, every, exchangeEvery, ranks);
 #endif
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
@@ -663,6 +729,9 @@ int runSimulate(const QStringList& args)
     if (meanStart) startMean(*solver, *meanStart, meanFrom);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
     bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
+#ifdef RIVERBED_WITH_MPI
+    if (parser.isSet("scaling-report")) printScalingReport(*solver);
+#endif
     if (meanStart) {
         const MapState state = solver->readState(); // with more than one rank: gathered on rank 0, which reports
         if (rootRank()) stepped = reportMean(state, meanFrom) && stepped;

@@ -123,19 +123,29 @@ StepResult DistributedSolver::step(int count)
     if (std::string refusal = counterLimitMessage(diagnostics_.steps, diagnostics_.time, params.dt, count); !refusal.empty()) return {0, std::move(refusal)};
     if (!(diagnostics_.cfl <= 1.0)) return {0, refusalOnRoot(diagnostics_, "the CFL number is above 1")};
     if (count == 0) return {0, {}};
+    ScalingTotals& t = meter_.totals();
+    const ScalingMeter::Span call(t.stepSeconds);
     const Diagnostics before = diagnostics_;
     const VolumeLedger ledgerBefore = ledger_;
     const BandSnapshot snapshot(local_, band_.height(), meanRecording_); // a refused call, on any rank, puts every band back
     for (int done = 0; done < count;) {
         const int steps = std::min(stepsPerExchange_, count - done);
-        trace_.clear();
-        const StepResult part = local_.step(steps);
-        const int refusing = comm_.firstWith(!part.ok());
+        const StepResult part = computeSteps(steps);
+        int refusing = -1;
+        {
+            const ScalingMeter::Span reduce(t.reduceSeconds); // and the wait for the slowest rank
+            refusing = comm_.firstWith(!part.ok());
+        }
         if (refusing >= 0) return rollBack(snapshot, before, ledgerBefore, comm_.broadcast(part.error, refusing));
-        exchangeHalos();
+        {
+            const ScalingMeter::Span exchange(t.exchangeSeconds);
+            exchangeHalos();
+        }
+        const ScalingMeter::Span reduce(t.reduceSeconds);
         bookSteps();
         done += steps;
     }
+    const ScalingMeter::Span reduce(t.reduceSeconds);
     reduceDiagnostics();
     std::string message;
     if (!(diagnostics_.cfl <= 1.0)) message = refusalOnRoot(before, "the CFL number rose above 1");
@@ -144,6 +154,16 @@ StepResult DistributedSolver::step(int count)
     if (!message.empty()) return rollBack(snapshot, before, ledgerBefore, message);
     diagnostics_.cflAfterStep = diagnostics_.cfl;
     return {count, {}};
+}
+
+// The band's own steps, timed as compute.
+StepResult DistributedSolver::computeSteps(int steps)
+{
+    ScalingTotals& t = meter_.totals();
+    const ScalingMeter::Span compute(t.computeSeconds, &t.computeCpuSeconds);
+    trace_.clear();
+    t.steps += steps;
+    return local_.step(steps);
 }
 
 void DistributedSolver::startMean(double from)
@@ -238,6 +258,8 @@ void DistributedSolver::exchangeHalos()
         send.insert(send.end(), rows.begin(), rows.end());
         sendCounts[static_cast<std::size_t>(q)] = static_cast<int>(rows.size());
     }
+    meter_.totals().haloBytes += static_cast<std::int64_t>(send.size() * sizeof(float));
+    ++meter_.totals().exchanges;
     const std::vector<float> received = comm_.exchange(send, sendCounts, recvCounts);
     const float* data = received.data();
     for (int q = 0; q < ranks; ++q) {
@@ -332,6 +354,13 @@ MapState DistributedSolver::readState() const
     state.steps = diagnostics_.steps;
     state.ledger = ledger_;
     return std::move(state);
+}
+
+std::vector<RankScaling> DistributedSolver::gatherScaling() const
+{
+    const auto width = static_cast<std::int64_t>(lattice_.width());
+    const RankScaling mine{meter_.totals(), band_.height() * width, (band_.y1 - band_.y0) * width};
+    return ScalingMeter::unpack(comm_.gather(ScalingMeter::pack(mine)));
 }
 
 bool DistributedSolver::writeMapFile(const QString& path, const Map& document, QString* error) const

@@ -5,6 +5,7 @@
 #include "distributed/BandSnapshot.h"
 #include "distributed/LedgerBook.h"
 #include "distributed/MpiComm.h"
+#include "distributed/ScalingMeter.h"
 #include "solver/CpuSolver.h"
 
 #include <QString>
@@ -87,6 +88,9 @@ public:
     // and georeference. False on every rank, with `error`, when anything failed; the old file
     // then stays as it was.
     bool writeMapFile(const QString& path, const Map& document, QString* error) const;
+    // Collective: every rank's time and halo bytes so far (ScalingMeter), in rank order on rank 0
+    // (empty elsewhere), for simulate --scaling-report.
+    std::vector<RankScaling> gatherScaling() const;
 
 private:
     [[noreturn]] static void notHere(const char* what);
@@ -98,6 +102,7 @@ private:
     void keepRecordingAfter(const Map& snapshot);
     void unpackRows(const float* data, int y0, int y1);
     void gatherOwnership(const std::vector<int>& edgesWhole, const std::vector<int>& sourcesWhole);
+    StepResult computeSteps(int steps);
     void exchangeHalos();
     void bookSteps();
     void reduceDiagnostics();
@@ -119,6 +124,7 @@ private:
     bool meanRecording_ = false;
     double meanFrom_ = 0.0;
     Diagnostics diagnostics_;
+    ScalingMeter meter_;
     // Rank 0 only: the books.
     std::optional<LedgerBook> book_;
     std::vector<int> edgeOrder_, sourceOrder_;   // every rank's owned whole-map indices, in rank order
