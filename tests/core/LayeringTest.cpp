@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 // other either, so no two folders can ever form a cycle.
 const std::map<std::string, int> kCoreFloors = {
     {"ranges", 0}, {"lattice", 1}, {"model", 2}, {"grid", 3}, {"currents", 4}, {"transport", 4},
-    {"erosion", 5}, {"solver", 6}, {"io", 7}, {"distributed", 7}, {"generator", 8}, {"analysis", 8},
+    {"erosion", 5}, {"solver", 6}, {"io", 7}, {"distributed", 8}, {"generator", 8}, {"analysis", 8},
 };
 
 // The wings of core/io among themselves; "" is io/ itself (what composes the wings).
