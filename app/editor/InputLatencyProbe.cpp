@@ -76,6 +76,7 @@ void InputLatencyProbe::ask(Kind kind, qint64 askedNs)
 {
     if (stopped_ || waiting_) return;
     moveCamera(kind);
+    (kind == Kind::Orbit ? orbitAsked_ : zoomAsked_) = true;
     waiting_ = std::pair(kind, askedNs);
     Qt3DRender::QRenderCaptureReply* reply = viewport_.requestCapture();
     connect(reply, &Qt3DRender::QRenderCaptureReply::completed, this, [this, reply] {

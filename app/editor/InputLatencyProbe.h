@@ -42,6 +42,9 @@ public:
     // bound of its answer), so a view that never draws cannot read as a quick one.
     void stop();
     Figures figures(Kind kind) const;
+    // Both an orbit and a zoom have been asked for (each then has a figure, answered or not). On a
+    // loaded machine the GUI thread may take the planned requests late: a measurement waits for this.
+    bool askedEach() const { return orbitAsked_ && zoomAsked_; }
 
 private:
     void plan(std::stop_token stop);
@@ -56,6 +59,7 @@ private:
     std::vector<double> orbitSeconds_, zoomSeconds_;
     int orbitSign_ = 1, zoomSign_ = 1; // alternate, so the camera comes back
     bool stopped_ = false;
+    bool orbitAsked_ = false, zoomAsked_ = false;
 };
 
 } // namespace rb::editor

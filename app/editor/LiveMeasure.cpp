@@ -32,6 +32,7 @@ namespace {
 constexpr int kOpenLimitMs = 600000;
 constexpr int kPollMs = 20;
 constexpr int kPausedProbeMs = 3000; // four or five camera moves
+constexpr int kMaxProbeWaitMs = 60000; // for the first orbit and zoom to be asked, on a loaded machine
 
 // The same solver as the editor's, with no view: loaded with `map` on `backend` and stepped as
 // `riverbed-cli simulate` steps it, many steps per call (the automatic dt chosen as everywhere),
@@ -116,8 +117,10 @@ void LiveMeasure::probeCameraPaused()
     pausedCameraProbe_ = new InputLatencyProbe(*window_.viewport(), this);
     pausedCameraProbe_->start();
     QTimer::singleShot(kPausedProbeMs, this, [this] {
-        pausedCameraProbe_->stop();
-        startPlaying();
+        whenEachAsked(pausedCameraProbe_, [this] {
+            pausedCameraProbe_->stop();
+            startPlaying();
+        });
     });
 }
 
@@ -131,7 +134,27 @@ void LiveMeasure::startPlaying()
     runner->play();
     cameraProbe_ = new InputLatencyProbe(*window_.viewport(), this);
     cameraProbe_->start();
-    QTimer::singleShot(static_cast<int>(std::lround(options_.seconds * 1000.0)), this, &LiveMeasure::stopPlaying);
+    QTimer::singleShot(static_cast<int>(std::lround(options_.seconds * 1000.0)), this,
+                       [this] { whenEachAsked(cameraProbe_, [this] { stopPlaying(); }); });
+}
+
+// Runs `then` once `probe` has asked for an orbit and a zoom (at once, usually); a measurement
+// without one of them would report a figure it never took. Fails after kMaxProbeWaitMs.
+void LiveMeasure::whenEachAsked(InputLatencyProbe* probe, std::function<void()> then)
+{
+    if (probe->askedEach()) return then();
+    auto* poll = new QTimer(this);
+    auto* waited = new QElapsedTimer;
+    waited->start();
+    connect(poll, &QTimer::timeout, this, [this, poll, waited, probe, then] {
+        if (!probe->askedEach() && waited->elapsed() < kMaxProbeWaitMs) return;
+        poll->deleteLater();
+        const bool asked = probe->askedEach();
+        delete waited;
+        if (asked) then();
+        else fail("the view took no camera move in a minute");
+    });
+    poll->start(kPollMs);
 }
 
 // The figures of the play, then the state it reached for the headless run.

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace rb::editor {
@@ -45,6 +46,7 @@ private:
     void chooseModel();
     void probeCameraPaused(); // the camera's answers with the simulation paused, as a baseline
     void startPlaying();
+    void whenEachAsked(InputLatencyProbe* probe, std::function<void()> then);
     void stopPlaying();
     void measureHeadless(Map map);
     void report(double headlessStepsPerSecond);
