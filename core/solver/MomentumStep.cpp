@@ -210,7 +210,7 @@ void MomentumStep::cellVector(const std::array<const float*, Lattice::kMaxFamili
         }
     }
     const float determinant = mxx * myy - mxy * mxy;
-    if (determinant < 1e-3f) {
+    if (determinant < contract::kMinDischargeFitDeterminant) {
         outX = outY = 0.0f;
         return;
     }

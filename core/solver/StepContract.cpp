@@ -31,6 +31,7 @@ std::string kernelContractHeader()
     define("SCALE_MARGIN", kernelFloatLiteral(kScaleMargin));
     define("WET_DEPTH", kernelFloatLiteral(kWetDepth));
     define("MOMENTUM_DRY_DEPTH", kernelFloatLiteral(MomentumStep::kDryDepth));
+    define("MIN_DISCHARGE_FIT_DETERMINANT", kernelFloatLiteral(kMinDischargeFitDeterminant));
     define("REDUCTION_SIZE", std::to_string(kReductionSize));
     define("REDUCTION_STRIPS", std::to_string(kReductionStrips));
     define("LEDGER_BOUNDARY_IN", std::to_string(valueOf(LedgerSlot::BoundaryIn)));

@@ -18,6 +18,11 @@ inline constexpr float kScaleMargin = 1.0f - 1e-6f;
 // "speed" means nothing): the map's wet depth.
 inline constexpr float kWetDepth = water::kWetDepth;
 
+// A cell's discharge vector is the least-squares fit to its faces' discharges; below this
+// determinant of the fit's normal matrix its faces tell no direction (a cell with one open face
+// or two opposite ones) and its vector is 0.
+inline constexpr float kMinDischargeFitDeterminant = 1e-3f;
+
 // Work-group size of the device reductions (a power of two) and the strips a group sum is cut
 // into before one work-item adds them up (two barriers instead of a tree: cheap on CPU devices).
 inline constexpr int kReductionSize = 256;

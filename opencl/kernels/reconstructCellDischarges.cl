@@ -24,7 +24,7 @@ inline void reconstructCellVectors(__global float* vectors, int componentX, int 
         }
     }
     const floatv determinant = mxx * myy - mxy * mxy;
-    const intv known = cell & !(determinant < 1e-3f); // too few faces tell no direction: 0
+    const intv known = cell & !(determinant < MIN_DISCHARGE_FIT_DETERMINANT); // too few faces tell no direction: 0
     const floatv vx = (myy * rx - mxy * ry) / determinant, vy = (mxx * ry - mxy * rx) / determinant;
     const int x = cellVectorIndex(g, componentX, c), y = cellVectorIndex(g, componentY, c);
     STOREV(known ? vx : (cell ? (floatv)(0.0f) : LOADV(vectors, x)), vectors, x);
