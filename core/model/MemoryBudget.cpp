@@ -207,13 +207,18 @@ std::string MemoryBudget::refusal(std::uint64_t needed, const std::string& what)
 
 std::string MemoryBudget::peakRefusal(std::uint64_t peak, const std::string& what)
 {
-    if (std::getenv("RIVERBED_PRINT_MEMORY_ESTIMATE") != nullptr)
-        std::fprintf(stderr, "memory estimate: %s: %llu bytes\n", what.c_str(), static_cast<unsigned long long>(peak));
-    const std::optional<std::uint64_t> available = availableBytes();
-    if (!available) return {};
     // Under ulimit -v what is resident now is part of the address space already spent, so the
     // peak may reach it plus what is left; the libraries' mapped but unread pages are not.
-    const std::uint64_t reachable = procKilobytes("/proc/self/status", "VmRSS:").value_or(0) + *available;
+    const std::uint64_t resident = procKilobytes("/proc/self/status", "VmRSS:").value_or(0);
+    if (std::getenv("RIVERBED_PRINT_MEMORY_ESTIMATE") != nullptr) {
+        // The address space it comes to: the peak and what is mapped now without being resident.
+        const std::uint64_t mapped = procKilobytes("/proc/self/status", "VmSize:").value_or(0);
+        std::fprintf(stderr, "memory estimate: %s: %llu bytes, %llu bytes of address space\n", what.c_str(), static_cast<unsigned long long>(peak),
+                     static_cast<unsigned long long>(peak + (mapped > resident ? mapped - resident : 0)));
+    }
+    const std::optional<std::uint64_t> available = availableBytes();
+    if (!available) return {};
+    const std::uint64_t reachable = resident + *available;
     if (peak <= reachable) return {};
     return refusalText(peak, reachable, what);
 }
