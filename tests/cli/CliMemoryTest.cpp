@@ -258,7 +258,7 @@ TEST_P(CliMemoryEstimate, ALimitJustUnderTheEstimateIsRefusedUpFrontJustOverItRu
         SCOPED_TRACE(name);
         const Measured unlimited = runMeasured(args, path("err.txt"));
         ASSERT_EQ(unlimited.exitCode, 0) << unlimited.err;
-        const Measured under = runMeasured(args, path("err.txt"), unlimited.addressSpace / 100 * 97);
+        const Measured under = runMeasured(args, path("err.txt"), unlimited.addressSpace / 100 * 98);
         EXPECT_EQ(under.exitCode, 1) << under.err;
         EXPECT_NE(under.err.find("needs about"), std::string::npos) << under.err;
         EXPECT_EQ(under.err.find("ran out of memory"), std::string::npos) << under.err;
