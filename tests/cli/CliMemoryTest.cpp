@@ -162,29 +162,44 @@ struct Measured {
     std::uint64_t addressSpace = 0; // the address space that estimate comes to
 };
 
-Measured runMeasured(const QStringList& args, const QString& errFile, std::uint64_t limitBytes = 0)
+// riverbed-cli ARGS in a child, stderr to `errPath`, under an address-space limit (0: none).
+pid_t startCli(const QStringList& args, const std::string& errPath, std::uint64_t limitBytes)
 {
     std::vector<std::string> words{RIVERBED_CLI_PATH};
     for (const QString& arg : args) words.push_back(arg.toStdString());
     std::vector<char*> argv;
     for (std::string& word : words) argv.push_back(word.data());
     argv.push_back(nullptr);
-    const std::string errPath = errFile.toStdString();
     const pid_t pid = fork();
-    if (pid == 0) {
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int null = open("/dev/null", O_WRONLY);
-        dup2(err, 2);
-        dup2(null, 1);
-        if (limitBytes > 0) {
-            const rlimit limit{limitBytes, limitBytes};
-            setrlimit(RLIMIT_AS, &limit);
-        }
-        setenv("RIVERBED_PRINT_MEMORY_ESTIMATE", "1", 1);
-        execv(argv[0], argv.data());
-        _exit(127);
+    if (pid != 0) return pid;
+    dup2(open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), 2);
+    dup2(open("/dev/null", O_WRONLY), 1);
+    if (limitBytes > 0) {
+        const rlimit limit{limitBytes, limitBytes};
+        setrlimit(RLIMIT_AS, &limit);
     }
+    setenv("RIVERBED_PRINT_MEMORY_ESTIMATE", "1", 1);
+    execv(argv[0], argv.data());
+    _exit(127);
+}
+
+// The largest of the estimates the command printed, and the address space it comes to.
+void readEstimate(Measured& run)
+{
+    static const QRegularExpression line("memory estimate: .*: (\\d+) bytes, (\\d+) bytes of address space");
+    for (auto match = line.globalMatch(QString::fromStdString(run.err)); match.hasNext();) {
+        const QRegularExpressionMatch m = match.next();
+        const std::uint64_t estimate = m.captured(1).toULongLong();
+        if (estimate <= run.estimate) continue;
+        run.estimate = estimate;
+        run.addressSpace = m.captured(2).toULongLong();
+    }
+}
+
+Measured runMeasured(const QStringList& args, const QString& errFile, std::uint64_t limitBytes = 0)
+{
     Measured run;
+    const pid_t pid = startCli(args, errFile.toStdString(), limitBytes);
     int status = 0;
     rusage usage{};
     if (pid < 0 || wait4(pid, &status, 0, &usage) != pid) return run;
@@ -192,12 +207,7 @@ Measured runMeasured(const QStringList& args, const QString& errFile, std::uint6
     run.peak = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
     QFile file(errFile);
     if (file.open(QIODevice::ReadOnly)) run.err = file.readAll().toStdString();
-    static const QRegularExpression line("memory estimate: .*: (\\d+) bytes, (\\d+) bytes of address space");
-    for (auto match = line.globalMatch(QString::fromStdString(run.err)); match.hasNext();) {
-        const QRegularExpressionMatch m = match.next();
-        const std::uint64_t estimate = m.captured(1).toULongLong();
-        if (estimate > run.estimate) run.estimate = estimate, run.addressSpace = m.captured(2).toULongLong();
-    }
+    readEstimate(run);
     return run;
 }
 
