@@ -42,20 +42,23 @@ constexpr std::uint64_t kDyeBytesPerChannelCell = 16;
 constexpr std::uint64_t kErosionBytesPerCell = 57;
 // The generated map kept while its erode stage runs (bed, depth, flows, velocities, erodibility).
 constexpr std::uint64_t kMapCopyBytesPerCell = 28;
-// export: the map as read (bed, depth and the flows, 20 bytes a square cell); per raster cell and
-// channel a layer's samples, its levels and the encoder's buffers (31 bytes a cell measured in all
-// for one channel, 43 for two, 39 for the dye's four bytes); every layer in one OpenEXR (63).
-constexpr std::uint64_t kMapReadBytesPerCell = 20;
-constexpr std::uint64_t kLayerBytesPerChannelCell = 12;
-constexpr std::uint64_t kAllLayersBytesPerRasterCell = 44;
+// export: the map as read (bed, depth, flows and what the reader holds on the way) and per raster
+// cell and channel a layer's samples, its levels and the encoder's buffers. Two measurements part
+// them: an 8192² map's terrain on its own 8192² raster (32 bytes a cell in all) and resampled to
+// 16384² (24 a map cell and 8 a raster cell); two channels 43 bytes a cell in all, the dye's four
+// bytes 39, every layer in one OpenEXR 63.
+constexpr std::uint64_t kMapReadBytesPerCell = 24;
+constexpr std::uint64_t kLayerBytesPerRasterCell = 8;
+constexpr std::uint64_t kSecondChannelBytesPerRasterCell = 12;
+constexpr std::uint64_t kAllLayersBytesPerRasterCell = 40;
 // A bundle: every layer, one after another, and the splat map's four channels and slope field
-// (58 bytes a cell measured), and the engine's encoders loaded once (about 14 MB).
-constexpr std::uint64_t kBundleBytesPerRasterCell = 40;
+// (58 bytes a cell measured in all), and the engine's encoders loaded once (about 14 MB).
+constexpr std::uint64_t kBundleBytesPerRasterCell = 36;
 constexpr std::uint64_t kBundleFixedBytes = 14'000'000;
 // glTF: per cell the two meshes' cell-to-vertex maps and the velocity field; per triangle its
 // indices, its share of the vertices, the simplifier's queue, the glTF buffer and the file's bytes
-// (26 bytes a cell and 67 a triangle measured).
-constexpr std::uint64_t kGltfBytesPerCell = 7;
+// (26 bytes a cell in all and 67 a triangle measured).
+constexpr std::uint64_t kGltfBytesPerCell = 3;
 constexpr std::uint64_t kGltfBytesPerTriangle = 68;
 
 std::uint64_t cells(const Lattice& lattice)
@@ -67,6 +70,14 @@ std::uint64_t faces(const Lattice& lattice)
 {
     return static_cast<std::uint64_t>(lattice.familyCount()) * static_cast<std::uint64_t>(lattice.paddedWidth()) *
            static_cast<std::uint64_t>(lattice.paddedHeight());
+}
+
+// A layer's bytes a raster cell: two channels or more cost about the same (the dye's four are
+// bytes, not floats).
+std::uint64_t layerBytesPerRasterCell(int channels)
+{
+    if (channels <= 0) return 0;
+    return channels == 1 ? kLayerBytesPerRasterCell : kLayerBytesPerRasterCell + kSecondChannelBytesPerRasterCell;
 }
 
 // A "Key:   123 kB" line of a /proc file, in bytes.
@@ -147,9 +158,7 @@ std::uint64_t MemoryBudget::simulationPeak(const Lattice& lattice, FlowModel mod
 
 std::uint64_t MemoryBudget::layerExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells, int channels)
 {
-    // Two channels or more cost about the same a cell: the dye's four are bytes, not floats.
-    const std::uint64_t perRasterCell = static_cast<std::uint64_t>(std::min(channels, 2)) * kLayerBytesPerChannelCell;
-    return kProcessBaseline + mapCells * kMapReadBytesPerCell + rasterCells * perRasterCell;
+    return kProcessBaseline + mapCells * kMapReadBytesPerCell + rasterCells * layerBytesPerRasterCell(channels);
 }
 
 std::uint64_t MemoryBudget::allLayersExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells)
