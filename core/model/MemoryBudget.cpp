@@ -51,9 +51,12 @@ constexpr std::uint64_t kMapReadBytesPerCell = 24;
 constexpr std::uint64_t kLayerBytesPerRasterCell = 8;
 constexpr std::uint64_t kSecondChannelBytesPerRasterCell = 12;
 constexpr std::uint64_t kAllLayersBytesPerRasterCell = 40;
-// A bundle: every layer, one after another, and the splat map's four channels and slope field
-// (58 bytes a cell measured in all), and the engine's encoders loaded once (about 14 MB).
-constexpr std::uint64_t kBundleBytesPerRasterCell = 36;
+// A bundle: per map cell its meshes' and rivers' working arrays, per raster cell every layer, one
+// after another, and the splat map's four channels and slope field, and the engine's encoders
+// loaded once (about 14 MB). Two measurements part them: 60 bytes a cell in all with the raster
+// the map's size (256²–4096²), 10.3 GB for a 16384² map on Unity's 4097² raster.
+constexpr std::uint64_t kBundleBytesPerMapCell = 13;
+constexpr std::uint64_t kBundleBytesPerRasterCell = 23;
 constexpr std::uint64_t kBundleFixedBytes = 14'000'000;
 // glTF: per cell the two meshes' cell-to-vertex maps and the velocity field; per triangle its
 // indices, its share of the vertices, the simplifier's queue, the glTF buffer and the file's bytes
@@ -168,7 +171,7 @@ std::uint64_t MemoryBudget::allLayersExportPeak(std::uint64_t mapCells, std::uin
 
 std::uint64_t MemoryBudget::bundleExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells)
 {
-    return kProcessBaseline + kBundleFixedBytes + mapCells * kMapReadBytesPerCell + rasterCells * kBundleBytesPerRasterCell;
+    return kProcessBaseline + kBundleFixedBytes + mapCells * (kMapReadBytesPerCell + kBundleBytesPerMapCell) + rasterCells * kBundleBytesPerRasterCell;
 }
 
 std::uint64_t MemoryBudget::gltfExportPeak(std::uint64_t mapCells, std::uint64_t trianglesPerMesh)
