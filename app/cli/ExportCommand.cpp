@@ -198,14 +198,13 @@ bool outputsWritable(const QCommandLineParser& parser)
 std::uint64_t exportPeak(const QCommandLineParser& parser, const Map& map, const io::ExportSettings& settings)
 {
     const io::ExportGrid grid = io::exportGrid(map.state.lattice, settings);
-    const std::uint64_t mapCells = map.state.lattice.cellCount();
     const std::uint64_t rasterCells = static_cast<std::uint64_t>(grid.width) * static_cast<std::uint64_t>(grid.height);
-    if (parser.isSet("bundle")) return MemoryBudget::bundleExportPeak(mapCells, rasterCells);
-    std::uint64_t peak = MemoryBudget::layerExportPeak(mapCells, 0, 0);
-    if (parser.isSet("all")) peak = std::max(peak, MemoryBudget::allLayersExportPeak(mapCells, rasterCells));
-    if (parser.isSet("splat")) peak = std::max(peak, MemoryBudget::layerExportPeak(mapCells, rasterCells, 4));
+    if (parser.isSet("bundle")) return MemoryBudget::bundleExportPeak(map.state, rasterCells);
+    std::uint64_t peak = MemoryBudget::layerExportPeak(map.state, 0, 0);
+    if (parser.isSet("all")) peak = std::max(peak, MemoryBudget::allLayersExportPeak(map.state, rasterCells));
+    if (parser.isSet("splat")) peak = std::max(peak, MemoryBudget::layerExportPeak(map.state, rasterCells, 4));
     for (io::Layer layer : io::allLayers())
-        if (parser.isSet(optionName(layer))) peak = std::max(peak, MemoryBudget::layerExportPeak(mapCells, rasterCells, io::channelCount(layer)));
+        if (parser.isSet(optionName(layer))) peak = std::max(peak, MemoryBudget::layerExportPeak(map.state, rasterCells, io::channelCount(layer)));
     return peak;
 }
 

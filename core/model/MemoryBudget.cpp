@@ -1,6 +1,7 @@
 #include "model/MemoryBudget.h"
 
 #include "model/Map.h"
+#include "model/WetDepth.h"
 
 #include <sys/resource.h>
 
@@ -42,12 +43,13 @@ constexpr std::uint64_t kDyeBytesPerChannelCell = 16;
 constexpr std::uint64_t kErosionBytesPerCell = 57;
 // The generated map kept while its erode stage runs (bed, depth, flows, velocities, erodibility).
 constexpr std::uint64_t kMapCopyBytesPerCell = 28;
-// export: the map as read (bed, depth, flows and what the reader holds on the way) and per raster
-// cell and channel a layer's samples, its levels and the encoder's buffers. Two measurements part
-// them: an 8192² map's terrain on its own 8192² raster (32 bytes a cell in all) and resampled to
-// 16384² (24 a map cell and 8 a raster cell); two channels 43 bytes a cell in all, the dye's four
-// bytes 39, every layer in one OpenEXR 63.
-constexpr std::uint64_t kMapReadBytesPerCell = 24;
+// export: the map as read: bed, depth and the flows (20 bytes a square cell measured, an imported
+// map's terrain on its own raster 28 bytes a cell in all) and 4 a cell for each further W×H field
+// it holds (erodibility, dye, erosion's); per raster cell a layer's samples, its levels and the
+// encoder's buffers. Two measurements part them: a generated 8192² map's terrain on its own 8192²
+// raster (32 bytes a cell in all) and resampled to 16384² (24 a map cell and 8 a raster cell); two
+// channels 43 bytes a cell in all, the dye's four bytes 39, every layer in one OpenEXR 63.
+constexpr std::uint64_t kMapReadBytesPerCell = 20;
 constexpr std::uint64_t kLayerBytesPerRasterCell = 8;
 constexpr std::uint64_t kSecondChannelBytesPerRasterCell = 12;
 constexpr std::uint64_t kAllLayersBytesPerRasterCell = 40;
@@ -55,13 +57,13 @@ constexpr std::uint64_t kAllLayersBytesPerRasterCell = 40;
 // after another, and the splat map's four channels and slope field, and the engine's encoders
 // loaded once (about 14 MB). Two measurements part them: 60 bytes a cell in all with the raster
 // the map's size (256²–4096²), 10.3 GB for a 16384² map on Unity's 4097² raster.
-constexpr std::uint64_t kBundleBytesPerMapCell = 13;
+constexpr std::uint64_t kBundleBytesPerMapCell = 17;
 constexpr std::uint64_t kBundleBytesPerRasterCell = 23;
 constexpr std::uint64_t kBundleFixedBytes = 14'000'000;
-// glTF: per cell the two meshes' cell-to-vertex maps and the velocity field; per triangle its
+// glTF: per wet cell the water mesh's cell-to-vertex map and velocities; per triangle its
 // indices, its share of the vertices, the simplifier's queue, the glTF buffer and the file's bytes
-// (26 bytes a cell in all and 67 a triangle measured).
-constexpr std::uint64_t kGltfBytesPerCell = 3;
+// (6 bytes a wet cell and 67 a triangle measured: a dry imported 16384² map, generated islands).
+constexpr std::uint64_t kGltfBytesPerWetCell = 6;
 constexpr std::uint64_t kGltfBytesPerTriangle = 68;
 
 std::uint64_t cells(const Lattice& lattice)
@@ -81,6 +83,19 @@ std::uint64_t layerBytesPerRasterCell(int channels)
 {
     if (channels <= 0) return 0;
     return channels == 1 ? kLayerBytesPerRasterCell : kLayerBytesPerRasterCell + kSecondChannelBytesPerRasterCell;
+}
+
+// What a map read from its file holds: its water's arrays and the further W×H fields it has.
+std::uint64_t mapReadBytes(const MapState& state)
+{
+    std::uint64_t further = state.erodibility.size() + state.sediment.size() + state.deposition.size() + state.bedRemainder.size();
+    for (const FloatField& channel : state.dye) further += channel.size();
+    return cells(state.lattice) * kMapReadBytesPerCell + further * kFloat;
+}
+
+std::uint64_t wetCells(const MapState& state)
+{
+    return static_cast<std::uint64_t>(std::count_if(state.depth.values().begin(), state.depth.values().end(), [](float h) { return h > water::kWetDepth; }));
 }
 
 // A "Key:   123 kB" line of a /proc file, in bytes.
@@ -159,25 +174,27 @@ std::uint64_t MemoryBudget::simulationPeak(const Lattice& lattice, FlowModel mod
     return peak;
 }
 
-std::uint64_t MemoryBudget::layerExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells, int channels)
+std::uint64_t MemoryBudget::layerExportPeak(const MapState& state, std::uint64_t rasterCells, int channels)
 {
-    return kProcessBaseline + mapCells * kMapReadBytesPerCell + rasterCells * layerBytesPerRasterCell(channels);
+    return kProcessBaseline + mapReadBytes(state) + rasterCells * layerBytesPerRasterCell(channels);
 }
 
-std::uint64_t MemoryBudget::allLayersExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells)
+std::uint64_t MemoryBudget::allLayersExportPeak(const MapState& state, std::uint64_t rasterCells)
 {
-    return kProcessBaseline + mapCells * kMapReadBytesPerCell + rasterCells * kAllLayersBytesPerRasterCell;
+    return kProcessBaseline + mapReadBytes(state) + rasterCells * kAllLayersBytesPerRasterCell;
 }
 
-std::uint64_t MemoryBudget::bundleExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells)
+std::uint64_t MemoryBudget::bundleExportPeak(const MapState& state, std::uint64_t rasterCells)
 {
-    return kProcessBaseline + kBundleFixedBytes + mapCells * (kMapReadBytesPerCell + kBundleBytesPerMapCell) + rasterCells * kBundleBytesPerRasterCell;
+    return kProcessBaseline + kBundleFixedBytes + mapReadBytes(state) + cells(state.lattice) * kBundleBytesPerMapCell +
+           rasterCells * kBundleBytesPerRasterCell;
 }
 
-std::uint64_t MemoryBudget::gltfExportPeak(std::uint64_t mapCells, std::uint64_t trianglesPerMesh)
+std::uint64_t MemoryBudget::gltfExportPeak(const MapState& state, std::uint64_t trianglesPerMesh)
 {
-    // Two meshes (terrain and water) of at most `trianglesPerMesh` each.
-    return kProcessBaseline + mapCells * (kMapReadBytesPerCell + kGltfBytesPerCell) + 2 * trianglesPerMesh * kGltfBytesPerTriangle;
+    const std::uint64_t wet = wetCells(state);
+    const std::uint64_t meshes = wet > 0 ? 2 : 1; // a dry map has no water mesh
+    return kProcessBaseline + mapReadBytes(state) + wet * kGltfBytesPerWetCell + meshes * trianglesPerMesh * kGltfBytesPerTriangle;
 }
 
 std::optional<std::uint64_t> MemoryBudget::availableBytes()

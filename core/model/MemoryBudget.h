@@ -10,6 +10,7 @@
 namespace rb {
 
 struct Map;
+struct MapState;
 
 // What a command's memory comes to at its largest, so that work which would not fit is refused
 // before it starts ("needs about 3.2 GB") instead of dying in std::bad_alloc half-way. The peaks
@@ -51,13 +52,14 @@ public:
     // flow's sums and the state read back to be saved. OpenCL may fall back to the CPU, so it
     // needs room for either.
     static std::uint64_t simulationPeak(const Lattice& lattice, FlowModel model, const SimulationExtras& extras, bool openCl);
-    // export over the map as read (`mapCells`), one file written at a time: a layer of `channels`
+    // export over the map as read (`state`), one file written at a time: a layer of `channels`
     // channels (0: none) on a raster of `rasterCells`, every layer in one image (--all), a bundle
-    // (every layer and the splat map), the glTF meshes of at most `trianglesPerMesh` each.
-    static std::uint64_t layerExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells, int channels);
-    static std::uint64_t allLayersExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells);
-    static std::uint64_t bundleExportPeak(std::uint64_t mapCells, std::uint64_t rasterCells);
-    static std::uint64_t gltfExportPeak(std::uint64_t mapCells, std::uint64_t trianglesPerMesh);
+    // (every layer, the splat map, the meshes and rivers), the glTF meshes of at most
+    // `trianglesPerMesh` each (the water's only when the map has water).
+    static std::uint64_t layerExportPeak(const MapState& state, std::uint64_t rasterCells, int channels);
+    static std::uint64_t allLayersExportPeak(const MapState& state, std::uint64_t rasterCells);
+    static std::uint64_t bundleExportPeak(const MapState& state, std::uint64_t rasterCells);
+    static std::uint64_t gltfExportPeak(const MapState& state, std::uint64_t trianglesPerMesh);
 
     // What this process may still allocate: the smaller of the address-space limit (ulimit -v)
     // left and the memory the system reports available. nullopt when neither can be read.

@@ -210,7 +210,7 @@ std::optional<QJsonObject> exportGltf(const MapState& state, const QString& path
         return std::nullopt;
     }
     const std::string refusal = MemoryBudget::peakRefusal(
-        MemoryBudget::gltfExportPeak(state.lattice.cellCount(), trianglesPerMesh(state.lattice, settings.triangles)),
+        MemoryBudget::gltfExportPeak(state, trianglesPerMesh(state.lattice, settings.triangles)),
         "exporting this " + std::to_string(state.lattice.width()) + "×" + std::to_string(state.lattice.height()) + " map as glTF with "
             + std::to_string(settings.triangles) + " triangles a mesh");
     if (!refusal.empty()) {
