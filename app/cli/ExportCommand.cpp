@@ -12,6 +12,7 @@
 #include "io/transaction/FileSetTransaction.h"
 #include "io/transaction/FolderTidy.h"
 #include "model/Map.h"
+#include "model/MemoryBudget.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -193,6 +194,33 @@ bool outputsWritable(const QCommandLineParser& parser)
     return true;
 }
 
+// The export's peak: the map as read and the largest of what it writes, one file after another
+// (a bundle's layers and splat map, every layer in one image, the most channels of one layer).
+// The glTF meshes are checked where they are built (GltfExport.cpp).
+std::uint64_t exportPeak(const QCommandLineParser& parser, const Map& map, const io::ExportSettings& settings)
+{
+    const io::ExportGrid grid = io::exportGrid(map.state.lattice, settings);
+    const std::uint64_t rasterCells = static_cast<std::uint64_t>(grid.width) * static_cast<std::uint64_t>(grid.height);
+    if (parser.isSet("bundle")) return MemoryBudget::bundleExportPeak(map.state, rasterCells);
+    std::uint64_t peak = MemoryBudget::layerExportPeak(map.state, 0, 0);
+    if (parser.isSet("all")) peak = std::max(peak, MemoryBudget::allLayersExportPeak(map.state, rasterCells));
+    if (parser.isSet("splat")) peak = std::max(peak, MemoryBudget::layerExportPeak(map.state, rasterCells, 4));
+    for (io::Layer layer : io::allLayers())
+        if (parser.isSet(optionName(layer))) peak = std::max(peak, MemoryBudget::layerExportPeak(map.state, rasterCells, io::channelCount(layer)));
+    return peak;
+}
+
+// Refused before the first file is written when the export would not fit.
+std::optional<int> checkExportMemory(const QCommandLineParser& parser, const Map& map, const io::ExportSettings& settings)
+{
+    const io::ExportGrid grid = io::exportGrid(map.state.lattice, settings);
+    const std::string what = "exporting this " + std::to_string(map.state.lattice.width()) + "×" + std::to_string(map.state.lattice.height()) +
+                             " map on a " + std::to_string(grid.width) + "×" + std::to_string(grid.height) + " raster";
+    const std::string refusal = MemoryBudget::peakRefusal(exportPeak(parser, map, settings), what);
+    if (refusal.empty()) return std::nullopt;
+    return cli::fail(QString::fromStdString(refusal));
+}
+
 } // namespace
 
 int runExport(const QStringList& args)
@@ -214,6 +242,7 @@ int runExport(const QStringList& args)
     // With --mean the velocity layers read the mean flow; every other layer the last instant.
     const std::optional<MapState> meanState = parser.isSet("mean") ? std::optional(io::meanFlowState(map->state)) : std::nullopt;
     settings->georeference = map->georeference;
+    if (const std::optional<int> code = checkExportMemory(parser, *map, *settings)) return *code;
     if (parser.isSet("bundle")) return cli::runBundleExport(parser, path, *map, *settings, *splat);
     if (!outputsWritable(parser)) return cli::kExitFailure; // none written when one of them cannot be
     if (cli::tilesRequested(parser)) {

@@ -119,18 +119,10 @@ int runGenerate(const QStringList& args)
     QTextStream err(stderr);
     if (parser.isSet("progress")) options.progress = [&err](int percent) { err << "generate: " << percent << "%" << Qt::endl; };
 
-    std::uint64_t needed = rb::MemoryBudget::generationBytes(settings.common.width, settings.common.height);
-    if (settings.erode.hours > 0.0) {
-        // The erode stage loads the map into the CPU solver, whose erosion adds about a dozen
-        // floats per cell (load, deposition, erodibility, their copies for a refused call, the
-        // exchange's and the slide's working arrays).
-        const rb::Lattice lattice(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
-        constexpr std::uint64_t kErosionBytesPerCell = 12 * sizeof(float);
-        needed += rb::MemoryBudget::cpuSolverBytes(lattice, rb::FlowModel::Momentum) + kErosionBytesPerCell * lattice.cellCount();
-    }
-    needed = rb::MemoryBudget::withReserve(needed);
+    const rb::Lattice planned(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
+    const std::uint64_t needed = rb::MemoryBudget::generationPeak(planned, settings.erode.hours > 0.0);
     const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";
-    if (const std::string refusal = rb::MemoryBudget::refusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));
+    if (const std::string refusal = rb::MemoryBudget::peakRefusal(needed, what); !refusal.empty()) return fail(QString::fromStdString(refusal));
 
     if (!rb::cli::checkOutput(parser.value("output"))) return rb::cli::kExitFailure; // before the work, not after
 

@@ -719,7 +719,7 @@ int runSimulate(const QStringList& args)
     if (parser.isSet("mean-from") && !(meanStart = meanStartOption(parser, map->state, meanFrom))) return cli::kExitUsage;
     if (meanStart && !parser.isSet("output")) cli::notice("warning: --mean-from without -o: the time-mean flow is recorded but not kept");
     warnAboutOptionsTheModelIgnores(parser, map->params);
-    if (const std::string refusal = MemoryBudget::solverRefusal(map->state.lattice, map->params.model, backend != "cpu", meanStart.has_value()); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
+    if (const std::string refusal = MemoryBudget::solverRefusal(*map, backend != "cpu", meanStart.has_value()); !refusal.empty()) return cli::fail(QString::fromStdString(refusal));
     // Only rank 0 writes the output.
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
 

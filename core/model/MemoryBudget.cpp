@@ -1,9 +1,13 @@
 #include "model/MemoryBudget.h"
 
+#include "model/Map.h"
+#include "model/WetDepth.h"
+
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -12,6 +16,55 @@ namespace rb {
 namespace {
 
 constexpr std::uint64_t kFloat = sizeof(float);
+
+// Per-cell figures of the whole process's peak, less kProcessBaseline, measured with
+// /usr/bin/time on square islands at 256²–8192² (docs/memory.md), rounded up a little.
+// generate: the noise samples in double, bed, depth, masks, the river router's cost field and the
+// map's arrays as they are saved (84–88 bytes a cell measured).
+constexpr std::uint64_t kGenerationBytesPerCell = 88;
+// import: per pixel the decoded image (16-bit) and its samples as floats and metres; per cell the
+// map's arrays and the compressed record written from them (23–24 bytes a pixel measured in all).
+constexpr std::uint64_t kImportBytesPerPixel = 12;
+// The image plugin and its decoder, loaded on top of the baseline (a 256² import peaks at 56 MB).
+constexpr std::uint64_t kImportFixedBytes = 4'000'000;
+constexpr std::uint64_t kImportBytesPerCell = 12;
+// simulate, as a multiple of the map's arrays (mapBytes: 16 bytes a square cell for pipes, 24 for
+// momentum): the map as read, the solver's state, the state kept for a refused call, the step's
+// working arrays and the state read back to be saved (116 and 140 bytes a cell measured).
+constexpr double kPipesPeakPerMapByte = 7.4;
+constexpr double kMomentumPeakPerMapByte = 5.9;
+// Dye (either model): the transport's shared fields (per cell) and per channel the dyed depths in
+// the map, the solver, the refused-call copy and the read-back (32 bytes a cell measured with one
+// channel, 80 with four).
+constexpr std::uint64_t kDyeBytesPerCell = 17;
+constexpr std::uint64_t kDyeBytesPerChannelCell = 16;
+// Erosion (either model): erodibility, load, deposition and the bed's remainder, their
+// refused-call copies, the exchange's and the slide's working arrays (52–57 bytes measured).
+constexpr std::uint64_t kErosionBytesPerCell = 57;
+// The generated map kept while its erode stage runs (bed, depth, flows, velocities, erodibility).
+constexpr std::uint64_t kMapCopyBytesPerCell = 28;
+// export: the map as read: bed, depth and the flows (20 bytes a square cell measured, an imported
+// map's terrain on its own raster 28 bytes a cell in all) and 4 a cell for each further W×H field
+// it holds (erodibility, dye, erosion's); per raster cell a layer's samples, its levels and the
+// encoder's buffers. Two measurements part them: a generated 8192² map's terrain on its own 8192²
+// raster (32 bytes a cell in all) and resampled to 16384² (24 a map cell and 8 a raster cell); two
+// channels 43 bytes a cell in all, the dye's four bytes 39, every layer in one OpenEXR 63.
+constexpr std::uint64_t kMapReadBytesPerCell = 20;
+constexpr std::uint64_t kLayerBytesPerRasterCell = 8;
+constexpr std::uint64_t kSecondChannelBytesPerRasterCell = 12;
+constexpr std::uint64_t kAllLayersBytesPerRasterCell = 40;
+// A bundle: per map cell its meshes' and rivers' working arrays, per raster cell every layer, one
+// after another, and the splat map's four channels and slope field, and the engine's encoders
+// loaded once (about 14 MB). Two measurements part them: 60 bytes a cell in all with the raster
+// the map's size (256²–4096²), 10.3 GB for a 16384² map on Unity's 4097² raster.
+constexpr std::uint64_t kBundleBytesPerMapCell = 17;
+constexpr std::uint64_t kBundleBytesPerRasterCell = 23;
+constexpr std::uint64_t kBundleFixedBytes = 14'000'000;
+// glTF: per wet cell the water mesh's cell-to-vertex map and velocities; per triangle its
+// indices, its share of the vertices, the simplifier's queue, the glTF buffer and the file's bytes
+// (6 bytes a wet cell and 67 a triangle measured: a dry imported 16384² map, generated islands).
+constexpr std::uint64_t kGltfBytesPerWetCell = 6;
+constexpr std::uint64_t kGltfBytesPerTriangle = 68;
 
 std::uint64_t cells(const Lattice& lattice)
 {
@@ -22,6 +75,27 @@ std::uint64_t faces(const Lattice& lattice)
 {
     return static_cast<std::uint64_t>(lattice.familyCount()) * static_cast<std::uint64_t>(lattice.paddedWidth()) *
            static_cast<std::uint64_t>(lattice.paddedHeight());
+}
+
+// A layer's bytes a raster cell: two channels or more cost about the same (the dye's four are
+// bytes, not floats).
+std::uint64_t layerBytesPerRasterCell(int channels)
+{
+    if (channels <= 0) return 0;
+    return channels == 1 ? kLayerBytesPerRasterCell : kLayerBytesPerRasterCell + kSecondChannelBytesPerRasterCell;
+}
+
+// What a map read from its file holds: its water's arrays and the further W×H fields it has.
+std::uint64_t mapReadBytes(const MapState& state)
+{
+    std::uint64_t further = state.erodibility.size() + state.sediment.size() + state.deposition.size() + state.bedRemainder.size();
+    for (const FloatField& channel : state.dye) further += channel.size();
+    return cells(state.lattice) * kMapReadBytesPerCell + further * kFloat;
+}
+
+std::uint64_t wetCells(const MapState& state)
+{
+    return static_cast<std::uint64_t>(std::count_if(state.depth.values().begin(), state.depth.values().end(), [](float h) { return h > water::kWetDepth; }));
 }
 
 // A "Key:   123 kB" line of a /proc file, in bytes.
@@ -67,12 +141,60 @@ std::uint64_t MemoryBudget::meanFlowBytes(const Lattice& lattice)
 
 std::uint64_t MemoryBudget::generationBytes(int width, int height)
 {
-    // Noise samples in double, the bed, depth, masks, the river router's cost field and the map's
-    // arrays as they are saved. Measured peaks (/usr/bin/time, island preset, less the process's
-    // 68 MB before it starts): 81 bytes a cell at 2048², 79 at 4096² (issue 33); it was estimated
-    // at 56, and a 4096² generation passed the check under a 1.2 GB limit and failed after 29 s.
-    const std::uint64_t n = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
-    return n * 68 + 2 * n * kFloat * 2;
+    return static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) * kGenerationBytesPerCell;
+}
+
+std::uint64_t MemoryBudget::generationPeak(const Lattice& lattice, bool erodes)
+{
+    const std::uint64_t generation = kProcessBaseline + cells(lattice) * kGenerationBytesPerCell;
+    if (!erodes) return generation;
+    // The erode stage runs a momentum solver with erosion on the finished map, whose generation
+    // arrays are gone by then but for the map itself: whichever of the two is larger.
+    const SimulationExtras erosion{0, true, false};
+    return std::max(generation, simulationPeak(lattice, FlowModel::Momentum, erosion, false) + cells(lattice) * kMapCopyBytesPerCell);
+}
+
+std::uint64_t MemoryBudget::importPeak(std::uint64_t pixels, std::uint64_t cellCount)
+{
+    return kProcessBaseline + kImportFixedBytes + pixels * kImportBytesPerPixel + cellCount * kImportBytesPerCell;
+}
+
+std::uint64_t MemoryBudget::simulationPeak(const Lattice& lattice, FlowModel model, const SimulationExtras& extras, bool openCl)
+{
+    const double perMapByte = model == FlowModel::Momentum ? kMomentumPeakPerMapByte : kPipesPeakPerMapByte;
+    std::uint64_t solver = static_cast<std::uint64_t>(perMapByte * static_cast<double>(mapBytes(lattice, model)));
+    if (openCl) solver = std::max(solver, openClSolverBytes(lattice, model) + 2 * mapBytes(lattice, model));
+    std::uint64_t peak = kProcessBaseline + solver;
+    if (extras.dyeChannels > 0)
+        peak += cells(lattice) * (kDyeBytesPerCell + static_cast<std::uint64_t>(extras.dyeChannels) * kDyeBytesPerChannelCell);
+    if (extras.erosion) peak += cells(lattice) * kErosionBytesPerCell;
+    // The sums four times: the solver's, the copy read back, its records' compression and the
+    // mean state reported from them (92 bytes a square cell measured at 2048²).
+    if (extras.recordsMean) peak += 4 * meanFlowBytes(lattice);
+    return peak;
+}
+
+std::uint64_t MemoryBudget::layerExportPeak(const MapState& state, std::uint64_t rasterCells, int channels)
+{
+    return kProcessBaseline + mapReadBytes(state) + rasterCells * layerBytesPerRasterCell(channels);
+}
+
+std::uint64_t MemoryBudget::allLayersExportPeak(const MapState& state, std::uint64_t rasterCells)
+{
+    return kProcessBaseline + mapReadBytes(state) + rasterCells * kAllLayersBytesPerRasterCell;
+}
+
+std::uint64_t MemoryBudget::bundleExportPeak(const MapState& state, std::uint64_t rasterCells)
+{
+    return kProcessBaseline + kBundleFixedBytes + mapReadBytes(state) + cells(state.lattice) * kBundleBytesPerMapCell +
+           rasterCells * kBundleBytesPerRasterCell;
+}
+
+std::uint64_t MemoryBudget::gltfExportPeak(const MapState& state, std::uint64_t trianglesPerMesh)
+{
+    const std::uint64_t wet = wetCells(state);
+    const std::uint64_t meshes = wet > 0 ? 2 : 1; // a dry map has no water mesh
+    return kProcessBaseline + mapReadBytes(state) + wet * kGltfBytesPerWetCell + meshes * trianglesPerMesh * kGltfBytesPerTriangle;
 }
 
 std::optional<std::uint64_t> MemoryBudget::availableBytes()
@@ -94,29 +216,54 @@ std::string MemoryBudget::gigabytesText(std::uint64_t bytes, int decimals)
     return text;
 }
 
+namespace {
+
+// "WHAT needs about N GB of memory; M GB are available", with as many decimals as it takes for
+// the two figures to differ ("needs 0.8 GB; 0.8 GB are available" would read as no reason at all).
+std::string refusalText(std::uint64_t needed, std::uint64_t available, const std::string& what)
+{
+    int decimals = 1;
+    while (decimals < 3 && MemoryBudget::gigabytesText(needed, decimals) == MemoryBudget::gigabytesText(available, decimals)) ++decimals;
+    return what + " needs about " + MemoryBudget::gigabytesText(needed, decimals) + " of memory; " +
+           MemoryBudget::gigabytesText(available, decimals) + " are available";
+}
+
+} // namespace
+
 std::string MemoryBudget::refusal(std::uint64_t needed, const std::string& what)
 {
     const std::optional<std::uint64_t> available = availableBytes();
     if (!available || needed <= *available) return {};
-    // As many decimals as it takes for the two figures to differ ("needs 0.8 GB; 0.8 GB are
-    // available" would read as no reason at all).
-    int decimals = 1;
-    while (decimals < 3 && gigabytesText(needed, decimals) == gigabytesText(*available, decimals)) ++decimals;
-    return what + " needs about " + gigabytesText(needed, decimals) + " of memory; " + gigabytesText(*available, decimals) +
-           " are available";
+    return refusalText(needed, *available, what);
 }
 
-std::string MemoryBudget::solverRefusal(const Lattice& lattice, FlowModel model, bool openCl, bool recordsMean)
+std::string MemoryBudget::peakRefusal(std::uint64_t peak, const std::string& what)
 {
-    std::uint64_t solver = cpuSolverBytes(lattice, model);
-    if (openCl) solver = std::max(solver, openClSolverBytes(lattice, model));
-    const std::uint64_t largestRecord = faces(lattice) / static_cast<std::uint64_t>(lattice.familyCount()) * kFloat;
-    solver += mapBytes(lattice, model) + largestRecord;
-    if (recordsMean) solver += 3 * meanFlowBytes(lattice);
-    solver = withReserve(solver);
-    const std::uint64_t loaded = mapBytes(lattice, model);
+    // Under ulimit -v what is resident now is part of the address space already spent, so the
+    // peak may reach it plus what is left; the libraries' mapped but unread pages are not.
+    const std::uint64_t resident = procKilobytes("/proc/self/status", "VmRSS:").value_or(0);
+    if (std::getenv("RIVERBED_PRINT_MEMORY_ESTIMATE") != nullptr) {
+        // The address space it comes to: the peak and what is mapped now without being resident.
+        const std::uint64_t mapped = procKilobytes("/proc/self/status", "VmSize:").value_or(0);
+        std::fprintf(stderr, "memory estimate: %s: %llu bytes, %llu bytes of address space\n", what.c_str(), static_cast<unsigned long long>(peak),
+                     static_cast<unsigned long long>(peak + (mapped > resident ? mapped - resident : 0)));
+    }
+    const std::optional<std::uint64_t> available = availableBytes();
+    if (!available) return {};
+    const std::uint64_t reachable = resident + *available;
+    if (peak <= reachable) return {};
+    return refusalText(peak, reachable, what);
+}
+
+std::string MemoryBudget::solverRefusal(const Map& map, bool openCl, bool recordsMean)
+{
+    const Lattice& lattice = map.state.lattice;
+    const int dyeChannels = std::max(static_cast<int>(map.state.dye.size()), dyeChannelsReferenced(map.boundary, map.sources));
+    const bool erosion = map.params.erosion.enabled || map.state.hasEroded();
+    const SimulationExtras extras{dyeChannels, erosion, recordsMean};
+    const FlowModel model = map.params.model;
     const std::string what = "simulating this " + std::to_string(lattice.width()) + "×" + std::to_string(lattice.height()) + " map";
-    return refusal(solver > loaded ? solver - loaded : 0, what);
+    return peakRefusal(simulationPeak(lattice, model, extras, openCl), what);
 }
 
 } // namespace rb

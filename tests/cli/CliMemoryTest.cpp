@@ -11,6 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <QRegularExpression>
+#include <vector>
+
 namespace {
 
 struct LimitedRun {
@@ -142,5 +150,134 @@ TEST_F(CliMemory, SimulateNeverRunsOutOfMemoryAfterItsSteps)
     }
     EXPECT_TRUE(meanCounted) << "no limit in 0.8–1.4 GB let the plain run through and refused the one recording a mean";
 }
+
+// Each command's estimate against its own measured peak, on small maps where the process's
+// baseline (Qt, the libraries) is most of it. The child is run by fork and exec, its peak resident
+// set read with wait4 (ru_maxrss), its estimate from stderr (RIVERBED_PRINT_MEMORY_ESTIMATE).
+struct Measured {
+    int exitCode = -1;          // -1: killed by a signal
+    std::string err;
+    std::uint64_t peak = 0;     // bytes resident at most
+    std::uint64_t estimate = 0; // the largest estimate the command printed
+    std::uint64_t addressSpace = 0; // the address space that estimate comes to
+};
+
+// riverbed-cli ARGS in a child, stderr to `errPath`, under an address-space limit (0: none).
+pid_t startCli(const QStringList& args, const std::string& errPath, std::uint64_t limitBytes)
+{
+    std::vector<std::string> words{RIVERBED_CLI_PATH};
+    for (const QString& arg : args) words.push_back(arg.toStdString());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    dup2(open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644), 2);
+    dup2(open("/dev/null", O_WRONLY), 1);
+    if (limitBytes > 0) {
+        const rlimit limit{limitBytes, limitBytes};
+        setrlimit(RLIMIT_AS, &limit);
+    }
+    setenv("RIVERBED_PRINT_MEMORY_ESTIMATE", "1", 1);
+    execv(argv[0], argv.data());
+    _exit(127);
+}
+
+// The largest of the estimates the command printed, and the address space it comes to.
+void readEstimate(Measured& run)
+{
+    static const QRegularExpression line("memory estimate: .*: (\\d+) bytes, (\\d+) bytes of address space");
+    for (auto match = line.globalMatch(QString::fromStdString(run.err)); match.hasNext();) {
+        const QRegularExpressionMatch m = match.next();
+        const std::uint64_t estimate = m.captured(1).toULongLong();
+        if (estimate <= run.estimate) continue;
+        run.estimate = estimate;
+        run.addressSpace = m.captured(2).toULongLong();
+    }
+}
+
+Measured runMeasured(const QStringList& args, const QString& errFile, std::uint64_t limitBytes = 0)
+{
+    Measured run;
+    const pid_t pid = startCli(args, errFile.toStdString(), limitBytes);
+    int status = 0;
+    rusage usage{};
+    if (pid < 0 || wait4(pid, &status, 0, &usage) != pid) return run;
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.peak = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+    QFile file(errFile);
+    if (file.open(QIODevice::ReadOnly)) run.err = file.readAll().toStdString();
+    readEstimate(run);
+    return run;
+}
+
+class CliMemoryEstimate : public ::testing::TestWithParam<int> {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(dir_.isValid());
+        const int side = GetParam();
+        generateArgs_ = {"generate", "--preset", "island", "--size", QString::number(side), "-o", path("island.rbmap")};
+        const Measured generated = runMeasured(generateArgs_, path("err.txt"));
+        ASSERT_EQ(generated.exitCode, 0) << generated.err;
+        const Measured exported = runMeasured({"export", path("island.rbmap"), "--terrain", path("heights.png")}, path("err.txt"));
+        ASSERT_EQ(exported.exitCode, 0) << exported.err;
+    }
+    QString path(const char* name) const { return dir_.filePath(name); }
+    // Every command the estimates cover, on this map.
+    std::vector<std::pair<const char*, QStringList>> commands() const
+    {
+        const QString map = path("island.rbmap");
+        const QStringList simulate{"simulate", map, "--steps", "3", "-o", path("simulated.rbmap")};
+        return {{"generate", generateArgs_},
+                {"import", {"import", path("heights.png"), "--cell-size", "2", "-o", path("imported.rbmap")}},
+                {"simulate pipes", simulate + QStringList{"--model", "pipes"}},
+                {"simulate momentum", simulate + QStringList{"--model", "momentum"}},
+                {"simulate pipes, dye", simulate + QStringList{"--model", "pipes", "--dye-release", "100,100,50,0"}},
+                {"simulate momentum, four dyes", simulate + QStringList{"--model", "momentum", "--dye-release", "100,100,50,3"}},
+                {"simulate momentum, erosion", simulate + QStringList{"--model", "momentum", "--erosion"}},
+                {"simulate pipes, erosion", simulate + QStringList{"--model", "pipes", "--erosion"}},
+                {"export layers", {"export", map, "--terrain", path("t.png"), "--water-depth", path("w.exr"), "--velocity", path("v.tif")}},
+                {"export glTF", {"export", map, "--gltf", path("g.glb")}},
+                {"export bundle", {"export", map, "--bundle", path("bundle"), "--engine", "unity", "--force"}}};
+    }
+    QTemporaryDir dir_;
+    QStringList generateArgs_;
+};
+
+// Within 15% of the measured peak either way: high enough to refuse what would not fit, not so
+// high that it refuses what would.
+TEST_P(CliMemoryEstimate, EachCommandsEstimateIsWithin15PercentOfItsPeak)
+{
+    for (const auto& [name, args] : commands()) {
+        SCOPED_TRACE(name);
+        const Measured run = runMeasured(args, path("err.txt"));
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        ASSERT_GT(run.estimate, 0u) << "no estimate printed: " << run.err;
+        const double ratio = static_cast<double>(run.estimate) / static_cast<double>(run.peak);
+        EXPECT_GE(ratio, 0.85) << "estimate " << run.estimate << " bytes, peak " << run.peak;
+        EXPECT_LE(ratio, 1.15) << "estimate " << run.estimate << " bytes, peak " << run.peak;
+    }
+}
+
+// An address-space limit just under what the estimate comes to is refused before the work, with
+// the size it needs; a little over it, the command runs to the end.
+TEST_P(CliMemoryEstimate, ALimitJustUnderTheEstimateIsRefusedUpFrontJustOverItRuns)
+{
+    for (const auto& [name, args] : commands()) {
+        SCOPED_TRACE(name);
+        const Measured unlimited = runMeasured(args, path("err.txt"));
+        ASSERT_EQ(unlimited.exitCode, 0) << unlimited.err;
+        const Measured under = runMeasured(args, path("err.txt"), unlimited.addressSpace / 100 * 98);
+        EXPECT_EQ(under.exitCode, 1) << under.err;
+        EXPECT_NE(under.err.find("needs about"), std::string::npos) << under.err;
+        EXPECT_EQ(under.err.find("ran out of memory"), std::string::npos) << under.err;
+        EXPECT_LT(under.peak, unlimited.peak) << "refused after the work"; // before the big arrays
+        const Measured over = runMeasured(args, path("err.txt"), unlimited.addressSpace / 100 * 110);
+        EXPECT_EQ(over.exitCode, 0) << over.err;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(SmallMaps, CliMemoryEstimate, ::testing::Values(256, 512));
 
 } // namespace

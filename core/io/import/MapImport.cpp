@@ -5,6 +5,8 @@
 #include "model/MemoryBudget.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QImageReader>
 
 #include <gdal_priv.h>
 #include <ogr_spatialref.h>
@@ -168,6 +170,30 @@ std::optional<FloatField> waterDepth(const ImportOptions& options, const Importe
     return water ? std::optional<FloatField>(std::move(water->metres)) : std::nullopt;
 }
 
+// The raster's pixels as its header says, before anything is decoded: a PNG's (Qt reads only
+// its header for the size) or a raw file's (two bytes a sample); nullopt for the other formats,
+// which are checked once they are read (buildImportedMap).
+std::optional<std::uint64_t> headerPixels(const QString& path)
+{
+    if (isRawPath(path)) return static_cast<std::uint64_t>(QFileInfo(path).size()) / 2;
+    QImageReader reader(path);
+    if (reader.format() != "png") return std::nullopt;
+    const QSize size = reader.size();
+    if (!size.isValid()) return std::nullopt;
+    return static_cast<std::uint64_t>(size.width()) * static_cast<std::uint64_t>(size.height());
+}
+
+// Refused before the raster is decoded when the import as a whole would not fit; the lattice's
+// cells are the raster's pixels (a triangle lattice has a few more rows: counted).
+QString importMemoryRefusal(const QString& path, const ImportOptions& options)
+{
+    const std::optional<std::uint64_t> pixels = headerPixels(path);
+    if (!pixels) return {};
+    const std::uint64_t cells = options.lattice == LatticeKind::Square ? *pixels : static_cast<std::uint64_t>(static_cast<double>(*pixels) * kTriangleRowsPerRasterRow) + 1;
+    const std::string refusal = MemoryBudget::peakRefusal(MemoryBudget::importPeak(*pixels, cells), "importing this raster of " + std::to_string(*pixels) + " pixels");
+    return refusal.empty() ? QString() : path + ": " + QString::fromStdString(refusal);
+}
+
 } // namespace
 
 std::optional<ImportedMap> importMapOrThrow(const QString& heightmapPath, const ImportOptions& options, QString* error);
@@ -186,6 +212,10 @@ std::optional<ImportedMap> importMap(const QString& heightmapPath, const ImportO
 
 std::optional<ImportedMap> importMapOrThrow(const QString& heightmapPath, const ImportOptions& options, QString* error)
 {
+    if (const QString refusal = importMemoryRefusal(heightmapPath, options); !refusal.isEmpty()) {
+        *error = refusal;
+        return std::nullopt;
+    }
     std::optional<ImportedHeights> heights = hasOwnImportReader(heightmapPath) ? ownReaderHeights(heightmapPath, options, error)
                                                                                : gdalHeights(heightmapPath, options, error);
     if (!heights) return std::nullopt;
@@ -224,7 +254,8 @@ std::optional<Map> buildImportedMap(const FloatField& heights, const FloatField*
     const std::optional<Lattice> lattice = importLattice(heights, kind, cellSize, error);
     if (!lattice) return std::nullopt;
     const std::string what = "a " + std::to_string(lattice->width()) + "×" + std::to_string(lattice->height()) + " map";
-    if (const std::string refusal = MemoryBudget::refusal(MemoryBudget::mapBytes(*lattice, FlowModel::Momentum), what); !refusal.empty()) {
+    const std::uint64_t peak = MemoryBudget::importPeak(heights.size(), lattice->cellCount());
+    if (const std::string refusal = MemoryBudget::peakRefusal(peak, what); !refusal.empty()) {
         *error = QString::fromStdString(refusal);
         return std::nullopt;
     }

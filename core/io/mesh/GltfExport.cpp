@@ -188,15 +188,10 @@ QJsonObject addWater(GltfBuilder& gltf, const MapState& state, const GltfSetting
     return report;
 }
 
-// An estimate of the peak: per cell, the two meshes' cell-to-vertex maps and the velocity field;
-// per triangle of each mesh, the triangulation with its queue, the mesh, the vertex arrays, the
-// glTF buffer and the file's bytes. Measured: about 90 bytes a triangle (peak RSS of a 1024²
-// island exported at 10 000 and at 1 000 000 triangles); 120 leaves a margin.
-std::uint64_t exportBytes(const Lattice& lattice, std::size_t budget)
+// The two meshes hold at most `budget` triangles each, and never more than the lattice has.
+std::uint64_t trianglesPerMesh(const Lattice& lattice, std::size_t budget)
 {
-    const std::uint64_t cells = lattice.cellCount();
-    const std::uint64_t trianglesPerMesh = std::min<std::uint64_t>(budget, 2 * cells);
-    return cells * 16 + 2 * trianglesPerMesh * 120;
+    return std::min<std::uint64_t>(budget, 2 * static_cast<std::uint64_t>(lattice.cellCount()));
 }
 
 } // namespace
@@ -214,8 +209,8 @@ std::optional<QJsonObject> exportGltf(const MapState& state, const QString& path
         *error = problem;
         return std::nullopt;
     }
-    const std::string refusal = MemoryBudget::refusal(
-        exportBytes(state.lattice, settings.triangles),
+    const std::string refusal = MemoryBudget::peakRefusal(
+        MemoryBudget::gltfExportPeak(state, trianglesPerMesh(state.lattice, settings.triangles)),
         "exporting this " + std::to_string(state.lattice.width()) + "×" + std::to_string(state.lattice.height()) + " map as glTF with "
             + std::to_string(settings.triangles) + " triangles a mesh");
     if (!refusal.empty()) {
