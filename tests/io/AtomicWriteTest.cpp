@@ -125,6 +125,11 @@ rlim_t mappedBytes()
 // memory, not the file's "Unknown error" (issue 33's hostile run: generate under ulimit -v).
 TEST(AtomicWrite, ASaveThatRunsOutOfMemoryInZlibSaysSo)
 {
+#if defined(__SANITIZE_ADDRESS__)
+    // AddressSanitizer reserves its shadow memory and allocates from its own regions, so an
+    // address-space limit does not fail zlib's allocation there; the release suite runs this.
+    GTEST_SKIP() << "an address-space limit cannot be tested under AddressSanitizer";
+#endif
     QTemporaryDir dir;
     const QString path = dir.filePath("small.rbmap");
     const Map small = test::randomMap(LatticeKind::Square, 8, 8, 3);
