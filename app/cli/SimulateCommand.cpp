@@ -598,7 +598,7 @@ int simulateByBands(const QCommandLineParser& parser, int steps, int every, int 
     const Band band = solver->plan(whole.height()).band(MpiComm().rank());
     // What this rank holds, before it reads it.
     const Lattice bandLattice(whole.kind(), whole.width(), band.height(), whole.cellSize());
-    if (const std::string refusal = MemoryBudget::solverRefusal(bandLattice, document.params.model, false, parser.isSet("mean-from")); !refusal.empty())
+    if (const std::string refusal = MemoryBudget::solverRefusal(document, bandLattice, false, parser.isSet("mean-from")); !refusal.empty())
         return cli::fail(QString::fromStdString(refusal));
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
     std::optional<Map> rows = readBand(path, *head, document, band);

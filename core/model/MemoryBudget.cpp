@@ -257,7 +257,11 @@ std::string MemoryBudget::peakRefusal(std::uint64_t peak, const std::string& wha
 
 std::string MemoryBudget::solverRefusal(const Map& map, bool openCl, bool recordsMean)
 {
-    const Lattice& lattice = map.state.lattice;
+    return solverRefusal(map, map.state.lattice, openCl, recordsMean);
+}
+
+std::string MemoryBudget::solverRefusal(const Map& map, const Lattice& lattice, bool openCl, bool recordsMean)
+{
     const int dyeChannels = std::max(static_cast<int>(map.state.dye.size()), dyeChannelsReferenced(map.boundary, map.sources));
     const bool erosion = map.params.erosion.enabled || map.state.hasEroded();
     const SimulationExtras extras{dyeChannels, erosion, recordsMean};

@@ -76,6 +76,9 @@ public:
     // simulate's check, once the map (with the command's options applied) has been read: its
     // model, its dye channels (held or brought by its boundary and springs) and erosion.
     static std::string solverRefusal(const Map& map, bool openCl, bool recordsMean);
+    // The same for the part `held` of the map that one rank of a distributed run steps (its band
+    // and halo), before it reads it: `map` gives the model, the dye and erosion, `held` the size.
+    static std::string solverRefusal(const Map& map, const Lattice& held, bool openCl, bool recordsMean);
 
     static std::string gigabytesText(std::uint64_t bytes, int decimals = 1);
 };
