@@ -1,3 +1,4 @@
+#include "CheckpointOption.h"
 #include "CliSupport.h"
 #include "Commands.h"
 
@@ -449,8 +450,8 @@ bool rootRank()
 #endif
 }
 
-// cli::stepAndReport with the job's number of ranks in every line.
-bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks)
+// cli::stepAndReport with the job's number of ranks in every line, and the checkpoints due.
+bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks, const cli::Checkpoints& checkpoints)
 {
     const auto report = [&] {
         QJsonObject line = cli::diagnosticsJson(solver.diagnostics(), solver.params().dt, erosion);
@@ -459,12 +460,13 @@ bool stepAndReport(Solver& solver, int steps, int every, bool erosion, int ranks
     };
     report();
     for (int done = 0; done < steps;) {
-        const int chunk = std::min(every, steps - done);
+        const int chunk = checkpoints.limit(done, std::min(every - done % every, steps - done));
         const StepResult result = AdaptiveTimeStep::step(solver, chunk);
         for (const std::string& note : result.notes) cli::notice(QString::fromStdString(note));
         if (!result.ok()) return cli::fail(QString::fromStdString(result.error)), false;
         done += chunk;
-        report();
+        if (done % every == 0 || done == steps) report();
+        checkpoints.after(done, steps, solver.diagnostics().steps);
     }
     return true;
 }
@@ -581,7 +583,7 @@ std::optional<Map> readBand(const QString& path, const io::MapFileHead& head, co
 
 // simulate across ranks, each reading, stepping and writing only its band (docs/scaling.md): the
 // same steps as runSimulate's over a band instead of the map, with the same answers and output.
-int simulateByBands(const QCommandLineParser& parser, int steps, int every, int exchangeEvery, int ranks)
+int simulateByBands(const QCommandLineParser& parser, int steps, int every, int exchangeEvery, int ranks, cli::Checkpoints& checkpoints)
 {
     const QString across = acrossRanks(parser, ranks);
     if (parser.value("backend") != "cpu") return cli::fail("--backend " + parser.value("backend") + ": only the CPU solver runs across ranks" + across, cli::kExitUsage);
@@ -617,7 +619,8 @@ int simulateByBands(const QCommandLineParser& parser, int steps, int every, int 
     }
     rows.reset();
     if (meanStart) startMean(*solver, *meanStart, meanFrom);
-    bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
+    checkpoints.setWriter(cli::Checkpoints::bandWriter(*solver, document));
+    bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks, checkpoints);
     if (parser.isSet("scaling-report")) printScalingReport(*solver);
     if (meanStart) {
         const MapState state = solver->bandState(); // every band records the same window
@@ -679,6 +682,9 @@ int runSimulate(const QStringList& args)
         {"scaling-report", "Under mpirun (-n 1 too): after the report lines, rank 0 prints one JSON line more, {\"report\":\"scaling\", ...}, with each "
                            "rank's seconds in its solver's steps (wall and CPU), in halo exchanges and in reductions, the halo bytes it sent, "
                            "its cells, and the same per step (docs/scaling.md). The other lines and the output are unchanged."},
+        {"checkpoint-every", "With -o OUT: every N steps, write the state reached to OUT's name with .checkpoint.rbmap (out.rbmap → "
+                             "out.checkpoint.rbmap), replaced atomically; simulating it for the steps left gives the same bits as the run "
+                             "not stopped (docs/scaling.md, \"Checkpoints and a rank that dies\").", "N"},
         {"backend", "cpu, opencl, opencl:INDEX or opencl:NAME (see 'riverbed-cli devices'; default cpu). If OpenCL cannot run, "
                     "the CPU solver takes over and a notice goes to stderr.", "BACKEND", "cpu"},
     });
@@ -704,12 +710,14 @@ int runSimulate(const QStringList& args)
     const std::string backend = parser.value("backend").toStdString();
     if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
 
+    std::optional<cli::Checkpoints> checkpoints = cli::Checkpoints::fromOptions(parser);
+    if (!checkpoints) return cli::kExitUsage;
     const int ranks = jobRanks();
     if (parser.isSet("scaling-report") && !underMpirun())
         return cli::fail("--scaling-report measures the run across MPI ranks: start it with mpirun (mpirun -n 1 for one rank)", cli::kExitUsage);
 #ifdef RIVERBED_WITH_MPI
     // --fill-to needs the whole map's water (its level and volume): those runs read it whole on every rank.
-    if ((ranks > 1 || parser.isSet("scaling-report")) && !parser.isSet("fill-to") && !parser.isSet("dye-release")) return simulateByBands(parser, steps, every, exchangeEvery, ranks);
+    if ((ranks > 1 || parser.isSet("scaling-report")) && !parser.isSet("fill-to") && !parser.isSet("dye-release")) return simulateByBands(parser, steps, every, exchangeEvery, ranks, *checkpoints);
 #endif
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;
@@ -728,7 +736,8 @@ int runSimulate(const QStringList& args)
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     if (meanStart) startMean(*solver, *meanStart, meanFrom);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
-    bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks);
+    checkpoints->setWriter(cli::Checkpoints::wholeMapWriter(*solver, *map));
+    bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks, *checkpoints);
 #ifdef RIVERBED_WITH_MPI
     if (parser.isSet("scaling-report")) printScalingReport(*solver);
 #endif
