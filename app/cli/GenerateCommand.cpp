@@ -11,6 +11,13 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#ifdef RIVERBED_WITH_MPI
+#include "distributed/BandPlan.h"
+#include "distributed/BandWriter.h"
+#include "distributed/MpiComm.h"
+#include "generator/BandGenerator.h"
+#endif
+
 namespace {
 
 using rb::cli::fail;
@@ -81,6 +88,69 @@ double landFraction(const rb::Map& map, double seaLevel)
     return static_cast<double>(land) / static_cast<double>(map.state.bed.size());
 }
 
+#ifdef RIVERBED_WITH_MPI
+// The ranks of the MPI job (1 for a plain run).
+int jobRanks()
+{
+    int initialized = 0, ranks = 1;
+    MPI_Initialized(&initialized);
+    if (initialized) MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    return ranks;
+}
+
+// A band holds one row more than it owns on each inner side (the erodibility reads a cell's
+// neighbours), two to keep its first row even (BandPlan: the triangle lattice's parity).
+constexpr int kBandHalo = 2;
+
+// The land cells of the rows this rank owns, added over the ranks (exact: whole numbers).
+std::int64_t landCells(const rb::MpiComm& comm, const rb::Map& band, const rb::Band& rows, double seaLevel)
+{
+    const rb::FloatField& bed = band.state.bed;
+    std::int64_t land = 0;
+    for (int y = rows.y0; y < rows.y1; ++y)
+        for (int x = 0; x < bed.width(); ++x) land += bed(x, y - rows.s) > seaLevel ? 1 : 0;
+    return comm.sum(land);
+}
+
+// generate across ranks (docs/scaling.md, "Generating by bands"): each rank makes its band's rows
+// and rank 0 writes them in turn (BandWriter), the bytes of the one-process map. Presets with a
+// stage that needs the whole map are refused, naming the stage.
+int generateByBands(const GeneratorSettings& settings, const rb::gen::GenerationOptions& options, const QString& output, int ranks)
+{
+    const QString preset = QString::fromUtf8(rb::gen::presetName(settings.preset()).data());
+    if (const std::string stages = rb::gen::BandGenerator::wholeMapStage(settings); !stages.empty())
+        return fail(QString("generate across %1 ranks: the %2 preset as set has stages that need the whole map, which no rank holds: %3. "
+                            "Generate it in one process (without mpirun, or with -n 1), then simulate it across ranks")
+                        .arg(ranks).arg(preset, QString::fromStdString(stages)),
+                    kExitUsage);
+    const rb::Lattice whole(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
+    if (const std::string problem = rb::BandPlan::refusal(whole.height(), ranks); !problem.empty()) return fail(QString::fromStdString(problem), kExitUsage);
+    const rb::MpiComm comm;
+    const rb::BandPlan plan(whole.height(), ranks, kBandHalo);
+    const rb::Band& band = plan.band(comm.rank());
+    const rb::Lattice held(whole.kind(), whole.width(), band.height(), whole.cellSize());
+    const std::string what = "generating a " + std::to_string(whole.width()) + "×" + std::to_string(band.height()) + " band";
+    if (const std::string refusal = rb::MemoryBudget::peakRefusal(rb::MemoryBudget::generationPeak(held, false), what); !refusal.empty())
+        return fail(QString::fromStdString(refusal));
+    if (comm.root() && !rb::cli::checkOutput(output)) return rb::cli::kExitFailure; // before the work, not after
+    QElapsedTimer timer;
+    timer.start();
+    rb::gen::BandGenerator generator(settings, band.s, band.e, options);
+    generator.sampleTerrain(); // false only when cancelled: the command has no cancel
+    const std::optional<rb::Map> map = generator.finish(comm.max(generator.highestBed()));
+    QString error;
+    if (!map || !rb::BandWriter(comm, plan, whole).write(output, *map, &error)) return fail(error);
+    const std::int64_t land = landCells(comm, *map, band, settings.common.seaLevel);
+    rb::cli::printJsonLine(QJsonObject{
+        {"output", output}, {"preset", preset}, {"width", whole.width()}, {"height", whole.height()},
+        {"lattice", QString::fromUtf8(rb::latticeKindName(whole.kind()).data())}, {"seed", static_cast<qint64>(settings.common.seed)},
+        {"generate_seconds", timer.nsecsElapsed() * 1e-9}, {"land_fraction", static_cast<double>(land) / static_cast<double>(whole.cellCount())},
+        {"water_volume", 0.0}, // the presets made by bands start dry: walls all round, no sea, no river
+        {"dt", map->params.dt}, {"ranks", ranks}});
+    return rb::cli::kExitOk;
+}
+#endif
+
 } // namespace
 
 int runGenerate(const QStringList& args)
@@ -119,6 +189,9 @@ int runGenerate(const QStringList& args)
     QTextStream err(stderr);
     if (parser.isSet("progress")) options.progress = [&err](int percent) { err << "generate: " << percent << "%" << Qt::endl; };
 
+#ifdef RIVERBED_WITH_MPI
+    if (const int ranks = jobRanks(); ranks > 1) return generateByBands(settings, options, parser.value("output"), ranks);
+#endif
     const rb::Lattice planned(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
     const std::uint64_t needed = rb::MemoryBudget::generationPeak(planned, settings.erode.hours > 0.0);
     const std::string what = "generating a " + std::to_string(settings.common.width) + "×" + std::to_string(settings.common.height) + " map";

@@ -159,8 +159,8 @@ int runCommand(QStringList args, int ranks)
     }
     // export --tiles splits its tiles between the ranks (app/cli/TilesOption.cpp).
     const bool tiles = args[1] == "export" && std::any_of(args.begin(), args.end(), [](const QString& a) { return a == "--tiles" || a.startsWith("--tiles="); });
-    if (ranks > 1 && args[1] != "simulate" && !tiles) {
-        err << "riverbed-cli: only simulate runs across MPI ranks (and export --tiles) (this job has " << ranks << "); run " << args[1] << " without mpirun, or with -n 1\n";
+    if (ranks > 1 && args[1] != "simulate" && args[1] != "generate" && !tiles) {
+        err << "riverbed-cli: only simulate runs across MPI ranks (and generate, export --tiles) (this job has " << ranks << "); run " << args[1] << " without mpirun, or with -n 1\n";
         return 2;
     }
     args.removeFirst();

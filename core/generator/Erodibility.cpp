@@ -47,6 +47,13 @@ std::optional<FloatField> erodibilityField(const Lattice& lattice, const FloatFi
                                            ProgressTracker& progress)
 {
     const double peak = *std::max_element(bed.values().begin(), bed.values().end());
+    return erodibilityField(lattice, bed, peak, carved, lakeBed, seaLevel, params, threads, progress);
+}
+
+std::optional<FloatField> erodibilityField(const Lattice& lattice, const FloatField& bed, double peak, const std::vector<std::uint8_t>& carved,
+                                           const LakeBedAt& lakeBed, double seaLevel, const MaterialParams& params, int threads,
+                                           ProgressTracker& progress)
+{
     const double relief = peak - seaLevel;
     FloatField erodibility(lattice.width(), lattice.height());
     const bool done = runRows(lattice.height(), threads, progress, [&](int y) {

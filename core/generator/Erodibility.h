@@ -36,5 +36,10 @@ using LakeBedAt = std::function<double(int x, int y)>;
 std::optional<FloatField> erodibilityField(const Lattice& lattice, const FloatField& bed, const std::vector<std::uint8_t>& carved,
                                            const LakeBedAt& lakeBed, double seaLevel, const MaterialParams& params, int threads,
                                            ProgressTracker& progress);
+// The same with the highest bed of the whole map given: a band of the map (BandGenerator) holds
+// only its own rows, and the rule reads the whole map's relief.
+std::optional<FloatField> erodibilityField(const Lattice& lattice, const FloatField& bed, double peak, const std::vector<std::uint8_t>& carved,
+                                           const LakeBedAt& lakeBed, double seaLevel, const MaterialParams& params, int threads,
+                                           ProgressTracker& progress);
 
 } // namespace rb::gen
