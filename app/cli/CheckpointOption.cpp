@@ -2,32 +2,16 @@
 
 #include "CliSupport.h"
 #include "io/map/MapFile.h"
-#include "io/transaction/AtomicFile.h"
+
+#include <algorithm>
 
 #ifdef RIVERBED_WITH_MPI
 #include "distributed/DistributedSolver.h"
-#include <mpi.h>
 #endif
 
 namespace rb::cli {
-namespace {
 
-// Rank 0 of an MPI job, or a plain run.
-bool onRoot()
-{
-#ifdef RIVERBED_WITH_MPI
-    int initialized = 0, rank = 0;
-    MPI_Initialized(&initialized);
-    if (initialized) MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    return rank == 0;
-#else
-    return true;
-#endif
-}
-
-} // namespace
-
-std::optional<Checkpoints> Checkpoints::fromOptions(const QCommandLineParser& parser)
+std::optional<Checkpoints> Checkpoints::fromOptions(const QCommandLineParser& parser, bool root)
 {
     Checkpoints checkpoints;
     if (!parser.isSet("checkpoint-every")) return checkpoints;
@@ -39,7 +23,7 @@ std::optional<Checkpoints> Checkpoints::fromOptions(const QCommandLineParser& pa
     checkpoints.output_ = parser.value("output");
     checkpoints.path_ = pathFor(checkpoints.output_);
     // Before the work, not after: a checkpoint that could never be written would only say so at its first step.
-    if (onRoot() && !checkOutput(checkpoints.path_)) return std::nullopt;
+    if (root && !checkOutput(checkpoints.path_)) return std::nullopt;
     return checkpoints;
 }
 
@@ -49,11 +33,11 @@ QString Checkpoints::pathFor(const QString& output)
     return stem + ".checkpoint.rbmap";
 }
 
-Checkpoints::Writer Checkpoints::wholeMapWriter(const Solver& solver, const Map& document)
+Checkpoints::Writer Checkpoints::wholeMapWriter(const Solver& solver, const Map& document, bool root)
 {
-    return [&solver, &document](const QString& path, QString* error) {
+    return [&solver, &document, root](const QString& path, QString* error) {
         Map map = solver.readMap(); // across ranks: gathered on rank 0
-        if (!onRoot()) return true;
+        if (!root) return true;
         map.keepDocumentFields(document);
         return io::writeMapFile(path, map, error);
     };

@@ -28,13 +28,14 @@ public:
     // `error` when it could not (every rank gets the same answer, or only rank 0 writes).
     using Writer = std::function<bool(const QString& path, QString* error)>;
 
-    // Off without --checkpoint-every; nullopt after printing why the option is refused.
-    static std::optional<Checkpoints> fromOptions(const QCommandLineParser& parser);
+    // Off without --checkpoint-every; nullopt after printing why the option is refused. `root`:
+    // rank 0 of an MPI job, or a plain run (the one that checks the path and writes).
+    static std::optional<Checkpoints> fromOptions(const QCommandLineParser& parser, bool root);
     // OUT without its .rbmap, then ".checkpoint.rbmap": out.rbmap → out.checkpoint.rbmap.
     static QString pathFor(const QString& output);
     // The writers of the two ways a run holds its map: a solver over the whole map (one process,
     // or a distributed solver that gathers it on rank 0), and one band per rank.
-    static Writer wholeMapWriter(const Solver& solver, const Map& document);
+    static Writer wholeMapWriter(const Solver& solver, const Map& document, bool root);
 #ifdef RIVERBED_WITH_MPI
     static Writer bandWriter(const DistributedSolver& solver, const Map& document);
 #endif

@@ -710,7 +710,7 @@ int runSimulate(const QStringList& args)
     const std::string backend = parser.value("backend").toStdString();
     if (!opencl::isBackendSpec(backend)) return cli::fail("--backend must be cpu, opencl, opencl:INDEX or opencl:NAME", cli::kExitUsage);
 
-    std::optional<cli::Checkpoints> checkpoints = cli::Checkpoints::fromOptions(parser);
+    std::optional<cli::Checkpoints> checkpoints = cli::Checkpoints::fromOptions(parser, rootRank());
     if (!checkpoints) return cli::kExitUsage;
     const int ranks = jobRanks();
     if (parser.isSet("scaling-report") && !underMpirun())
@@ -736,7 +736,7 @@ int runSimulate(const QStringList& args)
     if (const QString wait = bedUpdateWait(*map, steps); !wait.isEmpty()) cli::notice(wait);
     if (meanStart) startMean(*solver, *meanStart, meanFrom);
     const bool erosionLines = map->params.erosion.enabled || map->state.hasEroded();
-    checkpoints->setWriter(cli::Checkpoints::wholeMapWriter(*solver, *map));
+    checkpoints->setWriter(cli::Checkpoints::wholeMapWriter(*solver, *map, rootRank()));
     bool stepped = stepAndReport(*solver, steps, every, erosionLines, ranks, *checkpoints);
 #ifdef RIVERBED_WITH_MPI
     if (parser.isSet("scaling-report")) printScalingReport(*solver);
