@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # simulate --checkpoint-every (issue 31, part 5): a run cut by checkpoints writes the same output
-# as one that is not; simulating the checkpoint for the steps left gives the same bytes as the
+# and report lines as one that is not; simulating the checkpoint for the steps left gives the same bytes as the
 # run never stopped (one process, and mpirun -n 1..3); a rank killed with SIGKILL ends the job
 # (no hang: under a timeout) with a message naming the rank, the previous output untouched, and
 # its last checkpoint restarts to the same bytes as a run never stopped.
@@ -25,11 +25,12 @@ grep -qF -- "--checkpoint-every needs -o OUT" err.txt || fail "no -o: $(cat err.
 if "$cli" simulate in.rbmap --steps 4 --checkpoint-every 0 -o x.rbmap > /dev/null 2> err.txt; then fail "--checkpoint-every 0 accepted"; fi
 grep -qF -- "--checkpoint-every must be a whole number of steps" err.txt || fail "0: $(cat err.txt)"
 
-"$cli" simulate in.rbmap --steps 60 "${options[@]}" -o whole.rbmap > /dev/null
+"$cli" simulate in.rbmap --steps 60 "${options[@]}" --report-every 7 -o whole.rbmap | sed 's/"ranks":[0-9]*//' > whole.json
 for ranks in 0 1 2 3; do
   rm -f cut.rbmap cut.checkpoint.rbmap resumed.rbmap
-  run "$ranks" simulate in.rbmap --steps 60 "${options[@]}" --report-every 7 --checkpoint-every 16 -o cut.rbmap > /dev/null 2> err.txt
+  run "$ranks" simulate in.rbmap --steps 60 "${options[@]}" --report-every 7 --checkpoint-every 16 -o cut.rbmap 2> err.txt | sed 's/"ranks":[0-9]*//' > cut.json
   cmp -s whole.rbmap cut.rbmap || fail "R=$ranks: the run with checkpoints wrote other bytes than the run without"
+  cmp -s whole.json cut.json || fail "R=$ranks: the run with checkpoints printed other report lines than the run without"
   grep -qF "'simulate cut.checkpoint.rbmap --steps 12 -o cut.rbmap' finishes it" err.txt || { cat err.txt >&2; fail "R=$ranks: no notice of the last checkpoint"; }
   [[ $(map_steps cut.checkpoint.rbmap) == 48 ]] || fail "R=$ranks: the checkpoint does not hold step 48"
   run "$ranks" simulate cut.checkpoint.rbmap --steps 12 -o resumed.rbmap > /dev/null 2> /dev/null
