@@ -88,7 +88,7 @@ void BrushTool::setRadiusCells(double cells)
 void BrushTool::setStrength(double value)
 {
     if (!std::isfinite(value)) return;
-    const StrengthSpec spec = strengthSpec();
+    const StrengthSpec& spec = strengthSpec();
     strength_ = std::clamp(value, spec.min, spec.max);
     syncBoxes();
 }
@@ -124,7 +124,7 @@ QWidget* BrushTool::createOptions()
     auto* row = new OptionsRow;
     radiusBox_ = row->addNumber("radius", tr("Radius"), kMinRadiusCells, kMaxRadiusCells, 1, tr(" cells"),
                                 tr("Brush radius in cells ([ and ] change it)"), radiusCells_, [this](double v) { setRadiusCells(v); });
-    const StrengthSpec spec = strengthSpec();
+    const StrengthSpec& spec = strengthSpec();
     strengthBox_ = row->addNumber("strength", spec.label, spec.min, spec.max, spec.decimals, spec.suffix, spec.tip, strength_,
                                   [this](double v) { setStrength(v); });
     falloffBox_ = row->addNumber("falloff", tr("Falloff"), 0.0, 1.0, 2, QString(),

@@ -45,18 +45,15 @@ RaiseLowerTerrainTool::RaiseLowerTerrainTool(Direction direction, ToolContext co
     : TerrainBrushTool(idOf(direction), nameOf(direction), shortcutOf(direction), descriptionOf(direction), std::move(context), parent),
       direction_(direction)
 {
+    setStrengthSpec({tr("Strength"), 0.001, 1000.0, 3, tr(" m"),
+                     direction_ == Direction::Raise ? tr("Metres added at the brush's centre per dab")
+                                                    : tr("Metres removed at the brush's centre per dab")});
 }
 
 QString RaiseLowerTerrainTool::action() const
 {
     return direction_ == Direction::Raise ? tr("to raise the terrain (water on it is lifted and flows away)")
                                           : tr("to lower the terrain (water on it keeps its depth)");
-}
-
-StrengthSpec RaiseLowerTerrainTool::strengthSpec() const
-{
-    return {tr("Strength"), 0.001, 1000.0, 3, tr(" m"),
-            direction_ == Direction::Raise ? tr("Metres added at the brush's centre per dab") : tr("Metres removed at the brush's centre per dab")};
 }
 
 double RaiseLowerTerrainTool::defaultStrength(const Map& map) const
