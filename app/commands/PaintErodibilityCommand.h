@@ -9,8 +9,7 @@ namespace rb::commands {
 // after (PatchCommand).
 class PaintErodibilityCommand : public PatchCommand {
 public:
-    PaintErodibilityCommand(editor::MapDocument* document, const CellRegion& rect, std::vector<float> before, std::vector<float> after,
-                            const QString& text, bool applied = true);
+    using PatchCommand::PatchCommand;
 
     int id() const override { return PaintErodibilityId; }
 

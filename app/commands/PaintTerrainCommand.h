@@ -8,8 +8,7 @@ namespace rb::commands {
 // touched, before and after (PatchCommand). The water continues from where it is.
 class PaintTerrainCommand : public PatchCommand {
 public:
-    PaintTerrainCommand(editor::MapDocument* document, const CellRegion& rect, std::vector<float> before,
-                        std::vector<float> after, const QString& text, bool applied = true);
+    using PatchCommand::PatchCommand;
 
 protected:
     void write(editor::MapDocument& document, const std::vector<float>& values) const override;

@@ -19,16 +19,17 @@ namespace rb::commands {
 // simulation. Each layer's command stays its own small class; it says only where the values go.
 class PatchCommand : public QUndoCommand {
 public:
+    // `applied`: the stroke already changed the document while it was drawn, so the first redo
+    // (QUndoStack::push) has nothing to do. (Public, so that each layer's command inherits it.)
+    PatchCommand(editor::MapDocument* document, const CellRegion& rect, std::vector<float> before, std::vector<float> after,
+                 const QString& text, bool applied = true);
+
     const CellRegion& rect() const { return rect_; }
 
     void undo() override;
     void redo() override;
 
 protected:
-    // `applied`: the stroke already changed the document while it was drawn, so the first redo
-    // (QUndoStack::push) has nothing to do.
-    PatchCommand(editor::MapDocument* document, const CellRegion& rect, std::vector<float> before, std::vector<float> after,
-                 const QString& text, bool applied);
 
     // Writes `values` (over rect(), row-major) into the command's layer of the document.
     virtual void write(editor::MapDocument& document, const std::vector<float>& values) const = 0;

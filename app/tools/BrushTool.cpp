@@ -17,9 +17,8 @@ constexpr double kMinRadiusCells = 1.0;
 constexpr double kMaxRadiusCells = 512.0;
 } // namespace
 
-BrushTool::BrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                     view::PickTarget target, QObject* parent)
-    : AbstractTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context), parent),
+BrushTool::BrushTool(ToolIdentity identity, ToolContext context, view::PickTarget target, QObject* parent)
+    : AbstractTool(std::move(identity), std::move(context), parent),
       target_(target)
 {
     repeat_.setInterval(200);

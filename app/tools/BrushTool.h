@@ -36,8 +36,7 @@ struct StrengthSpec {
 class BrushTool : public AbstractTool {
     Q_OBJECT
 public:
-    BrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-              view::PickTarget target, QObject* parent = nullptr);
+    BrushTool(ToolIdentity identity, ToolContext context, view::PickTarget target, QObject* parent = nullptr);
 
     QString statusHint() const override;
     void mapReplaced() override;

@@ -12,7 +12,7 @@
 namespace rb::tools {
 
 DyeBrushTool::DyeBrushTool(ToolContext context, QObject* parent)
-    : LiveBrushTool("dye", tr("Dye"), QKeySequence(Qt::Key_D), tr("Dye the water under the brush (one of four channels)"),
+    : LiveBrushTool({"dye", tr("Dye"), QKeySequence(Qt::Key_D), tr("Dye the water under the brush (one of four channels)")},
                     std::move(context), parent)
 {
     setStrengthSpec(

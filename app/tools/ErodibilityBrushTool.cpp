@@ -5,8 +5,8 @@
 namespace rb::tools {
 
 ErodibilityBrushTool::ErodibilityBrushTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("erodibility", tr("Erodibility"), QKeySequence(Qt::Key_G),
-                       tr("Paint how easily the water erodes the ground: 0 bedrock, 1 loose soil (View › Colour terrain by erodibility shows it)"),
+    : TerrainBrushTool({"erodibility", tr("Erodibility"), QKeySequence(Qt::Key_G),
+                       tr("Paint how easily the water erodes the ground: 0 bedrock, 1 loose soil (View › Colour terrain by erodibility shows it)")},
                        std::move(context), parent, TerrainStroke::Layer::Erodibility)
 {
     // By default the brush lays bedrock, where rivers must not cut: what it is mostly for.

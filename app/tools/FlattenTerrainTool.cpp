@@ -3,8 +3,8 @@
 namespace rb::tools {
 
 FlattenTerrainTool::FlattenTerrainTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("flatten", tr("Flatten terrain"), QKeySequence(Qt::Key_T),
-                       tr("Flatten the terrain to the height under the first click"), std::move(context), parent)
+    : TerrainBrushTool({"flatten", tr("Flatten terrain"), QKeySequence(Qt::Key_T),
+                       tr("Flatten the terrain to the height under the first click")}, std::move(context), parent)
 {
     setStrengthSpec({tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the target height each dab goes at the brush's centre"), 0.5});
 }

@@ -4,10 +4,8 @@
 
 namespace rb::tools {
 
-LiveBrushTool::LiveBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                             QObject* parent)
-    : BrushTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context),
-                view::PickTarget::Surface, parent)
+LiveBrushTool::LiveBrushTool(ToolIdentity identity, ToolContext context, QObject* parent)
+    : BrushTool(std::move(identity), std::move(context), view::PickTarget::Surface, parent)
 {
 }
 

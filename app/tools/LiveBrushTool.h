@@ -17,8 +17,7 @@ namespace rb::tools {
 class LiveBrushTool : public BrushTool {
     Q_OBJECT
 public:
-    LiveBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                  QObject* parent = nullptr);
+    LiveBrushTool(ToolIdentity identity, ToolContext context, QObject* parent = nullptr);
 
 protected:
     virtual std::shared_ptr<commands::StrokeRecord> newRecord() const = 0;

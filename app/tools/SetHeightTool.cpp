@@ -15,7 +15,7 @@ constexpr double kHeightLimit = 100000.0;
 } // namespace
 
 SetHeightTool::SetHeightTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("setHeight", tr("Set height"), QKeySequence(Qt::Key_H), tr("Set the terrain to a given height"),
+    : TerrainBrushTool({"setHeight", tr("Set height"), QKeySequence(Qt::Key_H), tr("Set the terrain to a given height")},
                        std::move(context), parent)
 {
     setStrengthSpec({tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the height each dab goes at the brush's centre"), 1.0});

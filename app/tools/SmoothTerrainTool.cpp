@@ -5,7 +5,7 @@
 namespace rb::tools {
 
 SmoothTerrainTool::SmoothTerrainTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("smooth", tr("Smooth terrain"), QKeySequence(Qt::Key_S), tr("Smooth bumps and edges under the brush"),
+    : TerrainBrushTool({"smooth", tr("Smooth terrain"), QKeySequence(Qt::Key_S), tr("Smooth bumps and edges under the brush")},
                        std::move(context), parent)
 {
     setStrengthSpec({tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the neighbours' mean each dab goes at the brush's centre"), 0.5});

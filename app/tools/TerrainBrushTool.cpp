@@ -6,10 +6,8 @@
 
 namespace rb::tools {
 
-TerrainBrushTool::TerrainBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                                   QObject* parent, TerrainStroke::Layer layer)
-    : BrushTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context),
-                view::PickTarget::Terrain, parent),
+TerrainBrushTool::TerrainBrushTool(ToolIdentity identity, ToolContext context, QObject* parent, TerrainStroke::Layer layer)
+    : BrushTool(std::move(identity), std::move(context), view::PickTarget::Terrain, parent),
       stroke_(layer)
 {
 }

@@ -14,8 +14,8 @@ namespace rb::tools {
 class TerrainBrushTool : public BrushTool {
     Q_OBJECT
 public:
-    TerrainBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                     QObject* parent = nullptr, TerrainStroke::Layer layer = TerrainStroke::Layer::Bed);
+    TerrainBrushTool(ToolIdentity identity, ToolContext context, QObject* parent = nullptr,
+                     TerrainStroke::Layer layer = TerrainStroke::Layer::Bed);
 
 protected:
     // `values` holds the layer now over dab.rect (row-major); `bed` is the whole current bed.

@@ -10,31 +10,19 @@ namespace {
 
 using Direction = WaterBrushTool::Direction;
 
-QString idOf(Direction direction)
+ToolIdentity identityOf(Direction direction)
 {
-    return direction == Direction::Add ? "addWater" : "removeWater";
-}
-
-QString nameOf(Direction direction)
-{
-    return direction == Direction::Add ? WaterBrushTool::tr("Add water") : WaterBrushTool::tr("Remove water");
-}
-
-QKeySequence shortcutOf(Direction direction)
-{
-    return QKeySequence(direction == Direction::Add ? Qt::Key_W : Qt::Key_E);
-}
-
-QString descriptionOf(Direction direction)
-{
-    return direction == Direction::Add ? WaterBrushTool::tr("Add water under the brush") : WaterBrushTool::tr("Remove water under the brush");
+    if (direction == Direction::Add)
+        return {"addWater", WaterBrushTool::tr("Add water"), QKeySequence(Qt::Key_W),
+                WaterBrushTool::tr("Add water under the brush")};
+    return {"removeWater", WaterBrushTool::tr("Remove water"), QKeySequence(Qt::Key_E),
+            WaterBrushTool::tr("Remove water under the brush")};
 }
 
 } // namespace
 
 WaterBrushTool::WaterBrushTool(Direction direction, ToolContext context, QObject* parent)
-    : LiveBrushTool(idOf(direction), nameOf(direction), shortcutOf(direction), descriptionOf(direction), std::move(context), parent),
-      direction_(direction)
+    : LiveBrushTool(identityOf(direction), std::move(context), parent), direction_(direction)
 {
     setStrengthSpec({tr("Strength"), 0.001, 1000.0, 3, tr(" m"), tr("Depth of water added or removed at the brush's centre per dab")});
 }
