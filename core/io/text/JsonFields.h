@@ -68,6 +68,9 @@ private:
     void record(const QString& message, bool structural) const;
     QJsonValue member(const QString& key) const; // reports a missing member
     void wrongType(const QString& key, const char* expected) const;
+    // The member `key`, reported (as not `expected`) when it is present but `is` says it is not
+    // of the kind asked for.
+    QJsonValue typed(const QString& key, bool (QJsonValue::*is)() const, const char* expected) const;
 
     QJsonObject object_;
     QString path_;
