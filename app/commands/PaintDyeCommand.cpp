@@ -1,27 +1,18 @@
 #include "commands/PaintDyeCommand.h"
 
-#include "document/MapDocument.h"
-
 #include <utility>
 
 namespace rb::commands {
 
 PaintDyeCommand::PaintDyeCommand(editor::MapDocument* document, const CellRegion& rect, int channel,
                                  std::shared_ptr<DyeStrokeRecord> stroke, const QString& text)
-    : document_(document), rect_(rect), channel_(channel), stroke_(std::move(stroke))
+    : LiveStrokeCommand(document, rect, std::move(stroke), text), channel_(channel)
 {
-    setText(text);
 }
 
-void PaintDyeCommand::undo()
+void PaintDyeCommand::edit(editor::MapDocument& document, const CellRegion& rect, editor::MapDocument::DepthEdit edit) const
 {
-    document_->editDye(rect_, channel_, [stroke = stroke_](editor::WaterEdit& water) { stroke->undo(water); });
-}
-
-void PaintDyeCommand::redo()
-{
-    if (std::exchange(firstRedo_, false)) return;
-    document_->editDye(rect_, channel_, [stroke = stroke_](editor::WaterEdit& water) { stroke->redo(water); });
+    document.editDye(rect, channel_, std::move(edit));
 }
 
 } // namespace rb::commands

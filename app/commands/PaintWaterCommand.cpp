@@ -1,25 +1,18 @@
 #include "commands/PaintWaterCommand.h"
 
-#include "document/MapDocument.h"
+#include <utility>
 
 namespace rb::commands {
 
 PaintWaterCommand::PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect,
                                      std::shared_ptr<WaterStrokeRecord> stroke, const QString& text)
-    : document_(document), rect_(rect), stroke_(std::move(stroke))
+    : LiveStrokeCommand(document, rect, std::move(stroke), text)
 {
-    setText(text);
 }
 
-void PaintWaterCommand::undo()
+void PaintWaterCommand::edit(editor::MapDocument& document, const CellRegion& rect, editor::MapDocument::DepthEdit edit) const
 {
-    document_->editWater(rect_, [stroke = stroke_](editor::WaterEdit& water) { stroke->undo(water); });
-}
-
-void PaintWaterCommand::redo()
-{
-    if (std::exchange(firstRedo_, false)) return;
-    document_->editWater(rect_, [stroke = stroke_](editor::WaterEdit& water) { stroke->redo(water); });
+    document.editWater(rect, std::move(edit));
 }
 
 } // namespace rb::commands

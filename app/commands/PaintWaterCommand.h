@@ -1,14 +1,7 @@
 #pragma once
 
+#include "commands/LiveStrokeCommand.h"
 #include "commands/WaterStrokeRecord.h"
-
-#include <QUndoCommand>
-
-#include <memory>
-
-namespace rb::editor {
-class MapDocument;
-}
 
 namespace rb::commands {
 
@@ -18,19 +11,13 @@ namespace rb::commands {
 // stroke's change onto water that has flowed away keeps undo and redo from adding up. The change
 // is booked in ledger.edited; when nothing moved the water in between, the ledger gets its earlier
 // figure back exactly (WaterStrokeRecord).
-class PaintWaterCommand : public QUndoCommand {
+class PaintWaterCommand : public LiveStrokeCommand {
 public:
     PaintWaterCommand(editor::MapDocument* document, const CellRegion& rect, std::shared_ptr<WaterStrokeRecord> stroke,
                       const QString& text);
 
-    void undo() override;
-    void redo() override;
-
-private:
-    editor::MapDocument* document_;
-    CellRegion rect_;
-    std::shared_ptr<WaterStrokeRecord> stroke_;
-    bool firstRedo_ = true; // QUndoStack::push calls redo(): the stroke is on the map already
+protected:
+    void edit(editor::MapDocument& document, const CellRegion& rect, editor::MapDocument::DepthEdit edit) const override;
 };
 
 } // namespace rb::commands

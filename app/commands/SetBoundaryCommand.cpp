@@ -6,27 +6,14 @@ namespace rb::commands {
 
 SetBoundaryCommand::SetBoundaryCommand(editor::MapDocument* document, std::vector<BoundarySegment> before,
                                        std::vector<BoundarySegment> after, const QString& text, const QString& mergeKey)
-    : document_(document), before_(std::move(before)), after_(std::move(after)), mergeKey_(mergeKey)
+    : MergingCommand(document, std::move(before), std::move(after), mergeKey)
 {
     setText(text);
 }
 
-void SetBoundaryCommand::undo()
+void SetBoundaryCommand::apply(editor::MapDocument& document, const std::vector<BoundarySegment>& segments) const
 {
-    document_->setBoundary(before_);
-}
-
-void SetBoundaryCommand::redo()
-{
-    document_->setBoundary(after_);
-}
-
-bool SetBoundaryCommand::mergeWith(const QUndoCommand* other)
-{
-    const auto* next = static_cast<const SetBoundaryCommand*>(other);
-    if (next->document_ != document_ || next->mergeKey_ != mergeKey_) return false;
-    after_ = next->after_;
-    return true;
+    document.setBoundary(segments);
 }
 
 } // namespace rb::commands

@@ -14,50 +14,16 @@ void WaterStrokeRecord::notePainted(const CellRegion& rect, const std::vector<fl
 {
     if (!started_) editedUndone_ = editedBefore;
     started_ = true;
-    strokePainted_.growTo(rect, std::uint8_t{0});
-    strokeBefore_.growTo(rect, 0.0f);
-    for (int y = rect.y; y < rect.y + rect.height; ++y)
-        for (int x = rect.x; x < rect.x + rect.width; ++x) {
-            const std::size_t dab = rect.indexOf(x, y);
-            std::uint8_t& painted = strokePainted_.at(x, y);
-            if (after[dab] == before[dab] || painted) continue; // the first touch holds the depth before the stroke
-            painted = 1;
-            strokeBefore_.at(x, y) = before[dab];
-        }
+    cells_.note(rect, [&](std::size_t i) { return after[i] != before[i]; }, [&](std::size_t i) { return before[i]; });
 }
 
 void WaterStrokeRecord::finish(const CellRegion& rect, const editor::WaterEdit& edit)
 {
-    // `rect` holds every dab; growing to it only adds cells no dab changed.
-    strokePainted_.growTo(rect, std::uint8_t{0});
-    strokeBefore_.growTo(rect, 0.0f);
-    painted_ = strokePainted_.valuesIn(rect);
-    const std::vector<float> before = strokeBefore_.valuesIn(rect);
-    before_.clear();
-    for (std::size_t i = 0; i < painted_.size(); ++i)
-        if (painted_[i]) before_.push_back(before[i]);
-    strokePainted_.clear();
-    strokeBefore_.clear();
-    redoDepths_ = paintedDepths(edit.depth);
+    before_ = cells_.finish(rect);
+    redoDepths_ = cells_.pick(edit.depth);
     editedRedone_ = started_ ? edit.editedBefore : editedUndone_;
     rect_ = rect;
     stepsRedone_ = edit.steps;
-}
-
-std::vector<float> WaterStrokeRecord::paintedDepths(const std::vector<float>& depth) const
-{
-    std::vector<float> values;
-    values.reserve(before_.size());
-    for (std::size_t i = 0; i < painted_.size(); ++i)
-        if (painted_[i]) values.push_back(depth[i]);
-    return values;
-}
-
-void WaterStrokeRecord::writePainted(const std::vector<float>& values, std::vector<float>& depth) const
-{
-    auto value = values.begin();
-    for (std::size_t i = 0; i < painted_.size(); ++i)
-        if (painted_[i]) depth[i] = *value++;
 }
 
 // The tagged water goes back once the simulation has moved it (or a tagged undo came before, which
@@ -99,19 +65,19 @@ void WaterStrokeRecord::redo(editor::WaterEdit& edit)
 
 void WaterStrokeRecord::undoPainted(editor::WaterEdit& edit)
 {
-    std::vector<float> present = paintedDepths(edit.depth);
+    std::vector<float> present = cells_.pick(edit.depth);
     const bool untouchedSinceRedo = edit.editedBefore == editedRedone_ && present == redoDepths_;
     redoDepths_ = std::move(present);
     editedRedone_ = edit.editedBefore;
-    writePainted(before_, edit.depth);
+    cells_.write(before_, edit.depth);
     if (untouchedSinceRedo) edit.restoreEdited = editedUndone_;
     edit.written = [this](double editedAfter) { editedUndone_ = editedAfter; };
 }
 
 void WaterStrokeRecord::redoPainted(editor::WaterEdit& edit) const
 {
-    const bool untouchedSinceUndo = edit.editedBefore == editedUndone_ && paintedDepths(edit.depth) == before_;
-    writePainted(redoDepths_, edit.depth);
+    const bool untouchedSinceUndo = edit.editedBefore == editedUndone_ && cells_.pick(edit.depth) == before_;
+    cells_.write(redoDepths_, edit.depth);
     if (untouchedSinceUndo) edit.restoreEdited = editedRedone_;
 }
 

@@ -1,9 +1,8 @@
 #pragma once
 
+#include "commands/PaintedCells.h"
+#include "commands/StrokeRecord.h"
 #include "commands/StrokeTag.h"
-#include "document/WaterEdit.h"
-#include "model/CellRegion.h"
-#include "model/FieldPatch.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,10 +15,9 @@ namespace rb::commands {
 // Add-water stroke's water is tagged too (StrokeTag): once the simulation has stepped since the
 // stroke, undo takes the tagged water back wherever it flowed and redo returns it; a stroke whose
 // tag was dropped (more strokes than free dye channels) falls back to its painted cells. Only the
-// simulation knows them (the water is the solver's, and removal stops at dry ground), so it is
-// written and read on the simulation's thread only, inside water edits, which run in order: it
-// needs no lock, the GUI thread just keeps it alive.
-class WaterStrokeRecord {
+// simulation knows them (the water is the solver's, and removal stops at dry ground): it lives on
+// the simulation's thread, inside water edits (StrokeRecord).
+class WaterStrokeRecord : public StrokeRecord {
 public:
     // Inside a dab over `rect`: notes the cells the dab changed from `before` to `after`.
     // The dab's new depths are edit.depth; the water it added is tagged once they are written.
@@ -27,31 +25,23 @@ public:
     // Inside an edit over `rect` (the union of the dabs) queued after the last dab: takes the
     // painted cells' depths after the stroke and keeps, of the cells' depths before it, only the
     // painted ones.
-    void finish(const CellRegion& rect, const editor::WaterEdit& edit);
+    void finish(const CellRegion& rect, const editor::WaterEdit& edit) override;
 
     // Inside edits over the finished stroke's rectangle; the cells around the painted ones keep
     // the water they have now. Undo puts the painted cells back to their depths before the
     // stroke, first keeping those they hold for redo: undo then redo gives back the present, so
     // water that flowed away in between is not made again (Brushed would count it twice).
-    void undo(editor::WaterEdit& edit);
-    void redo(editor::WaterEdit& edit);
+    void undo(editor::WaterEdit& edit) override;
+    void redo(editor::WaterEdit& edit) override;
 
 private:
     void notePainted(const CellRegion& rect, const std::vector<float>& before, const std::vector<float>& after, double editedBefore);
     bool takesTagBack(const editor::WaterEdit& edit) const;
     void undoPainted(editor::WaterEdit& edit);
     void redoPainted(editor::WaterEdit& edit) const;
-    std::vector<float> paintedDepths(const std::vector<float>& depth) const;
-    void writePainted(const std::vector<float>& values, std::vector<float>& depth) const;
 
-    // While the stroke is drawn, over the dabs' rectangle (grown dab by dab, so a stroke keeps a
-    // brush's worth of cells, not the map): whether a dab changed the cell, and its depth before.
-    FieldPatch<std::uint8_t> strokePainted_;
-    FieldPatch<float> strokeBefore_;
-    // Once finished, over the stroke's rectangle (the one its undo and redo edits cover): the
-    // painted cells, and their depths before the stroke in order, like redoDepths_.
-    std::vector<std::uint8_t> painted_;
-    std::vector<float> before_;
+    PaintedCells cells_;        // the cells a dab changed, with their depths before the stroke
+    std::vector<float> before_; // once finished: the painted cells' depths before the stroke, in order
     std::vector<float> redoDepths_; // the painted cells' depths that redo gives back, in order
     bool started_ = false;
     // The ledger's `edited` where undo leaves it (first: before the stroke) and where redo does

@@ -10,7 +10,6 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 namespace rb::editor {
 
@@ -41,27 +40,18 @@ EngineBundleDialog::EngineBundleDialog(const Lattice& lattice, const QString& ma
     force_->setToolTip(tr("Only the bundle's own files are replaced; the others stay as they are"));
     form->addRow(QString(), force_);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    target_->addReport(layout);
+    buttons_ = target_->finishDialog(this, form);
     target_->filesLabel()->setWordWrap(true); // a bundle lists many files
-    buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons_->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    layout->addWidget(buttons_);
 
     connect(target_, &EngineTargetFields::changed, this, [this] { refresh(); });
     connect(force_, &QCheckBox::toggled, this, [this] { refresh(); });
-    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     refresh();
 }
 
 io::EngineBundleRequest EngineBundleDialog::request() const
 {
     io::EngineBundleRequest request;
-    request.engine = target_->engine();
-    request.size = target_->size();
-    request.folder = target_->folder();
+    target_->fill(request);
     request.mapName = mapName_;
     request.force = force_->isChecked();
     request.meanFlow = meanFlow_->isChecked();

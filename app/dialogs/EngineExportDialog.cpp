@@ -83,29 +83,20 @@ EngineExportDialog::EngineExportDialog(const Lattice& lattice, const QString& ba
     baseName_->setToolTip(tr("Files are named BASE_LAYER.EXT"));
     form->addRow(tr("&Base name:"), baseName_);
 
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    target_->addReport(layout);
-    buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons_->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    layout->addWidget(buttons_);
+    buttons_ = target_->finishDialog(this, form);
 
     connect(target_, &EngineTargetFields::changed, this, [this] { refresh(); });
     connect(baseName_, &QLineEdit::textChanged, this, [this] { refresh(); });
-    connect(buttons_, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons_, &QDialogButtonBox::rejected, this, &QDialog::reject);
     refresh();
 }
 
 io::EngineExportRequest EngineExportDialog::request() const
 {
     io::EngineExportRequest request;
-    request.engine = target_->engine();
-    request.size = target_->size();
+    target_->fill(request);
     request.layers.clear();
     for (io::Layer layer : io::engineBundleLayers())
         if (layers_.at(layer)->isChecked()) request.layers.push_back(layer);
-    request.folder = target_->folder();
     request.baseName = baseName_->text();
     request.createFolder = true;
     return request;

@@ -4,6 +4,8 @@
 
 #include <QBoxLayout>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -12,6 +14,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <utility>
@@ -80,6 +83,19 @@ void EngineTargetFields::addFolderRow(QFormLayout* form)
 
     connect(folder_, &QLineEdit::textChanged, this, &EngineTargetFields::changed);
     connect(browse, &QPushButton::clicked, this, [this] { this->browse(); });
+}
+
+QDialogButtonBox* EngineTargetFields::finishDialog(QDialog* dialog, QFormLayout* form)
+{
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addLayout(form);
+    addReport(layout);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    return buttons;
 }
 
 void EngineTargetFields::addReport(QBoxLayout* layout)

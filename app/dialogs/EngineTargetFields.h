@@ -10,6 +10,8 @@
 
 class QBoxLayout;
 class QComboBox;
+class QDialog;
+class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -39,12 +41,22 @@ public:
 
     void addEngineRows(QFormLayout* form); // "&Engine:" and "&Size:", the engine remembered
     void addFolderRow(QFormLayout* form);  // "&Folder:" with Browse, the folder remembered
-    void addReport(QBoxLayout* layout);    // the files and problem labels
+    // Lays `dialog` out: `form`, the report labels (the files, the problem) and the buttons, OK
+    // reading "Export", OK and Cancel wired to the dialog's accept and reject. The dialog enables OK.
+    QDialogButtonBox* finishDialog(QDialog* dialog, QFormLayout* form);
 
     io::Engine engine() const;
     std::optional<int> size() const; // empty for "Automatic"
     QString folder() const;
     void set(io::Engine engine, std::optional<int> size, const QString& folder);
+    // The engine, size and folder of a dialog's request (EngineExportRequest, EngineBundleRequest).
+    template <typename Request>
+    void fill(Request& request) const
+    {
+        request.engine = engine();
+        request.size = size();
+        request.folder = folder();
+    }
 
     void showReport(const QString& files, const QString& problem);
     QLabel* filesLabel() const { return files_; }
@@ -54,6 +66,7 @@ signals:
     void changed();
 
 private:
+    void addReport(QBoxLayout* layout); // the files and problem labels
     void fillSizes();
     void browse();
     QString key(const char* name) const;

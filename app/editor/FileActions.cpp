@@ -37,10 +37,10 @@ void FileActions::createActions()
             [this] { openDialog(); });
     connect(makeAction(window_, "exportEngine", tr("For game &engine…"), QKeySequence(Qt::CTRL | Qt::Key_E),
                        tr("Write heightmaps, flow map and mask the way Unity, Unreal or Godot import them")),
-            &QAction::triggered, this, [this] { engineExportDialog(); });
+            &QAction::triggered, this, [this] { runEngineDialog<EngineExportDialog>(&EditingSession::exportForEngine); });
     connect(makeAction(window_, "exportBundle", tr("Engine &bundle…"), QKeySequence(),
                        tr("Write every layer, the splat map and a manifest with the import settings into one folder for Unity, Unreal or Godot")),
-            &QAction::triggered, this, [this] { engineBundleDialog(); });
+            &QAction::triggered, this, [this] { runEngineDialog<EngineBundleDialog>(&EditingSession::exportBundle); });
     connect(makeAction(window_, "save", tr("&Save"), QKeySequence::Save, tr("Save the map with its water and parameters")),
             &QAction::triggered, this, [this] { save(); });
     connect(makeAction(window_, "saveAs", tr("Save &As…"), QKeySequence::SaveAs, tr("Save the map under a new name")),
@@ -196,11 +196,14 @@ void FileActions::exportDialog(int layerIndex)
     if (!path.isEmpty()) session_->exportLayer(static_cast<io::Layer>(layerIndex), path);
 }
 
-void FileActions::engineExportDialog()
+// Both engine dialogs are made for the map's lattice and name; an accepted one's request goes to
+// the session.
+template <typename Dialog, typename Export>
+void FileActions::runEngineDialog(Export exportRequest)
 {
     const MapDocument* document = session_->document();
-    EngineExportDialog dialog(document->map().state.lattice, document->displayName(), window_);
-    if (dialog.exec() == QDialog::Accepted) session_->exportForEngine(dialog.request());
+    Dialog dialog(document->map().state.lattice, document->displayName(), window_);
+    if (dialog.exec() == QDialog::Accepted) (session_->*exportRequest)(dialog.request());
 }
 
 // The report lists the files and the settings the engine's importer needs (Z scale, height range).
@@ -216,13 +219,6 @@ void FileActions::showEngineExport(const io::EngineExportResult& result)
         }
     }
     emit engineExportFinished(result.ok(), result.files);
-}
-
-void FileActions::engineBundleDialog()
-{
-    const MapDocument* document = session_->document();
-    EngineBundleDialog dialog(document->map().state.lattice, document->displayName(), window_);
-    if (dialog.exec() == QDialog::Accepted) session_->exportBundle(dialog.request());
 }
 
 // A failure was reported by the session (its message names the file); success names the folder.

@@ -57,8 +57,8 @@ private:
     void openDialog();
     void importDialog();
     void exportDialog(int layer);
-    void engineExportDialog();
-    void engineBundleDialog();
+    template <typename Dialog, typename Export>
+    void runEngineDialog(Export exportRequest);
     void showEngineExport(const io::EngineExportResult& result);
     void showBundleExport(const io::EngineBundleResult& result);
 

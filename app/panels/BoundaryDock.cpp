@@ -1,8 +1,9 @@
 #include "panels/BoundaryDock.h"
 
+#include "panels/DockButton.h"
 #include "panels/FittedDoubleSpinBox.h"
-#include "tools/UndoKeys.h"
 #include "ranges/ValueRanges.h"
+#include "tools/UndoKeys.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -34,6 +35,17 @@ int indexOf(const T (&items)[N], T item)
     return 0;
 }
 
+// A box for a cell index along a side: typed, not stepped (the table's rows are narrow), and
+// applied when the typing ends; Ctrl+Z still undoes in the window.
+QSpinBox* cellBox()
+{
+    auto* box = new QSpinBox;
+    box->setButtonSymbols(QAbstractSpinBox::NoButtons);
+    box->setKeyboardTracking(false);
+    tools::passUndoKeysToWindow(box);
+    return box;
+}
+
 } // namespace
 
 BoundaryDock::BoundaryDock(QWidget* parent) : QDockWidget(tr("Boundary"), parent)
@@ -51,12 +63,9 @@ BoundaryDock::BoundaryDock(QWidget* parent) : QDockWidget(tr("Boundary"), parent
     table_->setToolTip(tr("Stretches of the map's edge and what they do; later rows override earlier ones, uncovered edges are walls"));
     layout->addWidget(table_);
     auto* buttons = new QHBoxLayout;
-    add_ = new QPushButton(tr("Add"), body);
-    add_->setObjectName("addSegment");
-    add_->setToolTip(tr("Add a segment covering the whole west side (then edit it)"));
-    remove_ = new QPushButton(tr("Remove"), body);
-    remove_->setObjectName("removeSegment");
-    remove_->setToolTip(tr("Remove the selected segment (its edges fall back to what earlier rows say, or walls)"));
+    add_ = dockButton(tr("Add"), "addSegment", tr("Add a segment covering the whole west side (then edit it)"), body);
+    remove_ = dockButton(tr("Remove"), "removeSegment",
+                         tr("Remove the selected segment (its edges fall back to what earlier rows say, or walls)"), body);
     buttons->addWidget(add_);
     buttons->addWidget(remove_);
     buttons->addStretch(1);
@@ -154,17 +163,11 @@ void BoundaryDock::makeRowWidgets(int row)
     connect(side, &QComboBox::activated, this, [this, row](int i) {
         edit(row, SideColumn, [i](BoundarySegment& s) { s.side = kSides[i]; }, tr("Change boundary side"));
     });
-    auto* start = new QSpinBox;
-    start->setButtonSymbols(QAbstractSpinBox::NoButtons);
-    start->setKeyboardTracking(false);
-    tools::passUndoKeysToWindow(start);
+    auto* start = cellBox();
     connect(start, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, StartColumn, [v](BoundarySegment& s) { s.start = v; s.end = std::max(s.end, v); }, tr("Change boundary start"));
     });
-    auto* end = new QSpinBox;
-    end->setButtonSymbols(QAbstractSpinBox::NoButtons);
-    end->setKeyboardTracking(false);
-    tools::passUndoKeysToWindow(end);
+    auto* end = cellBox();
     connect(end, &QSpinBox::valueChanged, this, [this, row](int v) {
         edit(row, EndColumn, [v](BoundarySegment& s) { s.end = v; s.start = std::min(s.start, v); }, tr("Change boundary end"));
     });

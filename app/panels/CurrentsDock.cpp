@@ -2,6 +2,7 @@
 
 #include "currents/CurrentsSolver.h"
 #include "document/CurrentsJob.h"
+#include "panels/DockButton.h"
 #include "panels/DockScrollArea.h"
 #include "panels/ScientificSpinBox.h"
 #include "ranges/ValueRanges.h"
@@ -65,15 +66,11 @@ CurrentsDock::CurrentsDock(QWidget* parent) : QDockWidget(tr("Currents"), parent
     addSolverRows(form);
 
     auto* buttons = new QHBoxLayout;
-    solve_ = new QPushButton(tr("Solve"), body);
-    solve_->setObjectName("solveCurrents");
-    solve_->setToolTip(tr("Solve the steady current of the water now on the map and store it (one undo step)"));
-    cancel_ = new QPushButton(tr("Cancel"), body);
-    cancel_->setObjectName("cancelCurrents");
-    cancel_->setToolTip(tr("Stop the solve after the iteration running now; the map keeps the currents it had"));
-    clear_ = new QPushButton(tr("Clear currents"), body);
-    clear_->setObjectName("clearCurrents");
-    clear_->setToolTip(tr("Remove the stored current from the map (one undo step)"));
+    solve_ = dockButton(tr("Solve"), "solveCurrents",
+                        tr("Solve the steady current of the water now on the map and store it (one undo step)"), body);
+    cancel_ = dockButton(tr("Cancel"), "cancelCurrents",
+                         tr("Stop the solve after the iteration running now; the map keeps the currents it had"), body);
+    clear_ = dockButton(tr("Clear currents"), "clearCurrents", tr("Remove the stored current from the map (one undo step)"), body);
     buttons->addWidget(solve_);
     buttons->addWidget(cancel_);
     buttons->addStretch(1);

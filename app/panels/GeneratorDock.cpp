@@ -2,6 +2,7 @@
 #include "panels/StartUpIsland.h"
 
 #include "generator/ParamSpec.h"
+#include "panels/DockButton.h"
 #include "panels/GeneratorPreview.h"
 #include "panels/ScientificSpinBox.h"
 
@@ -101,12 +102,9 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
     scroll->setWidget(formHost_);
 
     auto* buttons = new QHBoxLayout;
-    generate_ = new QPushButton(tr("Generate"), body);
-    generate_->setObjectName("generate");
-    generate_->setToolTip(tr("Make a new map from these settings (asks before discarding unsaved work)"));
-    cancel_ = new QPushButton(tr("Cancel"), body);
-    cancel_->setObjectName("cancel");
-    cancel_->setToolTip(tr("Stop the generation; the current map stays"));
+    generate_ = dockButton(tr("Generate"), "generate",
+                           tr("Make a new map from these settings (asks before discarding unsaved work)"), body);
+    cancel_ = dockButton(tr("Cancel"), "cancel", tr("Stop the generation; the current map stays"), body);
     cancel_->setEnabled(false);
     buttons->addWidget(generate_);
     buttons->addWidget(cancel_);

@@ -36,6 +36,48 @@ QString fieldInSentence(const QString& label)
 }
 } // namespace
 
+// A rate of the Erosion box: ranges as ErosionParams::validate allows, narrowed to what a designer
+// would type.
+struct SimulationDock::ErosionRow {
+    const char* name;
+    const char* label;
+    double min;
+    double max;
+    int decimals;
+    double step;
+    const char* suffix;
+    const char* tip;
+    double ErosionParams::*field;
+};
+
+namespace {
+
+#define RB_TR(text) QT_TRANSLATE_NOOP("rb::panels::SimulationDock", text)
+const SimulationDock::ErosionRow kErosionRows[] = {
+    {"erosionCapacity", RB_TR("Capacity"), 0.0, 1000.0, 4, 0.01, " s/m",
+     RB_TR("How much sediment the water can carry: C = capacity · depth · speed · slope (metres of bed material over the cell). "
+           "Higher: faster water digs deeper before it is full. Unit: s/m"),
+     &ErosionParams::capacity},
+    {"erosionRate", RB_TR("Erosion rate"), 0.0, 1000.0, 3, 0.05, " /s",
+     RB_TR("Share of the missing load (C − s) the bed gives up per second where the water carries less than it can, times the "
+           "ground's erodibility. Unit: 1/s"),
+     &ErosionParams::erosionRate},
+    {"depositionRate", RB_TR("Deposition rate"), 0.0, 1000.0, 3, 0.05, " /s",
+     RB_TR("Share of the excess load (s − C) that settles onto the bed per second where the water carries more than it can. Unit: 1/s"),
+     &ErosionParams::depositionRate},
+    {"talusAngle", RB_TR("Talus angle"), 1.0, 89.0, 1, 1.0, " °",
+     RB_TR("Loose ground steeper than this slides downhill (thermal erosion): banks cut by the water slump to it. Firmer ground "
+           "stands steeper (the slope over its erodibility); bedrock never slides. Unit: degrees"),
+     &ErosionParams::talusDegrees},
+    {"thermalRate", RB_TR("Slide rate"), 0.0, 1000.0, 3, 0.1, " /s",
+     RB_TR("Share of the excess over the talus angle that slides per second (0 = no thermal erosion). Unit: 1/s"), &ErosionParams::thermalRate},
+    {"erosionMinDepth", RB_TR("Min depth"), 0.0001, 100.0, 4, 0.005, " m",
+     RB_TR("Water shallower than this neither erodes nor carries: its load settles. Unit: m"), &ErosionParams::minDepth},
+};
+#undef RB_TR
+
+} // namespace
+
 SimulationDock::SimulationDock(QWidget* parent) : QDockWidget(tr("Simulation"), parent)
 {
     setObjectName("SimulationDock");
@@ -98,45 +140,26 @@ void SimulationDock::addErosionSection(QWidget* body, QVBoxLayout* layout)
         p.erosion.enabled = on;
         edited(p, tr("erosion"));
     });
-    const auto addErosionNumber = [this](const QString& name, const QString& label, double min, double max, int decimals, double step,
-                                         const QString& suffix, const QString& tip, std::function<void(ErosionParams&, double)> apply) {
-        // The undo step names the field as "Change erosion capacity"; the row, inside the Erosion box, just "Capacity".
-        const QString field = label.startsWith(tr("Erosion")) ? label : tr("Erosion %1").arg(fieldInSentence(label));
-        QDoubleSpinBox* box = addNumber(name, field, min, max, decimals, step, suffix, tip,
-                                        [apply](SimParams& p, double v) { apply(p.erosion, v); }, false);
-        erosionForm_->addRow(label, box);
-        return box;
-    };
-    capacity_ = addErosionNumber("erosionCapacity", tr("Capacity"), 0.0, 1000.0, 4, 0.01, " s/m",
-                                 tr("How much sediment the water can carry: C = capacity · depth · speed · slope (metres of bed "
-                                    "material over the cell). Higher: faster water digs deeper before it is full. Unit: s/m"),
-                                 [](ErosionParams& e, double v) { e.capacity = v; });
-    erosionRate_ = addErosionNumber("erosionRate", tr("Erosion rate"), 0.0, 1000.0, 3, 0.05, " /s",
-                                    tr("Share of the missing load (C − s) the bed gives up per second where the water carries "
-                                       "less than it can, times the ground's erodibility. Unit: 1/s"),
-                                    [](ErosionParams& e, double v) { e.erosionRate = v; });
-    depositionRate_ = addErosionNumber("depositionRate", tr("Deposition rate"), 0.0, 1000.0, 3, 0.05, " /s",
-                                       tr("Share of the excess load (s − C) that settles onto the bed per second where the water "
-                                          "carries more than it can. Unit: 1/s"),
-                                       [](ErosionParams& e, double v) { e.depositionRate = v; });
-    talus_ = addErosionNumber("talusAngle", tr("Talus angle"), 1.0, 89.0, 1, 1.0, " °",
-                              tr("Loose ground steeper than this slides downhill (thermal erosion): banks cut by the water "
-                                 "slump to it. Firmer ground stands steeper (the slope over its erodibility); "
-                                 "bedrock never slides. Unit: degrees"),
-                              [](ErosionParams& e, double v) { e.talusDegrees = v; });
-    thermalRate_ = addErosionNumber("thermalRate", tr("Slide rate"), 0.0, 1000.0, 3, 0.1, " /s",
-                                    tr("Share of the excess over the talus angle that slides per second (0 = no thermal "
-                                       "erosion). Unit: 1/s"),
-                                    [](ErosionParams& e, double v) { e.thermalRate = v; });
-    minDepth_ = addErosionNumber("erosionMinDepth", tr("Min depth"), 0.0001, 100.0, 4, 0.005, " m",
-                                 tr("Water shallower than this neither erodes nor carries: its load settles. Unit: m"),
-                                 [](ErosionParams& e, double v) { e.minDepth = v; });
+    for (const ErosionRow& row : kErosionRows)
+        erosionBoxes_.push_back({&row, addErosionNumber(row.name, tr(row.label), row.min, row.max, row.decimals, row.step, tr(row.suffix),
+                                                        tr(row.tip), [field = row.field](SimParams& p, double v) { p.erosion.*field = v; })});
     interval_ = addErosionNumber("erosionInterval", tr("Bed interval"), 1.0, ErosionParams::kMaxInterval, 0, 1.0, tr(" steps"),
                                  tr("The terrain changes once every so many steps of the water, by that many steps' worth: the "
                                     "bed moves far slower than the water, and updating it less often makes erosion cheap "
                                     "(the default, 64, adds at most about a quarter to a step at 1024²). 1 = after every step, the sediment carried exactly as dye"),
-                                 [](ErosionParams& e, double v) { e.interval = static_cast<int>(std::lround(v)); });
+                                 [](SimParams& p, double v) { p.erosion.interval = static_cast<int>(std::lround(v)); });
     layout->addWidget(group);
+}
+
+// A number of the Erosion box. The undo step names the field as "Change erosion capacity"; the
+// row, inside the box, just "Capacity".
+QDoubleSpinBox* SimulationDock::addErosionNumber(const QString& name, const QString& label, double min, double max, int decimals,
+                                                 double step, const QString& suffix, const QString& tip, Apply apply)
+{
+    const QString field = label.startsWith(tr("Erosion")) ? label : tr("Erosion %1").arg(fieldInSentence(label));
+    QDoubleSpinBox* box = addNumber(name, field, min, max, decimals, step, suffix, tip, std::move(apply), false);
+    erosionForm_->addRow(label, box);
+    return box;
 }
 
 // Pipes or momentum, each explained by what a level designer sees, not by its equations.
@@ -314,12 +337,7 @@ void SimulationDock::setParams(const SimParams& params)
     pipe_->setCurrentIndex(pipe_->findData(static_cast<int>(params.pipe)));
     substeps_->setValue(params.substeps);
     erosion_->setChecked(params.erosion.enabled);
-    capacity_->setValue(params.erosion.capacity);
-    erosionRate_->setValue(params.erosion.erosionRate);
-    depositionRate_->setValue(params.erosion.depositionRate);
-    talus_->setValue(params.erosion.talusDegrees);
-    thermalRate_->setValue(params.erosion.thermalRate);
-    minDepth_->setValue(params.erosion.minDepth);
+    for (const auto& [row, box] : erosionBoxes_) box->setValue(params.erosion.*row->field);
     interval_->setValue(params.erosion.interval);
     updating_ = false;
     updateCfl();

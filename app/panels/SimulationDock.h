@@ -36,6 +36,8 @@ namespace rb::panels {
 class SimulationDock : public QDockWidget {
     Q_OBJECT
 public:
+    struct ErosionRow; // a row of the Erosion box (its table is in the .cpp)
+
     explicit SimulationDock(QWidget* parent = nullptr);
 
     void setControls(QAction* playPause, QAction* step, QAction* resetWater);
@@ -62,9 +64,11 @@ signals:
     void flowModelChosen(rb::FlowModel model);
 
 private:
+    using Apply = std::function<void(SimParams&, double)>;
     QDoubleSpinBox* addNumber(const QString& name, const QString& label, double min, double max, int decimals,
-                              double step, const QString& suffix, const QString& tip,
-                              std::function<void(SimParams&, double)> apply, bool addRow = true);
+                              double step, const QString& suffix, const QString& tip, Apply apply, bool addRow = true);
+    QDoubleSpinBox* addErosionNumber(const QString& name, const QString& label, double min, double max, int decimals, double step,
+                                     const QString& suffix, const QString& tip, Apply apply);
     void addFlowModelChoice(QWidget* body);
     void addTableNumbers(QWidget* body);
     void addTimeStepRows(QWidget* body);
@@ -92,13 +96,8 @@ private:
     QSpinBox* substeps_ = nullptr;
     QCheckBox* erosion_ = nullptr;
     QFormLayout* erosionForm_ = nullptr;
-    QDoubleSpinBox* capacity_ = nullptr;
-    QDoubleSpinBox* erosionRate_ = nullptr;
-    QDoubleSpinBox* depositionRate_ = nullptr;
-    QDoubleSpinBox* talus_ = nullptr;
+    std::vector<std::pair<const ErosionRow*, QDoubleSpinBox*>> erosionBoxes_; // one per row of kErosionRows
     QDoubleSpinBox* interval_ = nullptr;
-    QDoubleSpinBox* thermalRate_ = nullptr;
-    QDoubleSpinBox* minDepth_ = nullptr;
     QLabel* message_ = nullptr;
     QHBoxLayout* controls_ = nullptr;
 

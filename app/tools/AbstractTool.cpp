@@ -10,10 +10,8 @@
 
 namespace rb::tools {
 
-AbstractTool::AbstractTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                           QObject* parent)
-    : QObject(parent), id_(std::move(id)), name_(std::move(name)), shortcut_(std::move(shortcut)),
-      description_(std::move(description)), context_(std::move(context))
+AbstractTool::AbstractTool(ToolIdentity identity, ToolContext context, QObject* parent)
+    : QObject(parent), identity_(std::move(identity)), context_(std::move(context))
 {
 }
 
@@ -23,7 +21,7 @@ QWidget* AbstractTool::optionsWidget()
 {
     if (!options_) {
         options_ = createOptions();
-        options_->setObjectName(id_ + "Options");
+        options_->setObjectName(id() + "Options");
     }
     return options_;
 }

@@ -20,6 +20,15 @@ struct Map;
 
 namespace rb::tools {
 
+// Who a tool is: its id (for settings and object names), its name in menus and the undo history,
+// the key that picks it, and the sentence that says what it does.
+struct ToolIdentity {
+    QString id;
+    QString name;
+    QKeySequence shortcut;
+    QString description;
+};
+
 // One editing tool of the 3D view, in Tiled's style: the ToolManager hands the active tool the
 // mouse events over the viewport (with what they hit) and the keys; the tool shows its settings
 // in an options widget (the ToolOptionsBar), a hint in the status bar and a cursor, and turns
@@ -32,14 +41,13 @@ namespace rb::tools {
 class AbstractTool : public QObject {
     Q_OBJECT
 public:
-    AbstractTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                 QObject* parent = nullptr);
+    AbstractTool(ToolIdentity identity, ToolContext context, QObject* parent = nullptr);
     ~AbstractTool() override;
 
-    QString id() const { return id_; }
-    QString name() const { return name_; }
-    QKeySequence shortcut() const { return shortcut_; }
-    QString description() const { return description_; }
+    QString id() const { return identity_.id; }
+    QString name() const { return identity_.name; }
+    QKeySequence shortcut() const { return identity_.shortcut; }
+    QString description() const { return identity_.description; }
     virtual QString statusHint() const = 0; // what the mouse and keys do with this tool
     virtual QCursor cursor() const { return Qt::CrossCursor; }
     virtual bool editsWithLeftButton() const { return true; } // false: the left button orbits
@@ -82,10 +90,7 @@ protected:
     static double reliefOf(const Map& map); // highest minus lowest bed, at least 1 m
 
 private:
-    QString id_;
-    QString name_;
-    QKeySequence shortcut_;
-    QString description_;
+    ToolIdentity identity_;
     ToolContext context_;
     QPointer<QWidget> options_;
     std::optional<view::PickResult> footprintPick_; // where the footprint is drawn, if it is

@@ -35,8 +35,8 @@ QString typeLabel(BoundaryType type)
 } // namespace
 
 BoundaryTool::BoundaryTool(ToolContext context, QObject* parent)
-    : AbstractTool("boundary", tr("Boundary"), QKeySequence(Qt::Key_B),
-                   tr("Drag along the map's edge to make it a wall, an outflow, the sea or an inflow"), std::move(context), parent)
+    : AbstractTool({"boundary", tr("Boundary"), QKeySequence(Qt::Key_B),
+                   tr("Drag along the map's edge to make it a wall, an outflow, the sea or an inflow")}, std::move(context), parent)
 {
     connect(document(), &editor::MapDocument::boundaryChanged, this, [this] { showOverlay(); });
 }

@@ -17,9 +17,8 @@ constexpr double kMinRadiusCells = 1.0;
 constexpr double kMaxRadiusCells = 512.0;
 } // namespace
 
-BrushTool::BrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                     view::PickTarget target, QObject* parent)
-    : AbstractTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context), parent),
+BrushTool::BrushTool(ToolIdentity identity, ToolContext context, view::PickTarget target, QObject* parent)
+    : AbstractTool(std::move(identity), std::move(context), parent),
       target_(target)
 {
     repeat_.setInterval(200);
@@ -88,7 +87,7 @@ void BrushTool::setRadiusCells(double cells)
 void BrushTool::setStrength(double value)
 {
     if (!std::isfinite(value)) return;
-    const StrengthSpec spec = strengthSpec();
+    const StrengthSpec& spec = strengthSpec();
     strength_ = std::clamp(value, spec.min, spec.max);
     syncBoxes();
 }
@@ -124,7 +123,7 @@ QWidget* BrushTool::createOptions()
     auto* row = new OptionsRow;
     radiusBox_ = row->addNumber("radius", tr("Radius"), kMinRadiusCells, kMaxRadiusCells, 1, tr(" cells"),
                                 tr("Brush radius in cells ([ and ] change it)"), radiusCells_, [this](double v) { setRadiusCells(v); });
-    const StrengthSpec spec = strengthSpec();
+    const StrengthSpec& spec = strengthSpec();
     strengthBox_ = row->addNumber("strength", spec.label, spec.min, spec.max, spec.decimals, spec.suffix, spec.tip, strength_,
                                   [this](double v) { setStrength(v); });
     falloffBox_ = row->addNumber("falloff", tr("Falloff"), 0.0, 1.0, 2, QString(),

@@ -25,6 +25,7 @@ struct StrengthSpec {
     int decimals = 2;
     QString suffix;
     QString tip;
+    double byDefault = 0.5; // on a new map, unless the tool scales it to the map (defaultStrength)
 };
 
 // What the round brushes share: radius (in cells), strength and falloff in the options bar, '['
@@ -35,8 +36,7 @@ struct StrengthSpec {
 class BrushTool : public AbstractTool {
     Q_OBJECT
 public:
-    BrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-              view::PickTarget target, QObject* parent = nullptr);
+    BrushTool(ToolIdentity identity, ToolContext context, view::PickTarget target, QObject* parent = nullptr);
 
     QString statusHint() const override;
     void mapReplaced() override;
@@ -56,8 +56,10 @@ public:
 
 protected:
     virtual QString action() const = 0; // "raises the terrain", for the status hint
-    virtual StrengthSpec strengthSpec() const = 0;
-    virtual double defaultStrength(const Map& map) const = 0;
+    // The strength's spec is the tool's data, set once in its constructor.
+    void setStrengthSpec(StrengthSpec spec) { spec_ = std::move(spec); }
+    const StrengthSpec& strengthSpec() const { return spec_; }
+    virtual double defaultStrength(const Map&) const { return spec_.byDefault; }
     virtual void addOptions(OptionsRow*) {}
     virtual void beginStroke(const view::PickResult& at) = 0;
     virtual void dab(WorldPoint centre) = 0;
@@ -79,6 +81,7 @@ private:
     void syncBoxes();
 
     view::PickTarget target_;
+    StrengthSpec spec_;
     double radiusCells_ = 4.0;
     double strength_ = 0.5;
     double falloff_ = 0.5;

@@ -27,8 +27,8 @@ double distanceToSegment(WorldPoint p, WorldPoint a, WorldPoint b)
 } // namespace
 
 DigChannelTool::DigChannelTool(ToolContext context, QObject* parent)
-    : AbstractTool("digChannel", tr("Dig channel"), QKeySequence(Qt::Key_C),
-                   tr("Drag a path to carve a trench of the given width and depth"), std::move(context), parent)
+    : AbstractTool({"digChannel", tr("Dig channel"), QKeySequence(Qt::Key_C),
+                   tr("Drag a path to carve a trench of the given width and depth")}, std::move(context), parent)
 {
 }
 

@@ -1,9 +1,7 @@
 #include "tools/DyeBrushTool.h"
 
 #include "commands/PaintDyeCommand.h"
-#include "document/MapDocument.h"
 #include "model/DyeLedger.h"
-#include "tools/BrushDab.h"
 #include "tools/OptionsRow.h"
 #include "view/DyeColours.h"
 
@@ -14,9 +12,11 @@
 namespace rb::tools {
 
 DyeBrushTool::DyeBrushTool(ToolContext context, QObject* parent)
-    : BrushTool("dye", tr("Dye"), QKeySequence(Qt::Key_D), tr("Dye the water under the brush (one of four channels)"), std::move(context),
-                view::PickTarget::Surface, parent)
+    : LiveBrushTool({"dye", tr("Dye"), QKeySequence(Qt::Key_D), tr("Dye the water under the brush (one of four channels)")},
+                    std::move(context), parent)
 {
+    setStrengthSpec(
+        {tr("Strength"), 0.01, 1.0, 2, QString(), tr("How far each dab takes the concentration towards 1 at the brush's centre"), 0.5});
 }
 
 void DyeBrushTool::setChannel(int channel)
@@ -30,16 +30,6 @@ QString DyeBrushTool::action() const
     return tr("to dye the water with channel %1").arg(channel_);
 }
 
-StrengthSpec DyeBrushTool::strengthSpec() const
-{
-    return {tr("Strength"), 0.01, 1.0, 2, QString(), tr("How far each dab takes the concentration towards 1 at the brush's centre")};
-}
-
-double DyeBrushTool::defaultStrength(const Map&) const
-{
-    return 0.5;
-}
-
 void DyeBrushTool::addOptions(OptionsRow* row)
 {
     channelBox_ = new QComboBox;
@@ -50,20 +40,17 @@ void DyeBrushTool::addOptions(OptionsRow* row)
     connect(channelBox_, &QComboBox::activated, this, [this](int index) { setChannel(index); });
 }
 
-void DyeBrushTool::beginStroke(const view::PickResult&)
+std::shared_ptr<commands::StrokeRecord> DyeBrushTool::newRecord() const
 {
-    stroke_ = std::make_shared<commands::DyeStrokeRecord>();
-    touched_ = {};
+    return std::make_shared<commands::DyeStrokeRecord>();
 }
 
-void DyeBrushTool::dab(WorldPoint centre)
+editor::MapDocument::DepthEdit DyeBrushTool::dabEdit(const std::shared_ptr<commands::StrokeRecord>& record, BrushDab dab) const
 {
-    if (!stroke_) return;
-    BrushDab brush = BrushDab::around(document()->map().state.lattice, centre, radiusMetres(), falloff());
-    if (brush.empty()) return;
-    touched_ = unite(touched_, brush.rect);
     const auto strength = static_cast<float>(this->strength());
-    document()->editDye(brush.rect, channel_, [stroke = stroke_, rect = brush.rect, weights = std::move(brush.weights), strength](editor::WaterEdit& water) {
+    // The record is the one newRecord() made.
+    return [stroke = std::static_pointer_cast<commands::DyeStrokeRecord>(record), rect = dab.rect, weights = std::move(dab.weights),
+            strength](editor::WaterEdit& water) {
         std::vector<float> dyed = water.dye;
         for (std::size_t i = 0; i < dyed.size(); ++i) {
             const float c = commands::DyeStrokeRecord::concentration(water.dye[i], water.depth[i]);
@@ -72,38 +59,18 @@ void DyeBrushTool::dab(WorldPoint centre)
         }
         stroke->recordDab(rect, water, dyed);
         water.dye = std::move(dyed);
-    });
+    };
 }
 
-void DyeBrushTool::finishRecord()
+void DyeBrushTool::edit(const CellRegion& rect, editor::MapDocument::DepthEdit edit) const
 {
-    document()->editDye(touched_, channel_, [stroke = stroke_, rect = touched_](editor::WaterEdit& water) { stroke->finish(rect, water); });
+    document()->editDye(rect, channel_, std::move(edit));
 }
 
-void DyeBrushTool::endStroke()
+QUndoCommand* DyeBrushTool::command(const CellRegion& rect, std::shared_ptr<commands::StrokeRecord> record) const
 {
-    if (!stroke_ || touched_.empty()) return;
-    finishRecord();
-    pushCommand(new commands::PaintDyeCommand(document(), touched_, channel_, stroke_, tr("Dye, channel %1").arg(channel_)));
-    stroke_.reset();
-    touched_ = {};
-}
-
-void DyeBrushTool::abandonStroke()
-{
-    stroke_.reset();
-    touched_ = {};
-}
-
-// Takes the stroke back as undo would.
-void DyeBrushTool::cancelStroke()
-{
-    if (stroke_ && !touched_.empty()) {
-        finishRecord();
-        document()->editDye(touched_, channel_, [stroke = stroke_](editor::WaterEdit& water) { stroke->undo(water); });
-    }
-    stroke_.reset();
-    touched_ = {};
+    return new commands::PaintDyeCommand(document(), rect, channel_, std::static_pointer_cast<commands::DyeStrokeRecord>(std::move(record)),
+                                         tr("Dye, channel %1").arg(channel_));
 }
 
 } // namespace rb::tools

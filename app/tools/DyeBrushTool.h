@@ -1,9 +1,6 @@
 #pragma once
 
-#include "commands/DyeStrokeRecord.h"
-#include "tools/BrushTool.h"
-
-#include <memory>
+#include "tools/LiveBrushTool.h"
 
 class QComboBox;
 
@@ -13,7 +10,7 @@ namespace rb::tools {
 // concentration towards 1 by the strength times the brush's falloff, c ← c + s·w·(1 − c), in the
 // water as it is then (the dyed depth is c·h, never more than the water). A stroke is one
 // PaintDyeCommand; the change is booked in the channel's ledger as edited. Dry ground takes no dye.
-class DyeBrushTool : public BrushTool {
+class DyeBrushTool : public LiveBrushTool {
     Q_OBJECT
 public:
     explicit DyeBrushTool(ToolContext context, QObject* parent = nullptr);
@@ -23,22 +20,15 @@ public:
 
 protected:
     QString action() const override;
-    StrengthSpec strengthSpec() const override;
-    double defaultStrength(const Map& map) const override;
     void addOptions(OptionsRow* row) override;
-    void beginStroke(const view::PickResult& at) override;
-    void dab(WorldPoint centre) override;
-    void endStroke() override;
-    void cancelStroke() override;
-    void abandonStroke() override;
+    std::shared_ptr<commands::StrokeRecord> newRecord() const override;
+    editor::MapDocument::DepthEdit dabEdit(const std::shared_ptr<commands::StrokeRecord>& record, BrushDab dab) const override;
+    void edit(const CellRegion& rect, editor::MapDocument::DepthEdit edit) const override;
+    QUndoCommand* command(const CellRegion& rect, std::shared_ptr<commands::StrokeRecord> record) const override;
 
 private:
-    void finishRecord();
-
     int channel_ = 0;
     QComboBox* channelBox_ = nullptr;
-    std::shared_ptr<commands::DyeStrokeRecord> stroke_;
-    CellRegion touched_;
 };
 
 } // namespace rb::tools

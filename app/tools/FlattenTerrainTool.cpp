@@ -3,24 +3,15 @@
 namespace rb::tools {
 
 FlattenTerrainTool::FlattenTerrainTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("flatten", tr("Flatten terrain"), QKeySequence(Qt::Key_T),
-                       tr("Flatten the terrain to the height under the first click"), std::move(context), parent)
+    : TerrainBrushTool({"flatten", tr("Flatten terrain"), QKeySequence(Qt::Key_T),
+                       tr("Flatten the terrain to the height under the first click")}, std::move(context), parent)
 {
+    setStrengthSpec({tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the target height each dab goes at the brush's centre"), 0.5});
 }
 
 QString FlattenTerrainTool::action() const
 {
     return tr("to flatten to the height where the drag starts");
-}
-
-StrengthSpec FlattenTerrainTool::strengthSpec() const
-{
-    return {tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the target height each dab goes at the brush's centre")};
-}
-
-double FlattenTerrainTool::defaultStrength(const Map&) const
-{
-    return 0.5;
 }
 
 void FlattenTerrainTool::beginStroke(const view::PickResult& at)
@@ -32,8 +23,7 @@ void FlattenTerrainTool::beginStroke(const view::PickResult& at)
 
 void FlattenTerrainTool::shape(const BrushDab& dab, const FloatField&, std::vector<float>& values)
 {
-    for (std::size_t i = 0; i < values.size(); ++i)
-        values[i] = static_cast<float>(values[i] + strength() * dab.weights[i] * (target_ - values[i]));
+    approach(dab, target_, values);
 }
 
 } // namespace rb::tools

@@ -6,7 +6,7 @@
 namespace rb::tools {
 
 NavigateTool::NavigateTool(ToolContext context, QObject* parent)
-    : AbstractTool("navigate", tr("Navigate"), QKeySequence(Qt::Key_Q), tr("Look around without editing"), std::move(context), parent)
+    : AbstractTool({"navigate", tr("Navigate"), QKeySequence(Qt::Key_Q), tr("Look around without editing")}, std::move(context), parent)
 {
 }
 

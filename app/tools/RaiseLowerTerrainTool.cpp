@@ -10,25 +10,13 @@ namespace {
 
 using Direction = RaiseLowerTerrainTool::Direction;
 
-QString idOf(Direction direction)
+ToolIdentity identityOf(Direction direction)
 {
-    return direction == Direction::Raise ? "raise" : "lower";
-}
-
-QString nameOf(Direction direction)
-{
-    return direction == Direction::Raise ? RaiseLowerTerrainTool::tr("Raise terrain") : RaiseLowerTerrainTool::tr("Lower terrain");
-}
-
-QKeySequence shortcutOf(Direction direction)
-{
-    return QKeySequence(direction == Direction::Raise ? Qt::Key_R : Qt::Key_L);
-}
-
-QString descriptionOf(Direction direction)
-{
-    return direction == Direction::Raise ? RaiseLowerTerrainTool::tr("Raise the terrain under the brush")
-                                         : RaiseLowerTerrainTool::tr("Lower the terrain under the brush");
+    if (direction == Direction::Raise)
+        return {"raise", RaiseLowerTerrainTool::tr("Raise terrain"), QKeySequence(Qt::Key_R),
+                RaiseLowerTerrainTool::tr("Raise the terrain under the brush")};
+    return {"lower", RaiseLowerTerrainTool::tr("Lower terrain"), QKeySequence(Qt::Key_L),
+            RaiseLowerTerrainTool::tr("Lower the terrain under the brush")};
 }
 
 // The default change per dab is the larger of two steps, so that one dab shows at any map's scale:
@@ -42,21 +30,17 @@ constexpr double kRadiusShare = 1.0 / 32.0;
 } // namespace
 
 RaiseLowerTerrainTool::RaiseLowerTerrainTool(Direction direction, ToolContext context, QObject* parent)
-    : TerrainBrushTool(idOf(direction), nameOf(direction), shortcutOf(direction), descriptionOf(direction), std::move(context), parent),
-      direction_(direction)
+    : TerrainBrushTool(identityOf(direction), std::move(context), parent), direction_(direction)
 {
+    setStrengthSpec({tr("Strength"), 0.001, 1000.0, 3, tr(" m"),
+                     direction_ == Direction::Raise ? tr("Metres added at the brush's centre per dab")
+                                                    : tr("Metres removed at the brush's centre per dab")});
 }
 
 QString RaiseLowerTerrainTool::action() const
 {
     return direction_ == Direction::Raise ? tr("to raise the terrain (water on it is lifted and flows away)")
                                           : tr("to lower the terrain (water on it keeps its depth)");
-}
-
-StrengthSpec RaiseLowerTerrainTool::strengthSpec() const
-{
-    return {tr("Strength"), 0.001, 1000.0, 3, tr(" m"),
-            direction_ == Direction::Raise ? tr("Metres added at the brush's centre per dab") : tr("Metres removed at the brush's centre per dab")};
 }
 
 double RaiseLowerTerrainTool::defaultStrength(const Map& map) const

@@ -15,24 +15,15 @@ constexpr double kHeightLimit = 100000.0;
 } // namespace
 
 SetHeightTool::SetHeightTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("setHeight", tr("Set height"), QKeySequence(Qt::Key_H), tr("Set the terrain to a given height"),
+    : TerrainBrushTool({"setHeight", tr("Set height"), QKeySequence(Qt::Key_H), tr("Set the terrain to a given height")},
                        std::move(context), parent)
 {
+    setStrengthSpec({tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the height each dab goes at the brush's centre"), 1.0});
 }
 
 QString SetHeightTool::action() const
 {
     return tr("to set the terrain to the height in the options bar (Ctrl+click takes it from the terrain)");
-}
-
-StrengthSpec SetHeightTool::strengthSpec() const
-{
-    return {tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the height each dab goes at the brush's centre")};
-}
-
-double SetHeightTool::defaultStrength(const Map&) const
-{
-    return 1.0;
 }
 
 void SetHeightTool::setHeight(double metres)
@@ -71,8 +62,7 @@ void SetHeightTool::mousePressed(const view::ViewportMouse& mouse)
 
 void SetHeightTool::shape(const BrushDab& dab, const FloatField&, std::vector<float>& values)
 {
-    for (std::size_t i = 0; i < values.size(); ++i)
-        values[i] = static_cast<float>(values[i] + strength() * dab.weights[i] * (height_ - values[i]));
+    approach(dab, height_, values);
 }
 
 } // namespace rb::tools

@@ -20,8 +20,6 @@ public:
 
 protected:
     QString action() const override;
-    StrengthSpec strengthSpec() const override;
-    double defaultStrength(const Map& map) const override;
     void addOptions(OptionsRow* row) override;
     void shape(const BrushDab& dab, const FloatField& bed, std::vector<float>& values) override;
 

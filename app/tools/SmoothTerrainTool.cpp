@@ -5,24 +5,15 @@
 namespace rb::tools {
 
 SmoothTerrainTool::SmoothTerrainTool(ToolContext context, QObject* parent)
-    : TerrainBrushTool("smooth", tr("Smooth terrain"), QKeySequence(Qt::Key_S), tr("Smooth bumps and edges under the brush"),
+    : TerrainBrushTool({"smooth", tr("Smooth terrain"), QKeySequence(Qt::Key_S), tr("Smooth bumps and edges under the brush")},
                        std::move(context), parent)
 {
+    setStrengthSpec({tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the neighbours' mean each dab goes at the brush's centre"), 0.5});
 }
 
 QString SmoothTerrainTool::action() const
 {
     return tr("to smooth the terrain");
-}
-
-StrengthSpec SmoothTerrainTool::strengthSpec() const
-{
-    return {tr("Amount"), 0.01, 1.0, 2, QString(), tr("Share of the way to the neighbours' mean each dab goes at the brush's centre")};
-}
-
-double SmoothTerrainTool::defaultStrength(const Map&) const
-{
-    return 0.5;
 }
 
 void SmoothTerrainTool::shape(const BrushDab& dab, const FloatField& bed, std::vector<float>& values)

@@ -22,8 +22,8 @@ constexpr double kMaxRate = 1e6; // m³/s: a large river; more is a typing error
 } // namespace
 
 SourceTool::SourceTool(ToolContext context, QObject* parent)
-    : AbstractTool("sources", tr("Springs and drains"), QKeySequence(Qt::Key_P),
-                   tr("Place, move and delete springs (water in) and drains (water out)"), std::move(context), parent)
+    : AbstractTool({"sources", tr("Springs and drains"), QKeySequence(Qt::Key_P),
+                   tr("Place, move and delete springs (water in) and drains (water out)")}, std::move(context), parent)
 {
     settings_.rate = 1.0;
     // Any change of the sources (undo and redo included) shows in the bar: the selected source's

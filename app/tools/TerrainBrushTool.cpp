@@ -6,10 +6,9 @@
 
 namespace rb::tools {
 
-TerrainBrushTool::TerrainBrushTool(QString id, QString name, QKeySequence shortcut, QString description, ToolContext context,
-                                   QObject* parent)
-    : BrushTool(std::move(id), std::move(name), std::move(shortcut), std::move(description), std::move(context),
-                view::PickTarget::Terrain, parent)
+TerrainBrushTool::TerrainBrushTool(ToolIdentity identity, ToolContext context, QObject* parent, TerrainStroke::Layer layer)
+    : BrushTool(std::move(identity), std::move(context), view::PickTarget::Terrain, parent),
+      stroke_(layer)
 {
 }
 
@@ -23,9 +22,14 @@ void TerrainBrushTool::dab(WorldPoint centre)
     const MapState& state = document()->map().state;
     const BrushDab brush = BrushDab::around(state.lattice, centre, radiusMetres(), falloff());
     if (brush.empty()) return;
-    std::vector<float> values = document()->bedIn(brush.rect);
+    std::vector<float> values = stroke_.valuesIn(*document(), brush.rect);
     shape(brush, state.bed, values);
     stroke_.apply(brush.rect, values);
+}
+
+void TerrainBrushTool::approach(const BrushDab& dab, double target, std::vector<float>& values) const
+{
+    for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(values[i] + strength() * dab.weights[i] * (target - values[i]));
 }
 
 void TerrainBrushTool::endStroke()

@@ -1,5 +1,6 @@
 #include "tools/TerrainStroke.h"
 
+#include "commands/PaintErodibilityCommand.h"
 #include "commands/PaintTerrainCommand.h"
 #include "document/MapDocument.h"
 
@@ -10,7 +11,8 @@ namespace rb::tools {
 bool TerrainStroke::begin(editor::MapDocument* document)
 {
     original_.clear();
-    document_ = document->isErosionRunning() ? nullptr : document;
+    const bool refused = layer_ == Layer::Bed && document->isErosionRunning();
+    document_ = refused ? nullptr : document;
     return document_ != nullptr;
 }
 
@@ -19,33 +21,49 @@ QString TerrainStroke::refusal()
     return QObject::tr("Pause the simulation to reshape the terrain: erosion is changing it");
 }
 
-// Cells outside the rectangle kept so far are untouched by this stroke: the bed there now is the
-// bed before it.
-void TerrainStroke::include(const CellRegion& rect)
+std::vector<float> TerrainStroke::valuesIn(const editor::MapDocument& document, const CellRegion& rect) const
 {
-    if (!document_) return;
-    const MapState& state = document_->map().state;
-    if (rect.inside(state.lattice)) original_.growTo(rect, state.bed);
+    return layer_ == Layer::Bed ? document.bedIn(rect) : document.erodibilityIn(rect);
 }
 
-void TerrainStroke::apply(const CellRegion& rect, const std::vector<float>& bed)
+void TerrainStroke::write(const CellRegion& rect, const std::vector<float>& values) const
+{
+    if (layer_ == Layer::Bed) document_->setBed(rect, values);
+    else document_->setErodibility(rect, values);
+}
+
+// Cells outside the rectangle kept so far are untouched by this stroke: the layer there now is
+// the layer before it.
+void TerrainStroke::include(const CellRegion& rect)
+{
+    if (!document_ || !rect.inside(document_->map().state.lattice)) return;
+    original_.growWith(rect, [this](const CellRegion& grown) { return valuesIn(*document_, grown); });
+}
+
+void TerrainStroke::apply(const CellRegion& rect, const std::vector<float>& values)
 {
     if (!document_ || rect.empty()) return;
     include(rect);
-    document_->setBed(rect, bed);
+    write(rect, values);
 }
 
 std::unique_ptr<QUndoCommand> TerrainStroke::finish(const QString& text)
 {
     std::unique_ptr<QUndoCommand> command;
     if (document_ && !original_.empty()) {
-        const CellRegion touched = original_.region();
-        std::vector<float> after = document_->bedIn(touched);
-        if (original_.values() != after)
-            command = std::make_unique<commands::PaintTerrainCommand>(document_, touched, original_.values(), std::move(after), text);
+        std::vector<float> after = valuesIn(*document_, original_.region());
+        if (original_.values() != after) command = commandFor(std::move(after), text);
     }
     abandon();
     return command;
+}
+
+std::unique_ptr<QUndoCommand> TerrainStroke::commandFor(std::vector<float> after, const QString& text) const
+{
+    const CellRegion& touched = original_.region();
+    if (layer_ == Layer::Erodibility)
+        return std::make_unique<commands::PaintErodibilityCommand>(document_, touched, original_.values(), std::move(after), text);
+    return std::make_unique<commands::PaintTerrainCommand>(document_, touched, original_.values(), std::move(after), text);
 }
 
 void TerrainStroke::abandon()
@@ -56,7 +74,7 @@ void TerrainStroke::abandon()
 
 void TerrainStroke::cancel()
 {
-    if (document_ && !original_.empty()) document_->setBed(original_.region(), original_.values());
+    if (document_ && !original_.empty()) write(original_.region(), original_.values());
     abandon();
 }
 

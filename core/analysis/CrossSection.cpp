@@ -1,6 +1,7 @@
 #include "analysis/CrossSection.h"
 
 #include "io/flow/VelocityField.h"
+#include "lattice/Neighbours.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,12 +91,7 @@ std::vector<CellCoord> cellsNearLine(const Lattice& lattice, const std::vector<C
     };
     for (const CellCoord c : lineCells) {
         add(c);
-        for (int f = 0; f < lattice.familyCount(); ++f) {
-            const EdgeFamily& family = lattice.family(f);
-            const CellOffset tail = family.tailOffset(c.y), head = family.headOffset(c.y);
-            add({c.x + tail.dx, c.y + tail.dy});
-            add({c.x + head.dx, c.y + head.dy});
-        }
+        forEachNeighbour(lattice, c, add);
     }
     return result;
 }

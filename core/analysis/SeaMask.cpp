@@ -1,5 +1,6 @@
 #include "analysis/SeaMask.h"
 
+#include "lattice/Neighbours.h"
 #include "model/BorderCell.h"
 
 #include <deque>
@@ -30,12 +31,7 @@ std::vector<std::uint8_t> seaMask(const Map& map, double level)
     while (!queue.empty()) {
         const CellCoord c = queue.front();
         queue.pop_front();
-        for (int f = 0; f < lattice.familyCount(); ++f) {
-            const EdgeFamily& family = lattice.family(f);
-            const CellOffset tail = family.tailOffset(c.y), head = family.headOffset(c.y);
-            visit({c.x + tail.dx, c.y + tail.dy});
-            visit({c.x + head.dx, c.y + head.dy});
-        }
+        forEachNeighbour(lattice, c, visit);
     }
     return sea;
 }

@@ -30,17 +30,11 @@ ArchipelagoLandscape::ArchipelagoLandscape(const CommonParams& common, const Arc
     islands_ = scatterSites(SeededRandom(common.seed, 2),
                             {params.islandCount, meanRadius, 0.5, 1.5, frame.spanX(), frame.spanY(), margin, 1.0 + params.coastRoughness});
     const SeededRandom seeds(common.seed, 3);
-    configure(coastBase_, common, seeds.noiseSeed(0), {1.5, 3});
-    configureWarp(coast_, coastBase_, seeds.noiseSeed(1), common.frequency * 3.0, 0.02);
-    configure(roundHills_, common, seeds.noiseSeed(2), {2.0, 30});
-    configure(rockyHills_, common, seeds.noiseSeed(3), {2.5, 30});
-    configure(hillKind_, common, seeds.noiseSeed(4), {0.8, 2});
+    coast_.configure(common, seeds.noiseSeed(0), seeds.noiseSeed(1), {1.5, 3}, 3.0, 0.02);
+    hills_.configure(common, seeds.noiseSeed(2), seeds.noiseSeed(3), seeds.noiseSeed(4), {{2.0, 30}, {2.5, 30}, {0.8, 2}});
     // Where the control noise is high the hills are ridged, elsewhere rounded, with a soft seam.
-    hills_.SetSourceModule(0, roundHills_);
-    hills_.SetSourceModule(1, rockyHills_);
-    hills_.SetControlModule(hillKind_);
-    hills_.SetBounds(0.2, 10.0);
-    hills_.SetEdgeFalloff(0.15);
+    hills_.mix().SetBounds(0.2, 10.0);
+    hills_.mix().SetEdgeFalloff(0.15);
     configure(peaksBase_, common, seeds.noiseSeed(5), {2.0, 30});
     peaks_.SetSourceModule(0, peaksBase_);
     peaks_.SetScale(0.5);
@@ -50,7 +44,7 @@ ArchipelagoLandscape::ArchipelagoLandscape(const CommonParams& common, const Arc
 double ArchipelagoLandscape::elevation(FramePoint p) const
 {
     const double nx = frame_.noiseX(p), ny = frame_.noiseY(p);
-    const double coastNoise = std::clamp(sampleNoise(coast_, nx, ny), -1.0, 1.0);
+    const double coastNoise = coast_.at(nx, ny);
     // The island whose coast is relatively nearest decides the land; the sea floor is as shallow as
     // the nearest shelf makes it.
     const Site* best = nullptr;
@@ -76,7 +70,7 @@ double ArchipelagoLandscape::landElevation(double inland, const Site& island, do
 {
     const double beach = kBeachHeight * smoothstep(0.0, kBeachWidth, inland);
     const double hills = params_.hillHeight * smoothstep(kBeachWidth, kBeachWidth + 0.3, inland)
-                         * unitNoise(sampleNoise(hills_, nx, ny));
+                         * unitNoise(hills_.at(nx, ny));
     // Big islands get proportionally higher peaks: a 1.5× island carries the full mountain_height.
     const double sizeFactor = std::min(1.0, island.radius / (1.5 * params_.islandSize));
     const double peaks = params_.mountainHeight * sizeFactor * smoothstep(0.25, 1.0, inland)

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "generator/Landscape.h"
+#include "generator/MixedHills.h"
 #include "generator/PresetParams.h"
 #include "generator/SiteScatter.h"
+#include "generator/WarpedOutline.h"
 
 #include <libnoise/noise.h>
 
@@ -26,12 +28,8 @@ private:
     ArchipelagoParams params_;
     const MapFrame& frame_;
     std::vector<Site> islands_;
-    noise::module::Perlin coastBase_;
-    noise::module::Turbulence coast_;
-    noise::module::Billow roundHills_;
-    noise::module::RidgedMulti rockyHills_;
-    noise::module::Perlin hillKind_;
-    noise::module::Select hills_;
+    WarpedOutline coast_;
+    MixedHills<noise::module::Select> hills_;
     noise::module::RidgedMulti peaksBase_;
     noise::module::ScaleBias peaks_;
 };

@@ -19,14 +19,8 @@ IslandLandscape::IslandLandscape(const CommonParams& common, const IslandParams&
     : common_(common), island_(island), frame_(frame)
 {
     const SeededRandom seeds(common.seed, 1);
-    configure(coastBase_, common, seeds.noiseSeed(0), {0.7, 3});
-    configureWarp(coast_, coastBase_, seeds.noiseSeed(1), common.frequency * 2.0, 0.04);
-    configure(roundHills_, common, seeds.noiseSeed(2), {1.0, 30});
-    configure(rockyHills_, common, seeds.noiseSeed(3), {1.5, 30});
-    configure(hillKind_, common, seeds.noiseSeed(4), {0.5, 2});
-    hills_.SetSourceModule(0, roundHills_);
-    hills_.SetSourceModule(1, rockyHills_);
-    hills_.SetControlModule(hillKind_);
+    coast_.configure(common, seeds.noiseSeed(0), seeds.noiseSeed(1), {0.7, 3}, 2.0, 0.04);
+    hills_.configure(common, seeds.noiseSeed(2), seeds.noiseSeed(3), seeds.noiseSeed(4), {{1.0, 30}, {1.5, 30}, {0.5, 2}});
     configure(massif_, common, seeds.noiseSeed(5), {1.2, 30});
 }
 
@@ -36,7 +30,7 @@ double IslandLandscape::elevation(FramePoint p) const
     // Distance from the centre with the inscribed ellipse at 1.
     const double centreDistance = std::hypot((p.u - 0.5) / 0.5, (p.v - 0.5) / 0.5);
     const double radius = island_.radius;
-    const double coastNoise = std::clamp(sampleNoise(coast_, nx, ny), -1.0, 1.0);
+    const double coastNoise = coast_.at(nx, ny);
     const double beyondCoast = centreDistance - radius * (1.0 + island_.coastRoughness * coastNoise);
     const double sea = common_.seaLevel;
     const double elevation = beyondCoast >= 0.0
@@ -52,7 +46,7 @@ double IslandLandscape::landElevation(double inland, double centreDistance, doub
     const double beachWidth = std::max(island_.beachWidth, 1e-6);
     const double beach = island_.beachHeight * smoothstep(0.0, beachWidth, inland);
     const double hillside = smoothstep(beachWidth, beachWidth + kHillRamp, inland);
-    const double hills = island_.hillHeight * hillside * unitNoise(sampleNoise(hills_, nx, ny));
+    const double hills = island_.hillHeight * hillside * unitNoise(hills_.at(nx, ny));
     double massif = 0.0;
     if (centreDistance < kMassifReach) {
         // A floor of 55% keeps the massif standing out even where the ridges happen to be low.

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "generator/Landscape.h"
+#include "generator/MixedHills.h"
 #include "generator/PresetParams.h"
+#include "generator/WarpedOutline.h"
 
 #include <libnoise/noise.h>
 
@@ -23,12 +25,8 @@ private:
     CommonParams common_;
     IslandParams island_;
     const MapFrame& frame_;
-    noise::module::Perlin coastBase_;
-    noise::module::Turbulence coast_;
-    noise::module::Billow roundHills_;
-    noise::module::RidgedMulti rockyHills_;
-    noise::module::Perlin hillKind_;
-    noise::module::Blend hills_;
+    WarpedOutline coast_;
+    MixedHills<noise::module::Blend> hills_;
     noise::module::RidgedMulti massif_;
 };
 

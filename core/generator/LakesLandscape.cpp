@@ -20,8 +20,7 @@ LakesLandscape::LakesLandscape(const CommonParams& common, const LakesParams& pa
     : common_(common), params_(params), frame_(frame)
 {
     const SeededRandom seeds(common.seed, 5);
-    configure(shoreBase_, common, seeds.noiseSeed(0), {2.0, 3});
-    configureWarp(shore_, shoreBase_, seeds.noiseSeed(1), common.frequency * 3.0, 0.015);
+    shore_.configure(common, seeds.noiseSeed(0), seeds.noiseSeed(1), {2.0, 3}, 3.0, 0.015);
     configure(hillsBase_, common, seeds.noiseSeed(2), {1.0, 30});
     hills_.SetSourceModule(0, hillsBase_);
     hills_.SetScale(0.5);
@@ -40,7 +39,7 @@ double LakesLandscape::landAt(double nx, double ny) const
 
 LakesLandscape::NearestLake LakesLandscape::nearestLake(double nx, double ny) const
 {
-    const double shoreNoise = std::clamp(sampleNoise(shore_, nx, ny), -1.0, 1.0);
+    const double shoreNoise = shore_.at(nx, ny);
     std::size_t nearest = lakes_.size();
     double bestInland = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < lakes_.size(); ++i) {

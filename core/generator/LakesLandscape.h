@@ -3,6 +3,7 @@
 #include "generator/Landscape.h"
 #include "generator/PresetParams.h"
 #include "generator/SiteScatter.h"
+#include "generator/WarpedOutline.h"
 
 #include <libnoise/noise.h>
 
@@ -35,8 +36,7 @@ private:
     const MapFrame& frame_;
     std::vector<Site> lakes_;
     std::vector<double> centreLand_; // land elevation at each lake's centre
-    noise::module::Perlin shoreBase_;
-    noise::module::Turbulence shore_;
+    WarpedOutline shore_;
     noise::module::Billow hillsBase_;
     noise::module::ScaleBias hills_;
 };

@@ -1,23 +1,16 @@
 #pragma once
 
-#include "lattice/Lattice.h"
+#include "lattice/Neighbours.h"
 #include "model/BorderCell.h"
 #include "model/BoundarySegment.h"
 
 namespace rb::gen {
 
-// Calls visit(nx, ny) for every cell joined to (x, y) by a pipe: 4 on the square lattice, 6 on
-// the triangular one, fewer at the border. These are the cells water can move to in one step.
+// rb::forEachNeighbour with the neighbour as visit(nx, ny), as the generator's loops take it.
 template <typename Visit>
 void forEachNeighbour(const Lattice& lattice, int x, int y, Visit&& visit)
 {
-    for (int f = 0; f < lattice.familyCount(); ++f) {
-        const EdgeFamily& family = lattice.family(f);
-        const CellOffset tail = family.tailOffset(y);
-        const CellOffset head = family.headOffset(y);
-        if (lattice.contains(x + tail.dx, y + tail.dy)) visit(x + tail.dx, y + tail.dy);
-        if (lattice.contains(x + head.dx, y + head.dy)) visit(x + head.dx, y + head.dy);
-    }
+    rb::forEachNeighbour(lattice, CellCoord{x, y}, [&visit](CellCoord n) { visit(n.x, n.y); });
 }
 
 } // namespace rb::gen

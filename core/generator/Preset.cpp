@@ -1,5 +1,7 @@
 #include "generator/Preset.h"
 
+#include "ranges/NamedValues.h"
+
 namespace rb::gen {
 
 std::string_view presetName(Preset preset)
@@ -15,9 +17,7 @@ std::string_view presetName(Preset preset)
 
 std::optional<Preset> parsePreset(std::string_view name)
 {
-    for (Preset p : kAllPresets)
-        if (presetName(p) == name) return p;
-    return std::nullopt;
+    return parseNamed(name, kAllPresets, presetName);
 }
 
 std::string_view presetSummary(Preset preset)

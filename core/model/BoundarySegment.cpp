@@ -2,6 +2,7 @@
 
 #include "lattice/Lattice.h"
 #include "model/DyeLedger.h"
+#include "ranges/NamedValues.h"
 #include "ranges/ValueRanges.h"
 
 
@@ -20,9 +21,7 @@ std::string_view sideName(Side side)
 
 std::optional<Side> parseSide(std::string_view name)
 {
-    for (Side s : {Side::North, Side::South, Side::East, Side::West})
-        if (sideName(s) == name) return s;
-    return std::nullopt;
+    return parseNamed(name, {Side::North, Side::South, Side::East, Side::West}, sideName);
 }
 
 std::string_view boundaryTypeName(BoundaryType type)
@@ -38,9 +37,7 @@ std::string_view boundaryTypeName(BoundaryType type)
 
 std::optional<BoundaryType> parseBoundaryType(std::string_view name)
 {
-    for (BoundaryType t : {BoundaryType::Wall, BoundaryType::Inflow, BoundaryType::Sea, BoundaryType::Outflow})
-        if (boundaryTypeName(t) == name) return t;
-    return std::nullopt;
+    return parseNamed(name, {BoundaryType::Wall, BoundaryType::Inflow, BoundaryType::Sea, BoundaryType::Outflow}, boundaryTypeName);
 }
 
 int sideLength(const Lattice& lattice, Side side)

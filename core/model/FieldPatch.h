@@ -29,10 +29,18 @@ public:
     // take theirs from `source`, a field over the whole map (which must hold `rect`).
     void growTo(const CellRegion& rect, const Field<T>& source)
     {
+        growWith(rect, [&source](const CellRegion& grown) { return source.valuesIn(grown); });
+    }
+
+    // The same, the new cells' values read by `read(grown)`: the values over the grown rectangle,
+    // row-major (for a layer the map may not hold, read through whoever knows its default).
+    template <typename Read>
+    void growWith(const CellRegion& rect, Read read)
+    {
         const CellRegion grown = unite(region_, rect);
         if (grown == region_) return;
         Field<T> values(grown.width, grown.height);
-        values.values() = source.valuesIn(grown);
+        values.values() = read(grown);
         adopt(grown, std::move(values));
     }
 

@@ -1,6 +1,7 @@
 #include "model/SimParams.h"
 
 #include "model/SimParamTable.h"
+#include "ranges/NamedValues.h"
 #include "ranges/ValueRanges.h"
 
 #include <algorithm>
@@ -15,9 +16,7 @@ std::string_view pipeModeName(PipeMode mode)
 
 std::optional<PipeMode> parsePipeMode(std::string_view name)
 {
-    if (name == "constant") return PipeMode::Constant;
-    if (name == "depth") return PipeMode::Depth;
-    return std::nullopt;
+    return parseNamed(name, {PipeMode::Constant, PipeMode::Depth}, pipeModeName);
 }
 
 std::string_view flowModelName(FlowModel model)
@@ -27,9 +26,7 @@ std::string_view flowModelName(FlowModel model)
 
 std::optional<FlowModel> parseFlowModel(std::string_view name)
 {
-    if (name == "pipes") return FlowModel::Pipes;
-    if (name == "momentum") return FlowModel::Momentum;
-    return std::nullopt;
+    return parseNamed(name, {FlowModel::Pipes, FlowModel::Momentum}, flowModelName);
 }
 
 namespace {

@@ -1,5 +1,7 @@
 #include "io/export/EnginePreset.h"
 
+#include "ranges/NamedValues.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -107,9 +109,7 @@ std::string_view engineName(Engine engine)
 
 std::optional<Engine> parseEngine(std::string_view name)
 {
-    for (Engine engine : {Engine::Unity, Engine::Unreal, Engine::Godot})
-        if (engineName(engine) == name) return engine;
-    return std::nullopt;
+    return parseNamed(name, {Engine::Unity, Engine::Unreal, Engine::Godot}, engineName);
 }
 
 std::vector<int> engineSizes(Engine engine)

@@ -1,5 +1,7 @@
 #include "io/export/FlowMap.h"
 
+#include "ranges/NamedValues.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -21,9 +23,7 @@ std::string_view flowGreenName(FlowGreen green)
 
 std::optional<FlowGreen> parseFlowGreen(std::string_view name)
 {
-    if (name == "south") return FlowGreen::South;
-    if (name == "north") return FlowGreen::North;
-    return std::nullopt;
+    return parseNamed(name, {FlowGreen::South, FlowGreen::North}, flowGreenName);
 }
 
 double maxSpeed(const FloatField& vx, const FloatField& vy)

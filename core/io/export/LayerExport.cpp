@@ -5,6 +5,7 @@
 #include "io/raster/Sidecar.h"
 #include "io/transaction/FileSetTransaction.h"
 #include "lattice/Lattice.h"
+#include "ranges/NamedValues.h"
 
 #include <QFileInfo>
 
@@ -182,9 +183,7 @@ int channelCount(Layer layer)
 
 std::optional<Layer> parseLayer(std::string_view name)
 {
-    for (Layer layer : allLayers())
-        if (layerName(layer) == name) return layer;
-    return std::nullopt;
+    return parseNamed(name, allLayers(), layerName);
 }
 
 const std::vector<Layer>& allLayers()

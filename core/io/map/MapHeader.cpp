@@ -3,6 +3,7 @@
 #include "io/text/ExactNumber.h"
 #include "io/text/JsonFields.h"
 #include "model/SimParamTable.h"
+#include "ranges/NamedValues.h"
 #include "ranges/ValueRanges.h"
 
 #include <cpl_error.h>
@@ -123,9 +124,7 @@ std::string_view sourceKindName(PointSource::Kind kind)
 
 std::optional<PointSource::Kind> parseSourceKind(std::string_view name)
 {
-    if (name == "spring") return PointSource::Kind::Spring;
-    if (name == "drain") return PointSource::Kind::Drain;
-    return std::nullopt;
+    return parseNamed(name, {PointSource::Kind::Spring, PointSource::Kind::Drain}, sourceKindName);
 }
 
 QJsonArray sourcesToJson(const std::vector<PointSource>& sources)
@@ -186,14 +185,9 @@ DyeLedger dyeLedgerFromJson(const JsonFields& f)
 std::vector<DyeLedger> dyeLedgersFromJson(const JsonFields& root)
 {
     if (!root.has("dyeLedgers")) return {};
-    const QJsonArray array = root.array("dyeLedgers");
-    if (array.size() > kMaxDyeChannels) root.fail(QString("more than %1 dye channels in dyeLedgers").arg(kMaxDyeChannels));
-    std::vector<DyeLedger> ledgers;
-    for (int i = 0; i < array.size() && root.ok(); ++i) {
-        const JsonFields f = root.element(array, i, "dyeLedgers");
-        ledgers.push_back(dyeLedgerFromJson(f));
-    }
-    return ledgers;
+    if (root.array("dyeLedgers").size() > kMaxDyeChannels)
+        root.fail(QString("more than %1 dye channels in dyeLedgers").arg(kMaxDyeChannels));
+    return root.elements("dyeLedgers", dyeLedgerFromJson);
 }
 
 // A segment's or source's dye channel, −1 when absent (older files, clean water).
@@ -288,42 +282,40 @@ SimParams paramsFromJson(const JsonFields& root)
     return p;
 }
 
+BoundarySegment segmentFromJson(const JsonFields& f)
+{
+    BoundarySegment s;
+    s.side = f.name("side", "boundary side", parseSide).value_or(Side::North);
+    s.start = f.integer("start", 0, Lattice::kMaxSide);
+    s.end = f.integer("end", 0, Lattice::kMaxSide);
+    s.type = f.name("type", "boundary type", parseBoundaryType).value_or(BoundaryType::Wall);
+    s.value = f.exactNumber("value");
+    s.dye = dyeChannelFromJson(f);
+    s.sediment = sedimentFromJson(f);
+    return s;
+}
+
 std::vector<BoundarySegment> boundaryFromJson(const JsonFields& root)
 {
-    const QJsonArray array = root.array("boundary");
-    std::vector<BoundarySegment> segments;
-    for (int i = 0; i < array.size() && root.ok(); ++i) {
-        const JsonFields f = root.element(array, i, "boundary");
-        BoundarySegment s;
-        s.side = f.name("side", "boundary side", parseSide).value_or(Side::North);
-        s.start = f.integer("start", 0, Lattice::kMaxSide);
-        s.end = f.integer("end", 0, Lattice::kMaxSide);
-        s.type = f.name("type", "boundary type", parseBoundaryType).value_or(BoundaryType::Wall);
-        s.value = f.exactNumber("value");
-        s.dye = dyeChannelFromJson(f);
-        s.sediment = sedimentFromJson(f);
-        segments.push_back(s);
-    }
-    return segments;
+    return root.elements("boundary", segmentFromJson);
+}
+
+PointSource sourceFromJson(const JsonFields& f)
+{
+    PointSource s;
+    s.kind = f.name("kind", "source kind", parseSourceKind).value_or(PointSource::Kind::Spring);
+    s.x = f.exactNumber("x");
+    s.y = f.exactNumber("y");
+    s.rate = f.exactNumber("rate");
+    s.drainAll = f.boolean("drainAll");
+    s.dye = dyeChannelFromJson(f);
+    s.sediment = sedimentFromJson(f);
+    return s;
 }
 
 std::vector<PointSource> sourcesFromJson(const JsonFields& root)
 {
-    const QJsonArray array = root.array("sources");
-    std::vector<PointSource> sources;
-    for (int i = 0; i < array.size() && root.ok(); ++i) {
-        const JsonFields f = root.element(array, i, "sources");
-        PointSource s;
-        s.kind = f.name("kind", "source kind", parseSourceKind).value_or(PointSource::Kind::Spring);
-        s.x = f.exactNumber("x");
-        s.y = f.exactNumber("y");
-        s.rate = f.exactNumber("rate");
-        s.drainAll = f.boolean("drainAll");
-        s.dye = dyeChannelFromJson(f);
-        s.sediment = sedimentFromJson(f);
-        sources.push_back(s);
-    }
-    return sources;
+    return root.elements("sources", sourceFromJson);
 }
 
 QJsonObject georeferenceToJson(const Georeference& g)

@@ -36,6 +36,13 @@ QJsonValue JsonFields::member(const QString& key) const
     return value;
 }
 
+QJsonValue JsonFields::typed(const QString& key, bool (QJsonValue::*is)() const, const char* expected) const
+{
+    const QJsonValue value = member(key);
+    if (!value.isUndefined() && !(value.*is)()) wrongType(key, expected);
+    return value;
+}
+
 void JsonFields::wrongType(const QString& key, const char* expected) const
 {
     record(QString("%1 must be %2").arg(pathOf(key), expected), true);
@@ -43,8 +50,7 @@ void JsonFields::wrongType(const QString& key, const char* expected) const
 
 JsonFields JsonFields::child(const QString& key) const
 {
-    const QJsonValue value = member(key);
-    if (!value.isUndefined() && !value.isObject()) wrongType(key, "an object");
+    const QJsonValue value = typed(key, &QJsonValue::isObject, "an object");
     return JsonFields(value.toObject(), path_.isEmpty() ? key : path_ + "." + key, error_);
 }
 
@@ -57,9 +63,7 @@ JsonFields JsonFields::element(const QJsonArray& array, int i, const QString& ke
 
 QJsonArray JsonFields::array(const QString& key) const
 {
-    const QJsonValue value = member(key);
-    if (!value.isUndefined() && !value.isArray()) wrongType(key, "an array");
-    return value.toArray();
+    return typed(key, &QJsonValue::isArray, "an array").toArray();
 }
 
 double JsonFields::exactNumber(const QString& key) const
@@ -111,16 +115,12 @@ int JsonFields::integer(const QString& key, int min, int max) const
 
 bool JsonFields::boolean(const QString& key) const
 {
-    const QJsonValue value = member(key);
-    if (!value.isUndefined() && !value.isBool()) wrongType(key, "true or false");
-    return value.toBool();
+    return typed(key, &QJsonValue::isBool, "true or false").toBool();
 }
 
 QString JsonFields::string(const QString& key) const
 {
-    const QJsonValue value = member(key);
-    if (!value.isUndefined() && !value.isString()) wrongType(key, "a string");
-    return value.toString();
+    return typed(key, &QJsonValue::isString, "a string").toString();
 }
 
 } // namespace rb::io

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace rb::io {
 
@@ -31,6 +32,15 @@ public:
     JsonFields child(const QString& key) const;          // a nested object
     JsonFields element(const QJsonArray& array, int i, const QString& key) const; // array[i] as an object
     QJsonArray array(const QString& key) const;
+    // Each object of the array `key` as read(JsonFields of it), in order, up to the first problem.
+    template <typename Read>
+    auto elements(const QString& key, Read read) const -> std::vector<decltype(read(*this))>
+    {
+        const QJsonArray items = array(key);
+        std::vector<decltype(read(*this))> values;
+        for (int i = 0; i < items.size() && ok(); ++i) values.push_back(read(element(items, i, key)));
+        return values;
+    }
 
     double exactNumber(const QString& key) const;        // a string written by exactDoubleText
     std::int64_t exactInt64(const QString& key) const;   // a string written by int64Text
@@ -58,6 +68,9 @@ private:
     void record(const QString& message, bool structural) const;
     QJsonValue member(const QString& key) const; // reports a missing member
     void wrongType(const QString& key, const char* expected) const;
+    // The member `key`, reported (as not `expected`) when it is present but `is` says it is not
+    // of the kind asked for.
+    QJsonValue typed(const QString& key, bool (QJsonValue::*is)() const, const char* expected) const;
 
     QJsonObject object_;
     QString path_;
