@@ -6,7 +6,7 @@
 #include "document/AutosaveTimer.h"
 #include "document/MapDocument.h"
 #include "document/RecoveryFiles.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "editor/MakeAction.h"
 #include "editor/RecentFiles.h"
 #include "editor/UserPrompts.h"

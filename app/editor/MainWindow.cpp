@@ -3,7 +3,7 @@
 #include "document/JobTracker.h"
 #include "document/MapDocument.h"
 #include "document/SimulationRunner.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "editor/FileActions.h"
 #include "editor/FramePacer.h"
 #include "editor/HelpActions.h"

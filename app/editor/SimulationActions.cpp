@@ -3,7 +3,7 @@
 #include "ClDevices.h"
 #include "document/MapDocument.h"
 #include "document/SimulationRunner.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/JobTracker.h"
 #include "editor/MakeAction.h"
 #include "panels/EditorStatusBar.h"

@@ -4,7 +4,7 @@
 #include "document/RiverNetworkJob.h"
 #include "document/SimulationRunner.h"
 #include "document/SimulationSnapshot.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "editor/MakeAction.h"
 #include "panels/CurrentsDock.h"
 #include "panels/DyeLegend.h"

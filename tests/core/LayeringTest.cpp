@@ -29,6 +29,14 @@ const std::map<std::string, int> kIoFloors = {
     {"import", 2}, {"export", 2}, {"", 3},
 };
 
+// The folders of app/ (docs/architecture.md): the document side (document, commands, session) below
+// the window side (view, tools, panels, dialogs, editor); riverbed-cli (cli) beside them all. Every
+// app folder may include core/.
+const std::map<std::string, int> kAppFloors = {
+    {"cli", 0}, {"document", 0}, {"view", 0}, {"dialogs", 0}, {"commands", 1}, {"session", 2},
+    {"tools", 2}, {"panels", 3}, {"editor", 4},
+};
+
 struct Include {
     fs::path file;
     int line = 0;
@@ -50,16 +58,17 @@ std::optional<std::string> quotedInclude(const std::string& line)
     return line.substr(i + 1, end - i - 1);
 }
 
-std::vector<Include> coreIncludes(const fs::path& core)
+// Every #include "…" of the .h and .cpp files below `root`, with paths relative to it.
+std::vector<Include> quotedIncludesBelow(const fs::path& root)
 {
     std::vector<Include> out;
-    for (const auto& entry : fs::recursive_directory_iterator(core)) {
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
         const std::string ext = entry.path().extension().string();
         if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp")) continue;
         std::ifstream in(entry.path());
         std::string text;
         for (int line = 1; std::getline(in, text); ++line) {
-            if (const auto target = quotedInclude(text)) out.push_back({fs::relative(entry.path(), core), line, *target});
+            if (const auto target = quotedInclude(text)) out.push_back({fs::relative(entry.path(), root), line, *target});
         }
     }
     return out;
@@ -92,10 +101,38 @@ std::optional<std::string> climbs(const std::vector<std::string>& from, const st
     return "io/" + b + " is not below io/" + a;
 }
 
+// Why app/`from` may not include `target` (as written), or nothing when it may. A path that names
+// no app folder is core's (checked above), a file of the includer's own folder, or a generated one.
+std::optional<std::string> climbsInApp(const std::string& from, const fs::path& target)
+{
+    if (!kAppFloors.count(from)) return "app/" + from + "/ is not in this test's table of app floors";
+    const std::vector<std::string> to = foldersOf(target);
+    if (to.empty() || to[0] == from || !kAppFloors.count(to[0])) return std::nullopt;
+    if (kAppFloors.at(to[0]) < kAppFloors.at(from)) return std::nullopt;
+    return "app/" + to[0] + "/ is not below app/" + from + "/";
+}
+
+TEST(LayeringTest, NoIncludeInAppClimbsUpOrSideways)
+{
+    const fs::path app = fs::path(RIVERBED_SOURCE_DIR) / "app";
+    const std::vector<Include> includes = quotedIncludesBelow(app);
+    EXPECT_GT(includes.size(), 500u);
+    for (const Include& inc : includes) {
+        if (const auto why = climbsInApp(foldersOf(inc.file).at(0), inc.target)) {
+            ADD_FAILURE() << "app/" << inc.file.string() << ":" << inc.line << " includes \"" << inc.target << "\": " << *why;
+        }
+    }
+    for (const auto& entry : fs::directory_iterator(app)) {
+        if (entry.is_directory()) {
+            EXPECT_TRUE(kAppFloors.count(entry.path().filename().string())) << entry.path();
+        }
+    }
+}
+
 TEST(LayeringTest, NoIncludeInCoreClimbsUpOrSideways)
 {
     const fs::path core = fs::path(RIVERBED_SOURCE_DIR) / "core";
-    const std::vector<Include> includes = coreIncludes(core);
+    const std::vector<Include> includes = quotedIncludesBelow(core);
     for (const Include& inc : includes) {
         if (const auto why = climbs(foldersOf(inc.file), foldersOf(inc.target)))
             ADD_FAILURE() << "core/" << inc.file.string() << ":" << inc.line << " includes \"" << inc.target << "\": " << *why;
@@ -113,7 +150,7 @@ TEST(LayeringTest, RasterFormatsNeverIncludeEachOther)
 {
     const fs::path core = fs::path(RIVERBED_SOURCE_DIR) / "core";
     int formatFiles = 0;
-    for (const Include& inc : coreIncludes(core)) {
+    for (const Include& inc : quotedIncludesBelow(core)) {
         if (inc.file.parent_path() != "io/raster") continue;
         const auto from = kRasterFormats.find(inc.file.stem().string());
         const auto to = kRasterFormats.find(fs::path(inc.target).stem().string());
@@ -131,7 +168,7 @@ TEST(LayeringTest, RasterFormatsNeverIncludeEachOther)
 TEST(LayeringTest, ReadsTheWholeCoreTree)
 {
     const fs::path core = fs::path(RIVERBED_SOURCE_DIR) / "core";
-    EXPECT_GT(coreIncludes(core).size(), 500u);
+    EXPECT_GT(quotedIncludesBelow(core).size(), 500u);
     for (const auto& entry : fs::directory_iterator(core)) {
         if (entry.is_directory()) {
             EXPECT_TRUE(kCoreFloors.count(entry.path().filename().string())) << entry.path();
@@ -156,6 +193,11 @@ TEST(LayeringTest, TheRuleAllowsOnlyDownwards)
     EXPECT_TRUE(climbs({"io", "raster"}, {"io", "map"}));
     EXPECT_TRUE(climbs({"io", "raster"}, {"io"}));
     EXPECT_TRUE(climbs({"model"}, {"editor"}));
+    EXPECT_FALSE(climbsInApp("editor", "session/EditingSession.h"));
+    EXPECT_FALSE(climbsInApp("tools", "model/Map.h"));
+    EXPECT_TRUE(climbsInApp("document", "commands/CommandIds.h"));
+    EXPECT_TRUE(climbsInApp("tools", "session/EditingSession.h"));
+    EXPECT_TRUE(climbsInApp("view", "tools/AbstractTool.h"));
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 // save in progress completes and no result reaches a destroyed object; recovery files are named
 // per process, and only those of editors no longer running are offered.
 #include "EventLoopWait.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/JobTracker.h"
 #include "document/MapDocument.h"
 #include "document/RecoveryFiles.h"

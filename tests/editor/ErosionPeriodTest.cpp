@@ -6,7 +6,7 @@
 #include "commands/CommandIds.h"
 #include "commands/ErosionPeriodCommand.h"
 #include "commands/PaintErodibilityCommand.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/ErosionPeriod.h"
 #include "document/MapDocument.h"
 #include "document/SameBits.h"

@@ -5,7 +5,7 @@
 #include "commands/CommandIds.h"
 #include "commands/SetCurrentsCommand.h"
 #include "document/CurrentsJob.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/MapDocument.h"
 #include "document/SameBits.h"
 #include "document/SimulationRunner.h"

@@ -5,7 +5,7 @@
 #include "GuiTestSupport.h"
 
 #include "document/CurrentsJob.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/MapDocument.h"
 #include "editor/MainWindow.h"
 #include "panels/CurrentsDock.h"

@@ -6,7 +6,7 @@
 #include "GuiTestSupport.h"
 
 #include "currents/StoredCurrents.h"
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/SameBits.h"
 #include "document/MapDocument.h"
 #include "panels/CurrentsDock.h"

@@ -14,7 +14,7 @@
 #include "AllocationFailure.h"
 #include "GuiTestSupport.h"
 
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/MapDocument.h"
 #include "document/SimulationRunner.h"
 #include "generator/GeneratorSettings.h"

@@ -6,7 +6,7 @@
 #include "AddressSpaceLimit.h"
 #include "GuiTestSupport.h"
 
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/MapDocument.h"
 #include "generator/GeneratorSettings.h"
 #include "io/map/MapFile.h"

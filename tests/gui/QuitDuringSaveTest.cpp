@@ -3,7 +3,7 @@
 // and the recovery file is gone. Once a save's job captured the window, which a quit destroyed.
 #include "GuiTestSupport.h"
 
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 #include "document/JobTracker.h"
 #include "document/MapDocument.h"
 #include "io/map/MapFile.h"

@@ -1,4 +1,4 @@
-#include "editor/EditingSession.h"
+#include "session/EditingSession.h"
 
 #include "analysis/RiversBundleItem.h"
 
