@@ -293,7 +293,7 @@ __attribute__((always_inline)) inline float slowedByManning(float along, float h
     const float across = -c.directionY * cellX + c.directionX * cellY;
     const float fullSpeed = std::sqrt(along * along + across * across);
     const float h = std::max(MomentumStep::movingDepth(hHead, hTail, bHead, bTail), c.dryDepth); // h^(4/3) below: a positive normal float
-    return along / (1.0f + c.dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
+    return RB_MANNING_SLOWED(along, c.dtManning, fullSpeed, h, cubeRootOfPositiveNormal);
 }
 
 // MomentumStep::acceleratedSpeed, then dischargesFromVelocities, for a run of interior faces in one
