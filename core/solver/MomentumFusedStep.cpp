@@ -143,12 +143,15 @@ struct TriangleCone {
     __attribute__((always_inline)) float upstreamOf(float vx, float vy) const
     {
         constexpr std::array<int, 2> n = kDirection[K], next = kDirection[kNext[K]], previous = kDirection[kPrevious[K]];
-        const float a = crossWith<next[0], next[1]>(vx, vy) * t;
+        // WideCone's a and c are these times t; t > 1 keeps each product's sign and never rounds a
+        // nonzero to zero, so the tests can read the factors, and the one chosen is multiplied.
+        const float toNext = crossWith<next[0], next[1]>(vx, vy);
         const float cross = -crossWith<n[0], n[1]>(vx, vy); // n × v
-        const float c = -crossWith<previous[0], previous[1]>(vx, vy) * t;
-        const bool inNextCone = cross > 0.0f || (cross == 0.0f && a >= 0.0f);
-        const float share = inNextCone ? a : c;
-        return share > 0.0f ? share : 0.0f;
+        const float fromPrevious = -crossWith<previous[0], previous[1]>(vx, vy);
+        const bool inNextCone = cross > 0.0f || (cross == 0.0f && toNext >= 0.0f);
+        const float chosen = inNextCone ? toNext : fromPrevious;
+        const float share = chosen * t;
+        return chosen > 0.0f ? share : 0.0f;
     }
     // v × a = vx·ay − vy·ax for a direction a given by codes.
     template <int AX, int AY>
@@ -180,7 +183,7 @@ struct TriangleCone {
             const MomentumStep::Neighbour& n = table[k];
             if (n.directionX != component(kDirection[k][0], s) || n.directionY != component(kDirection[k][1], s)) return false;
             if (n.nextInAngle != kNext[k] || n.previousInAngle != kPrevious[k]) return false;
-            if (n.inverseCrossToNext != t || n.inverseCrossFromPrevious != t) return false;
+            if (n.inverseCrossToNext != t || n.inverseCrossFromPrevious != t || !(t > 1.0f)) return false;
             if (!WideCone::fits(n, table[static_cast<std::size_t>(n.nextInAngle)], table[static_cast<std::size_t>(n.previousInAngle)])) return false;
         }
         return true;
@@ -293,7 +296,7 @@ __attribute__((always_inline)) inline float slowedByManning(float along, float h
     const float across = -c.directionY * cellX + c.directionX * cellY;
     const float fullSpeed = std::sqrt(along * along + across * across);
     const float h = std::max(MomentumStep::movingDepth(hHead, hTail, bHead, bTail), c.dryDepth); // h^(4/3) below: a positive normal float
-    return along / (1.0f + c.dtManning * fullSpeed / (h * cubeRootOfPositiveNormal(h)));
+    return RB_MANNING_SLOWED(along, c.dtManning, fullSpeed, h, cubeRootOfPositiveNormal);
 }
 
 // MomentumStep::acceleratedSpeed, then dischargesFromVelocities, for a run of interior faces in one
@@ -383,6 +386,17 @@ void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const F
     if (family == 0) forFamily.template operator()<0>();
     else if (family == 1) forFamily.template operator()<1>();
     else if constexpr (N >= 6) forFamily.template operator()<2>();
+}
+
+// Dry land is looked for in blocks of this many cells of a row (markDryBlocks).
+constexpr int kDryBlock = 64;
+
+// Whether cells [x0, x1) of a row all hold at most `dryDepth` (a NaN depth is not dry).
+bool allDry(const float* depth, float dryDepth, int x0, int x1)
+{
+    for (int x = x0; x < x1; ++x)
+        if (!(depth[x] <= dryDepth)) return false; // wet water: most blocks stop at their first cell
+    return true;
 }
 
 // A row of cells' F face families: the face each cell is the head of (at the cell's slot) and the
@@ -501,6 +515,8 @@ MomentumFusedStep::MomentumFusedStep(const Lattice& lattice, const MomentumConst
     cellUy_.assign(lattice.cellCount(), 0.0f);
     for (int f = 0; f < lattice.familyCount(); ++f) accelerated_[static_cast<std::size_t>(f)].assign(lattice.paddedCount(), 0.0f);
     scale_.assign(lattice.paddedCount(), 1.0f); // the ghost ring stays 1: unlimited reservoirs
+    dryBlocksPerRow_ = (lattice.width() + kDryBlock - 1) / kDryBlock;
+    dryBlocks_.assign(static_cast<std::size_t>(dryBlocksPerRow_) * static_cast<std::size_t>(lattice.height()), 0);
     rowRain_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
     rowEvaporation_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
     // Σ d·dᵀ over all of a cell's faces, summed in the order cellVector sums it.
@@ -596,6 +612,7 @@ void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const bool interior = y >= 1 && y < height - 1 && width > 2;
+        markDryBlocks(fields.depth, y);
         if (interior) reconstructInteriorRow(fields, y);
         for (int x = 0; x < width; x += interior ? width - 1 : 1) {
             const std::size_t cell = lattice_.index(x, y);
@@ -772,7 +789,34 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
                                   c_.speedLimit,
                                   static_cast<float>(family.faceWidth)};
     float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
-    accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, x0, x1);
+    const auto accelerate = [&](int from, int to) {
+        accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, from, to);
+    };
+    // Faces whose two cells both hold at most the dry depth (dry land: much of an island's map)
+    // come out of accelerateFaceRun as speed +0 and discharge +0: their velocity is 0 (larger(hHead,
+    // hTail) ≤ dryDepth), clamped +0, and 0 times any depth is ±0, written +0 either way (a face
+    // over a negative depth does not carry). Blocks of them are written so without the loop's work.
+    const int tailRow = y + lattice_.family(f).tailOffset(y).dy;
+    int wetFrom = x0;
+    for (int block = x0 / kDryBlock; block * kDryBlock < x1; ++block) {
+        if (!dryBlock(y, block) || !dryBlock(tailRow, block)) continue;
+        const int from = std::max(x0, block * kDryBlock), to = std::min(x1, (block + 1) * kDryBlock);
+        if (wetFrom < from) accelerate(wetFrom, from);
+        std::fill(next + from, next + to, 0.0f);
+        std::fill(row.flows + from, row.flows + to, 0.0f);
+        wetFrom = to;
+    }
+    if (wetFrom < x1) accelerate(wetFrom, x1);
+}
+
+// Per block of kDryBlock cells of row y: whether the block and the cell on either side of it are
+// dry, so that every face of the block whose head or tail lies in that row has a dry cell there.
+void MomentumFusedStep::markDryBlocks(const float* depth, int y)
+{
+    const int width = lattice_.width();
+    unsigned char* flags = dryBlocks_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_);
+    for (int block = 0; block < dryBlocksPerRow_; ++block)
+        flags[block] = allDry(depth + lattice_.index(0, y), kDryDepth, std::max(0, block * kDryBlock - 1), std::min(width, (block + 1) * kDryBlock + 1)) ? 1 : 0;
 }
 
 // The faces of row y with both cells on the map: [x0, x1), empty where the tail row is off it.

@@ -91,6 +91,11 @@ private:
     template <int N, class Cone>
     void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1);
     std::pair<int, int> interiorFaces(int f, int y) const;
+    void markDryBlocks(const float* depth, int y);
+    bool dryBlock(int y, int block) const
+    {
+        return dryBlocks_[static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_) + static_cast<std::size_t>(block)] != 0;
+    }
     void limitOutflowsFast(const MomentumFields& fields);
     CellRowFlows cellRowFlows(const MomentumFields& fields, int y) const;
     void scaleFace(const MomentumFields& fields, int f, int x, int y);
@@ -105,6 +110,8 @@ private:
     std::array<std::array<FamilyStencil, Lattice::kMaxFamilies>, 2> stencils_; // [row parity][family]
     float interiorMxx_ = 0.0f, interiorMxy_ = 0.0f, interiorMyy_ = 0.0f; // Σ d·dᵀ of a cell with all its faces
     std::vector<double> rowRain_, rowEvaporation_;
+    std::vector<unsigned char> dryBlocks_; // per row and block of kDryBlock cells: all dry (the step's starting depths)
+    int dryBlocksPerRow_ = 0;
     std::array<EdgeFaces, Lattice::kMaxFamilies> edgeFaces_;
 };
 

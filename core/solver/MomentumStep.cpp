@@ -421,7 +421,7 @@ float MomentumStep::applyFriction(float speed, float fullSpeed, float faceDepth)
     // just this face's component, or oblique flows would feel less friction): cannot reverse the
     // flow, and calms thin films instead of blowing up in them.
     const float h = std::max(faceDepth, kDryDepth);
-    return speed / (1.0f + c_.dt * c_.manningTerm * fullSpeed / (h * std::cbrt(h))); // h^(4/3)
+    return RB_MANNING_SLOWED(speed, c_.dt * c_.manningTerm, fullSpeed, h, std::cbrt); // StepContract.h
 }
 
 // The outside is a ghost cell with the interior cell's bed. Inflow: the discharge is given, and the

@@ -21,7 +21,17 @@ namespace {
 
 template <class Enum> int valueOf(Enum e) { return static_cast<int>(e); }
 
+// The text a macro call expands to, with its parameters' names as the arguments.
+#define RB_EXPANDED_TEXT(...) RB_QUOTED(__VA_ARGS__)
+#define RB_QUOTED(...) #__VA_ARGS__
+
 } // namespace
+
+std::string manningFormulaText()
+{
+    return std::string("(speed, dtManning, fullSpeed, depth, cubeRoot) ") +
+           RB_EXPANDED_TEXT(RB_MANNING_SLOWED(speed, dtManning, fullSpeed, depth, cubeRoot));
+}
 
 std::string kernelContractHeader()
 {
@@ -31,6 +41,7 @@ std::string kernelContractHeader()
     define("SCALE_MARGIN", kernelFloatLiteral(kScaleMargin));
     define("WET_DEPTH", kernelFloatLiteral(kWetDepth));
     define("MOMENTUM_DRY_DEPTH", kernelFloatLiteral(MomentumStep::kDryDepth));
+    out << "#define MANNING_SLOWED" << manningFormulaText() << '\n';
     define("MIN_DISCHARGE_FIT_DETERMINANT", kernelFloatLiteral(kMinDischargeFitDeterminant));
     define("REDUCTION_SIZE", std::to_string(kReductionSize));
     define("REDUCTION_STRIPS", std::to_string(kReductionStrips));

@@ -23,6 +23,14 @@ inline constexpr float kWetDepth = water::kWetDepth;
 // or two opposite ones) and its vector is 0.
 inline constexpr float kMinDischargeFitDeterminant = 1e-3f;
 
+// Manning's friction, semi-implicit: a face's velocity `speed` becomes
+// speed / (1 + dt·g·n²·|u| / h^(4/3)), with |u| the whole speed at the face (`fullSpeed`), h the
+// face's depth at least the dry depth, and h^(4/3) taken as h·∛h. One text for every step: the CPU
+// steps expand this macro, and kernelContractHeader() writes the same text into the kernels'
+// program as MANNING_SLOWED, so both round alike. `cubeRoot` names each side's cube root, glibc's
+// cbrtf bit for bit on both (std::cbrt, CubeRoot.h, momentumCommon.cl's cubeRoot).
+#define RB_MANNING_SLOWED(speed, dtManning, fullSpeed, depth, cubeRoot) ((speed) / (1.0f + (dtManning) * (fullSpeed) / ((depth) * cubeRoot(depth))))
+
 // Work-group size of the device reductions (a power of two) and the strips a group sum is cut
 // into before one work-item adds them up (two barriers instead of a tree: cheap on CPU devices).
 inline constexpr int kReductionSize = 256;
@@ -41,10 +49,14 @@ inline constexpr int kDyeLedgerSlots = static_cast<int>(DyeLedgerSlot::Count);
 // The kernels' #defines: every constant and enum value above, BoundaryType (BOUNDARY_WALL ..
 // BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN), the dye channels a map may have (DYE_CHANNELS), CurrentDrift's wet depth and most substeps
 // (CURRENT_WET_DEPTH, CURRENT_MAX_SUBSTEPS) and the momentum step's
-// dry depth (MOMENTUM_DRY_DEPTH). Floats are written in hexadecimal, so they arrive bit for bit.
+// dry depth (MOMENTUM_DRY_DEPTH), and Manning's friction (MANNING_SLOWED, the text of
+// RB_MANNING_SLOWED). Floats are written in hexadecimal, so they arrive bit for bit.
 std::string kernelContractHeader();
 
 // A float as an OpenCL C literal that denotes exactly it (hexadecimal significand).
 std::string kernelFloatLiteral(float value);
+
+// RB_MANNING_SLOWED's parameters and body as the kernels' #define has them: "(speed, ...) ((speed) / ...)".
+std::string manningFormulaText();
 
 } // namespace rb::contract

@@ -222,6 +222,11 @@ inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds
     const floatv hHead = LOADV(depth, head), hTail = LOADV(depth, tail);
     const floatv bHead = LOADV(bed, head), bTail = LOADV(bed, tail);
     const intv dry = maxOfV(hHead, hTail) <= MOMENTUM_DRY_DEPTH; // nothing here to move
+#if VEC == 1
+    if (dry) return 0.0f; // dry land: what the selects below give, without the work
+#else
+    if (all(dry)) return (floatv)(0.0f);
+#endif
     const floatv surfaceDrop = (bTail + hTail) - (bHead + hHead);
     const floatv speed = LOADV(speeds, f * plane(g) + head);
     const floatv faceDepth = movingDepthV(hHead, hTail, bHead, bTail);

@@ -58,13 +58,13 @@ inline float cubeRoot(float x)
 inline float cubeRoot(float x) { return cbrt(x); }
 #endif
 
-// MomentumStep::applyFriction: Manning, semi-implicit, with the whole speed at the face; or the
-// seed's (1 − friction)^dt.
+// MomentumStep::applyFriction: Manning, semi-implicit, with the whole speed at the face
+// (MANNING_SLOWED, the formula the host's contract writes: StepContract.h); or the seed's (1 − friction)^dt.
 inline float applyFriction(Momentum m, float speed, float fullSpeed, float faceDepth)
 {
     if (m.manningTerm <= 0.0f) return speed * m.frictionFactor;
     const float h = maxOf(faceDepth, MOMENTUM_DRY_DEPTH);
-    return speed / (1.0f + m.dt * m.manningTerm * fullSpeed / (h * cubeRoot(h)));
+    return MANNING_SLOWED(speed, m.dt * m.manningTerm, fullSpeed, h, cubeRoot); // the contract's formula
 }
 
 // The cell vectors reconstructCellDischarges leaves for the other stages: four planes of the
@@ -113,5 +113,5 @@ inline floatv applyFrictionV(Momentum m, floatv speed, floatv fullSpeed, floatv 
 {
     if (m.manningTerm <= 0.0f) return speed * m.frictionFactor;
     const floatv h = maxOfV(faceDepth, (floatv)(MOMENTUM_DRY_DEPTH));
-    return speed / (1.0f + m.dt * m.manningTerm * fullSpeed / (h * cubeRootV(h)));
+    return MANNING_SLOWED(speed, m.dt * m.manningTerm, fullSpeed, h, cubeRootV);
 }

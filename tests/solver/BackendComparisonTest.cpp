@@ -148,6 +148,27 @@ TEST_P(CpuVersusOpenCl, MomentumSameAnswersAfterAThousandSteps)
     expectSameMomentumState(*cpu, *gpu, map.state.volume());
 }
 
+// Dry land, no rain: whole rows of dry faces, which both steps skip (MomentumFusedStep in blocks of
+// cells, the kernel per work-item) and must still write as the full computation would.
+TEST_P(CpuVersusOpenCl, MomentumOverDryLand)
+{
+    Map map = busyMomentumMap(GetParam(), 128);
+    map.params.rain = 0.0;
+    for (int y = 20; y < 100; ++y)
+        for (int x = 10 + y % 7; x < 110 - y % 5; ++x) {
+            map.state.bed(x, y) += 5.0f;
+            map.state.depth(x, y) = 0.0f;
+        }
+    auto cpu = test::loadedSolver("cpu", map);
+    auto gpu = test::loadedSolver("opencl", map);
+    for (auto* solver : {cpu.get(), gpu.get()}) {
+        const StepResult result = solver->step(300);
+        ASSERT_TRUE(result.ok()) << result.error;
+    }
+    EXPECT_EQ(cpu->readState().depth(60, 60), 0.0f); // the hill stayed dry
+    expectSameMomentumState(*cpu, *gpu, map.state.volume());
+}
+
 // The seed's friction instead of Manning's, and a switch from pipes to momentum mid-run (the
 // velocities start from the flows in force on both backends) and back.
 TEST_P(CpuVersusOpenCl, MomentumAfterALiveModelSwitch)
