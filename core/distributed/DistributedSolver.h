@@ -10,6 +10,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -105,7 +106,12 @@ private:
     StepResult computeSteps(int steps);
     void exchangeHalos();
     void bookSteps();
+    void bookTape();
+    std::vector<double> ownedTerms() const;
+    std::size_t termCount(const LedgerTape::Entry& entry, int rank) const;
     void reduceDiagnostics();
+    void reduceCarried(const Diagnostics& local);
+    std::vector<double> sumInRankOrder(std::vector<double> partial, const std::function<void(std::vector<double>&)>& addOwned) const;
     std::string refusalOnRoot(const Diagnostics& atStart, const char* what) const;
     StepResult rollBack(const BandSnapshot& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message);
     void attach(const Map& bandMap);
@@ -121,6 +127,9 @@ private:
     std::vector<PointSource> sources_;
     std::vector<int> ownedEdges_, ownedSources_; // indices in the band map's lists
     std::vector<StepTrace> trace_;
+    LedgerTape tape_; // the dye's and the erosion's bookings of the steps since the last exchange
+    bool erodes_ = false;  // erosion on, or a map that has eroded
+    bool carries_ = false; // the water carries dye or sediment: the band's copy at a call's start stays in memory
     bool meanRecording_ = false;
     double meanFrom_ = 0.0;
     Diagnostics diagnostics_;
