@@ -595,6 +595,7 @@ int simulateByBands(const QCommandLineParser& parser, int steps, int every, int 
     const Lattice& whole = document.state.lattice;
     if (const std::string problem = BandPlan::refusal(whole.height(), ranks); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage);
     auto solver = std::make_unique<DistributedSolver>(MpiComm(), 0, exchangeEvery);
+    solver->fitHalo(document.params, whole); // erosion widens the halo
     const Band band = solver->plan(whole.height()).band(MpiComm().rank());
     // What this rank holds, before it reads it.
     const Lattice bandLattice(whole.kind(), whole.width(), band.height(), whole.cellSize());

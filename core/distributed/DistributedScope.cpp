@@ -26,7 +26,6 @@ std::string distributedRefusal(const Map& map)
     // steady current substeps over the whole current: neither is cut into bands yet.
     if (map.usesDye() && map.params.dyeDiffusivity > 0.0) return std::string("the dye's diffusion (--dye-diffusivity)") + kLater;
     if (map.usesDye() && !map.state.currentFlows.empty()) return std::string("dye drifting on a map's steady current") + kLater;
-    if (map.params.erosion.enabled || map.state.hasEroded()) return std::string("erosion (--erosion, or a map that has eroded)") + kLater;
     if (slantedInflow(map))
         return std::string("an inflow on the east or west side of a triangle-lattice map in the momentum model (its discharge is shared over the "
                            "whole side by each edge's angle)") + kLater;

@@ -7,6 +7,8 @@
 #include "io/map/MapFile.h"
 #include "distributed/DistributedScope.h"
 #include "solver/Stability.h"
+#include "erosion/ErosionConstants.h"
+#include "erosion/IntervalLoadTransport.h"
 
 #include <algorithm>
 #include <numeric>
@@ -14,6 +16,16 @@
 
 namespace rb {
 namespace {
+
+// The rows one bed update reads away from a row it changes: the load's transport (one dye step, or
+// the interval's sweeps, two rows each, and the moves after them), the exchange with the bed (the
+// slope to the neighbours) and each thermal slide (the neighbours' giving, measured from theirs),
+// and one to spare.
+int bedUpdateReach(const SimParams& params, const Lattice& lattice)
+{
+    const int load = params.erosion.interval == 1 ? 1 : 2 * IntervalLoadTransport::kMaxSweeps + 2;
+    return load + 1 + 2 * ErosionConstants::from(params, lattice).thermalSlides + 1;
+}
 
 // The pipes in one tile per band: the ledger trace follows a single edge list.
 CpuTiling oneTile()
@@ -40,6 +52,7 @@ void DistributedSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
     if (const std::string problem = distributedRefusal(map); !problem.empty()) throw std::invalid_argument(problem);
+    fitHalo(map.params, map.state.lattice);
     plan_.emplace(plan(map.state.lattice.height()));
     band_ = plan_->band(comm_.rank());
     lattice_ = map.state.lattice;
@@ -50,6 +63,7 @@ void DistributedSolver::loadBand(Map rows, const Lattice& whole)
 {
     // The band's arrays are present exactly when the map's are, so it answers for the map.
     if (const std::string problem = distributedRefusal(rows); !problem.empty()) throw std::invalid_argument(problem);
+    fitHalo(rows.params, whole);
     plan_.emplace(plan(whole.height()));
     band_ = plan_->band(comm_.rank());
     lattice_ = whole;
@@ -79,6 +93,11 @@ void DistributedSolver::attach(const Map& bandMap)
     local_.setDiagnosticRows(band_.y0 - band_.s, band_.y1 - band_.s);
     local_.setLedgerTrace(&trace_);
     local_.setLedgerTape(&tape_);
+    // The sweeps of the erosion's load stop on the whole map's largest change (MPI MAX is exact).
+    local_.setSweepScope(band_.y0 - band_.s, band_.y1 - band_.s, [comm = comm_](float& change, float& concentration) {
+        change = comm.max(change);
+        concentration = comm.max(concentration);
+    });
     erodes_ = bandMap.params.erosion.enabled || bandMap.state.hasEroded();
     carries_ = bandMap.usesDye() || erodes_;
 }
@@ -103,8 +122,27 @@ void DistributedSolver::gatherOwnership(const std::vector<int>& edgesWhole, cons
     if (!problem.empty()) throw std::logic_error(problem);
 }
 
+// Between two exchanges a band takes stepsPerExchange_ steps of the water, and with erosion every
+// bed update among them (each step's with interval 1; with a longer interval a call stops at the
+// update, so at most one) reads bedUpdateReach rows further.
+void DistributedSolver::fitHalo(const SimParams& params, const Lattice& whole)
+{
+    erosionReach_ = 0;
+    if (!params.erosion.enabled) return;
+    const int updates = params.erosion.interval == 1 ? stepsPerExchange_ : 1;
+    erosionReach_ = updates * bedUpdateReach(params, whole);
+}
+
 void DistributedSolver::setParams(const SimParams& params)
 {
+    // The automatic dt never exceeds the map's, so the slides per update never outgrow the halo.
+    const int reach = erosionReach_;
+    fitHalo(params, lattice_);
+    if (erosionReach_ > reach) {
+        erosionReach_ = reach;
+        throw std::invalid_argument("these parameters need a wider halo than the bands hold: run with the map's own dt or less");
+    }
+    erosionReach_ = reach;
     local_.setParams(params);
     reduceDiagnostics();
 }
@@ -134,7 +172,7 @@ StepResult DistributedSolver::step(int count)
     // the erosion's fields, when there are any, keep the band's copy in memory.
     const BandSnapshot snapshot(local_, band_.height(), meanRecording_ || carries_);
     for (int done = 0; done < count;) {
-        const int steps = std::min(stepsPerExchange_, count - done);
+        const int steps = stepsBeforeExchange(count - done);
         const StepResult part = computeSteps(steps);
         int refusing = -1;
         {
@@ -159,6 +197,17 @@ StepResult DistributedSolver::step(int count)
     if (!message.empty()) return rollBack(snapshot, before, ledgerBefore, message);
     diagnostics_.cflAfterStep = diagnostics_.cfl;
     return {count, {}};
+}
+
+// At most stepsPerExchange_; with erosion at an interval, up to the next bed update and no further,
+// so that an exchange follows every update (fitHalo).
+int DistributedSolver::stepsBeforeExchange(int left) const
+{
+    const int steps = std::min(stepsPerExchange_, left);
+    const ErosionParams& erosion = local_.params().erosion;
+    if (!erosion.enabled || erosion.interval == 1) return steps;
+    const auto untilUpdate = static_cast<int>(erosion.interval - local_.diagnostics().steps % erosion.interval); // the steps so far in this call too
+    return std::min(steps, untilUpdate);
 }
 
 // The band's own steps, timed as compute.

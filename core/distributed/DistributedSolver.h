@@ -40,7 +40,10 @@ public:
     std::string name() const override { return "cpu-mpi"; }
     void load(const Map& map) override;
     // The halo rows a band holds on either side, and the plan of a map `height` rows high.
-    int halo() const { return rowsPerStep_ * stepsPerExchange_ + kHaloMargin; }
+    int halo() const { return rowsPerStep_ * stepsPerExchange_ + kHaloMargin + erosionReach_; }
+    // The halo for a map with `params` (its erosion's bed updates reach further than the water's
+    // steps): before plan() and the loading, which call it too.
+    void fitHalo(const SimParams& params, const Lattice& whole);
     BandPlan plan(int height) const { return BandPlan(height, comm_.size(), halo()); }
     // load() from this rank's band only: `rows.state` holds the band plan(whole.height()) gives
     // this rank (io::readMapFileRows), on the band's lattice; its parameters, boundary and sources
@@ -104,6 +107,7 @@ private:
     void unpackRows(const float* data, int y0, int y1);
     void gatherOwnership(const std::vector<int>& edgesWhole, const std::vector<int>& sourcesWhole);
     StepResult computeSteps(int steps);
+    int stepsBeforeExchange(int left) const;
     void exchangeHalos();
     void bookSteps();
     void bookTape();
@@ -119,6 +123,7 @@ private:
     MpiComm comm_;
     int stepsPerExchange_;
     int rowsPerStep_;
+    int erosionReach_ = 0; // rows the bed updates between two exchanges read beyond the water's reach
     CpuSolver local_;
     std::optional<BandPlan> plan_;
     Band band_;

@@ -616,6 +616,7 @@ void CpuSolver::writeRows(const RowBlock& rows)
         auto* into = const_cast<std::vector<float>*>(carried[k]); // this solver's own array, and this call may change it
         std::copy(rows.cells[k].begin(), rows.cells[k].end(), into->begin() + cellStart);
     }
+    erosion_.loadChanged();
     const std::size_t start = lattice_.paddedIndex(-1, rows.y0), count = static_cast<std::size_t>(rows.y1 - rows.y0) * static_cast<std::size_t>(lattice_.paddedWidth());
     copyPaddedRows(rows.flows, state_.flows, 0, start, count);
     copyPaddedRows(rows.velocities, state_.velocities, 0, start, count);
@@ -625,12 +626,22 @@ std::vector<const std::vector<float>*> CpuSolver::carriedCells() const
 {
     std::vector<const std::vector<float>*> cells;
     for (const std::vector<float>& channel : dye_.channels()) cells.push_back(&channel);
+    const std::vector<const std::vector<float>*> erosion = erosion_.carriedFields();
+    if (erosion.empty()) return cells; // the bed is still
+    cells.push_back(&bed_);
+    cells.insert(cells.end(), erosion.begin(), erosion.end());
     return cells;
 }
 
 void CpuSolver::setLedgerTape(LedgerTape* tape)
 {
     dye_.setLedgerTape(tape);
+    erosion_.setLedgerTape(tape);
+}
+
+void CpuSolver::setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce)
+{
+    erosion_.setSweepScope(first, last, std::move(reduce));
 }
 
 MapState CpuSolver::readState() const

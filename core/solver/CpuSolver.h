@@ -79,6 +79,9 @@ public:
     void writeRows(const RowBlock& rows); // between calls: replaces the rows' water (and what it carries) as they stand
     // Every later booking of the dye's and the erosion's ledgers also goes on `tape` (null: none).
     void setLedgerTape(LedgerTape* tape);
+    // The interval's sweeps of the erosion's load stop as the whole map's would: their largest
+    // change over rows [first, last), through `reduce` (ErosionStage::setSweepScope).
+    void setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce);
     // Those books as they stand (the diagnostics keep them as of the last refresh).
     const std::vector<DyeLedger>& dyeLedgers() const { return dye_.ledgers(); }
     const SedimentLedger& sedimentLedger() const { return erosion_.ledger(); }
