@@ -420,6 +420,7 @@ void DistributedSolver::bookTape()
         }
         LedgerTape::add(*e.total, e.each, e.scale, whole);
     }
+    local_.booksRebooked();
 }
 
 // The whole map's diagnostics, the same on every rank.

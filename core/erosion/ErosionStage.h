@@ -76,6 +76,8 @@ public:
     void setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce);
     std::vector<const std::vector<float>*> carriedFields() const;
     void loadChanged() { suspendedVolume_.reset(); }
+    // After the tape's figures were booked again from outside: the ledger's copy of the load's books.
+    void booksRebooked() { ledger_.carried = loadLedger_[0]; }
 
     void writeTo(MapState& state) const;
     double suspendedVolume() const; // m³ (summed again only after the load changed)

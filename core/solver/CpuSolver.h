@@ -82,6 +82,8 @@ public:
     // The interval's sweeps of the erosion's load stop as the whole map's would: their largest
     // change over rows [first, last), through `reduce` (ErosionStage::setSweepScope).
     void setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce);
+    // After a distributed run booked the tape's figures again (the erosion keeps a copy of its load's books).
+    void booksRebooked() { erosion_.booksRebooked(); }
     // Those books as they stand (the diagnostics keep them as of the last refresh).
     const std::vector<DyeLedger>& dyeLedgers() const { return dye_.ledgers(); }
     const SedimentLedger& sedimentLedger() const { return erosion_.ledger(); }

@@ -43,3 +43,13 @@ compare dyed.rbmap 2 --exchange-every 1 --rain 2e-4 --evaporation 1e-4
 compare small.rbmap 3 --dye-release 50,60,20,3
 compare tall.rbmap 4 --exchange-every 2 --dye-half-life 30 --evaporation 1e-4
 compare tall.rbmap 3
+# Erosion beside the dye. The halo widens by what the bed updates between two exchanges read, so
+# the taller maps and short exchange intervals keep each band to part of the map.
+"$cli" generate --preset river --size 48x240 --lattice "$lattice" -o taller.rbmap > /dev/null
+compare small.rbmap 2 --erosion --erosion-interval 1 --inflow-sediment 0.05
+compare tall.rbmap 4 --exchange-every 2 --erosion --erosion-interval 1 --evaporation 1e-4
+compare tall.rbmap 3 --exchange-every 2 --erosion --erosion-interval 8 --inflow-sediment 0.05
+compare taller.rbmap 3 --erosion --erosion-interval 16 --talus 20
+# A map that has eroded, continued.
+"$cli" simulate small.rbmap --model "$model" --steps 16 --erosion --erosion-interval 4 -o eroded.rbmap > /dev/null 2>&1
+compare eroded.rbmap 4 --erosion --erosion-interval 4
