@@ -24,7 +24,7 @@ std::string distributedRefusal(const Map& map)
         return "rain and evaporation in the pipes model on a map wider than " + std::to_string(CpuTiling{}.tileSize) + " cells" + kLater;
     // The dye's diffusion is one linear solve over the whole map's wet cells, and its drift on a
     // steady current substeps over the whole current: neither is cut into bands yet.
-    if (map.usesDye() && map.params.dyeDiffusivity > 0.0) return std::string("the dye's diffusion (--dye-diffusivity)") + kLater;
+    if (map.usesDye() && map.params.dyeDiffusivity > 0.0) return std::string("the dye's diffusion (--dye-diffusion)") + kLater;
     if (map.usesDye() && !map.state.currentFlows.empty()) return std::string("dye drifting on a map's steady current") + kLater;
     if (slantedInflow(map))
         return std::string("an inflow on the east or west side of a triangle-lattice map in the momentum model (its discharge is shared over the "
