@@ -558,6 +558,16 @@ Map documentOf(const io::MapFileHead& head)
     return document;
 }
 
+// The document as the memory check sees it: with the dye channels and the erosion's books the
+// header lists (the fields themselves are read later, by band).
+Map budgetOf(const Map& document, const io::MapFileHead& head)
+{
+    Map map = document;
+    map.state.dye.resize(head.header.dyeLedgers.size());
+    map.state.sedimentLedger = head.header.sedimentLedger;
+    return map;
+}
+
 // Map::validate without the fields, which no rank holds whole.
 std::string headerProblem(const Map& document)
 {
@@ -599,7 +609,7 @@ int simulateByBands(const QCommandLineParser& parser, int steps, int every, int 
     const Band band = solver->plan(whole.height()).band(MpiComm().rank());
     // What this rank holds, before it reads it.
     const Lattice bandLattice(whole.kind(), whole.width(), band.height(), whole.cellSize());
-    if (const std::string refusal = MemoryBudget::solverRefusal(document, bandLattice, false, parser.isSet("mean-from")); !refusal.empty())
+    if (const std::string refusal = MemoryBudget::solverRefusal(budgetOf(document, *head), bandLattice, false, parser.isSet("mean-from")); !refusal.empty())
         return cli::fail(QString::fromStdString(refusal));
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
     std::optional<Map> rows = readBand(path, *head, document, band);
