@@ -24,6 +24,7 @@ if [[ "$lattice" == square || "$model" == pipes ]]; then options+=(--boundary "w
 compare() { # MAP RANKS [EXTRA OPTIONS...]
   local map=$1 ranks=$2; shift 2
   local name="${map%.rbmap}-$ranks$(printf '%s' "$@")"
+  rm -f "plain-$name.rbmap" "mpi-$name.rbmap" # nothing left from an earlier run stands in for an output
   "$cli" simulate "$map" "${options[@]}" "$@" -o "plain-$name.rbmap" > "plain-$name.txt" || fail "the plain run of $name failed"
   "$mpirun" --allow-run-as-root --oversubscribe -n "$ranks" "$cli" simulate "$map" "${options[@]}" "$@" -o "mpi-$name.rbmap" > "mpi-$name.txt" \
     || fail "mpirun -n $ranks failed on $name"
@@ -43,6 +44,7 @@ compare() { # MAP RANKS [EXTRA OPTIONS...]
 compare_refused() { # MAP RANKS FLOOD-OPTIONS...
   local map=$1 ranks=$2 name="refused-${1%.rbmap}-$2"; shift 2
   local run=(simulate "$map" --model momentum --steps 64 --report-every 16 --dt 0.05 "$@")
+  rm -f "plain-$name.rbmap" "mpi-$name.rbmap"
   if "$cli" "${run[@]}" -o "plain-$name.rbmap" > "plain-$name.txt" 2> "plain-$name.err"; then fail "$name: not refused"; fi
   grep -q "holds the state before the refused call, [1-9]" "plain-$name.err" || fail "$name: not refused part-way: $(cat "plain-$name.err")"
   if "$mpirun" --allow-run-as-root --oversubscribe -n "$ranks" "$cli" "${run[@]}" -o "mpi-$name.rbmap" > "mpi-$name.txt" 2> "mpi-$name.err"; then
