@@ -11,6 +11,7 @@
 # PART is dye or erosion (two tests, each short).
 #   usage: mpi_dye_erosion.sh CLI MPIRUN WORKDIR LATTICE MODEL PART
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 cli=$1 mpirun=$2 work=$3 lattice=$4 model=$5 part=$6
 mkdir -p "$work" && cd "$work"
 export OMP_NUM_THREADS=1 # ranks share the cores; the answers do not depend on threads
@@ -36,21 +37,7 @@ compare() { # MAP RANKS [EXTRA OPTIONS...]; STEPS=N compare ... for other than 4
   echo "same bits: $name"
 }
 
-# A call refused part-way (a fixed dt too short for an inflow's flood, momentum model): every band
-# is put back, its dye and erosion fields and books too, so the output holds one process's state.
-compare_refused() { # MAP RANKS OPTIONS...
-  local map=$1 ranks=$2 name="refused-${1%.rbmap}-$2"; shift 2
-  local run=(simulate "$map" --model momentum --steps 64 --report-every 16 --dt 0.05 --spring 30,40,2,2 "$@")
-  rm -f "plain-$name.rbmap" "mpi-$name.rbmap"
-  if "$cli" "${run[@]}" -o "plain-$name.rbmap" > "plain-$name.txt" 2> "plain-$name.err"; then fail "$name: not refused"; fi
-  grep -q "holds the state before the refused call, [1-9]" "plain-$name.err" || fail "$name: not refused part-way: $(cat "plain-$name.err")"
-  if "$mpirun" --allow-run-as-root --oversubscribe -n "$ranks" "$cli" "${run[@]}" -o "mpi-$name.rbmap" > "mpi-$name.txt" 2> "mpi-$name.err"; then
-    fail "$name: -n $ranks was not refused"
-  fi
-  cmp "plain-$name.rbmap" "mpi-$name.rbmap" || fail "-n $ranks kept another state than one process after a refused call ($name)"
-  diff <(sed 's/"ranks":[0-9]*,//' "plain-$name.txt") <(sed 's/"ranks":[0-9]*,//' "mpi-$name.txt") || fail "-n $ranks reported other numbers ($name)"
-  echo "same bits after a refused call: $name"
-}
+source "$here/mpi_refused.sh" # compare_refused: every band put back, its dye and erosion too
 
 "$cli" generate --preset river --size 48x40 --lattice "$lattice" -o small.rbmap > /dev/null
 "$cli" generate --preset river --size 48x112 --lattice "$lattice" -o tall.rbmap > /dev/null
@@ -77,7 +64,7 @@ erosion_runs() {
   # A map that has eroded, continued.
   "$cli" simulate small.rbmap --model "$model" --steps 16 --erosion --erosion-interval 4 -o eroded.rbmap > /dev/null 2>&1
   compare eroded.rbmap 4 --erosion --erosion-interval 4
-  if [[ "$model" == momentum && "$lattice" == square ]]; then compare_refused tall.rbmap 3 --exchange-every 2 --boundary west=inflow:4000:1 --erosion --erosion-interval 4; fi
+  if [[ "$model" == momentum && "$lattice" == square ]]; then compare_refused tall.rbmap 3 --spring 30,40,2,2 --exchange-every 2 --boundary west=inflow:4000:1 --erosion --erosion-interval 4; fi
 }
 
 case "$part" in
