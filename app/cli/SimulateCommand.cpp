@@ -560,6 +560,16 @@ Map documentOf(const io::MapFileHead& head)
     return document;
 }
 
+// The document as the memory check sees it: with the dye channels and the erosion's books the
+// header lists (the fields themselves are read later, by band).
+Map budgetOf(const Map& document, const io::MapFileHead& head)
+{
+    Map map = document;
+    map.state.dye.resize(head.header.dyeLedgers.size());
+    map.state.sedimentLedger = head.header.sedimentLedger;
+    return map;
+}
+
 // Map::validate without the fields, which no rank holds whole.
 std::string headerProblem(const Map& document)
 {
@@ -597,10 +607,11 @@ int simulateByBands(const QCommandLineParser& parser, int steps, int every, int 
     const Lattice& whole = document.state.lattice;
     if (const std::string problem = BandPlan::refusal(whole.height(), ranks); !problem.empty()) return cli::fail(QString::fromStdString(problem), cli::kExitUsage);
     auto solver = std::make_unique<DistributedSolver>(MpiComm(), 0, exchangeEvery);
+    solver->fitHalo(document.params, whole); // erosion widens the halo
     const Band band = solver->plan(whole.height()).band(MpiComm().rank());
     // What this rank holds, before it reads it.
     const Lattice bandLattice(whole.kind(), whole.width(), band.height(), whole.cellSize());
-    if (const std::string refusal = MemoryBudget::solverRefusal(document, bandLattice, false, parser.isSet("mean-from")); !refusal.empty())
+    if (const std::string refusal = MemoryBudget::solverRefusal(budgetOf(document, *head), bandLattice, false, parser.isSet("mean-from")); !refusal.empty())
         return cli::fail(QString::fromStdString(refusal));
     if (parser.isSet("output") && rootRank() && !cli::checkOutput(parser.value("output"))) return cli::kExitFailure; // before the work, not after
     std::optional<Map> rows = readBand(path, *head, document, band);

@@ -70,10 +70,22 @@ BandMap::BandMap(Map rows, const Lattice& whole, const Band& band) : band_(band)
 void BandMap::cutHeader(const Lattice& whole, const std::vector<BoundarySegment>& boundary, const std::vector<PointSource>& sources)
 {
     const std::vector<BoundaryEdge> wholeEdges = expandBoundary(whole, boundary);
+    addDyeChannels(boundary, sources);
     cutBoundary(whole, boundary, wholeEdges);
     cutSources(whole, sources);
     findOwnedEdges(whole, wholeEdges);
     if (const std::string problem = map_.validate(); !problem.empty()) throw std::logic_error("a band's map is not valid: " + problem);
+}
+
+// Every dye channel the whole map's solver carries (its own, and those its inflows and springs
+// name), though the band's boundary and sources may name fewer: every band then holds the same
+// channels, which the halo exchange, the ledgers and the output need.
+void BandMap::addDyeChannels(const std::vector<BoundarySegment>& boundary, const std::vector<PointSource>& sources)
+{
+    MapState& state = map_.state;
+    const auto channels = static_cast<std::size_t>(std::max(static_cast<int>(state.dye.size()), dyeChannelsReferenced(boundary, sources)));
+    while (state.dye.size() < channels) state.dye.emplace_back(state.lattice.width(), state.lattice.height()); // clean water, as the solver adds it
+    state.dyeLedgers.resize(channels);
 }
 
 void BandMap::cutFields(const MapState& whole)

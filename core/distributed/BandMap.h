@@ -38,6 +38,7 @@ private:
     void cutBoundary(const Lattice& whole, const std::vector<BoundarySegment>& boundary, const std::vector<BoundaryEdge>& wholeEdges);
     void cutSources(const Lattice& whole, const std::vector<PointSource>& sources);
     void findOwnedEdges(const Lattice& wholeLattice, const std::vector<BoundaryEdge>& wholeEdges);
+    void addDyeChannels(const std::vector<BoundarySegment>& boundary, const std::vector<PointSource>& sources);
 
     Band band_;
     Map map_;

@@ -22,8 +22,10 @@ std::string distributedRefusal(const Map& map)
     // The pipes add rain per tile of CpuTiling's columns; the bands hold whole rows in one tile.
     if ((map.params.rain > 0.0 || map.params.evaporation > 0.0) && map.params.model == FlowModel::Pipes && map.state.lattice.width() > CpuTiling{}.tileSize)
         return "rain and evaporation in the pipes model on a map wider than " + std::to_string(CpuTiling{}.tileSize) + " cells" + kLater;
-    if (map.usesDye()) return std::string("dye (a map with dye, or an inflow or spring that brings some)") + kLater;
-    if (map.params.erosion.enabled || map.state.hasEroded()) return std::string("erosion (--erosion, or a map that has eroded)") + kLater;
+    // The dye's diffusion is one linear solve over the whole map's wet cells, and its drift on a
+    // steady current substeps over the whole current: neither is cut into bands yet.
+    if (map.usesDye() && map.params.dyeDiffusivity > 0.0) return std::string("the dye's diffusion (--dye-diffusion)") + kLater;
+    if (map.usesDye() && !map.state.currentFlows.empty()) return std::string("dye drifting on a map's steady current") + kLater;
     if (slantedInflow(map))
         return std::string("an inflow on the east or west side of a triangle-lattice map in the momentum model (its discharge is shared over the "
                            "whole side by each edge's angle)") + kLater;

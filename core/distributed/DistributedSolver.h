@@ -10,6 +10,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -39,7 +40,10 @@ public:
     std::string name() const override { return "cpu-mpi"; }
     void load(const Map& map) override;
     // The halo rows a band holds on either side, and the plan of a map `height` rows high.
-    int halo() const { return rowsPerStep_ * stepsPerExchange_ + kHaloMargin; }
+    int halo() const { return rowsPerStep_ * stepsPerExchange_ + kHaloMargin + erosionReach_; }
+    // The halo for a map with `params` (its erosion's bed updates reach further than the water's
+    // steps): before plan() and the loading, which call it too.
+    void fitHalo(const SimParams& params, const Lattice& whole);
     BandPlan plan(int height) const { return BandPlan(height, comm_.size(), halo()); }
     // load() from this rank's band only: `rows.state` holds the band plan(whole.height()) gives
     // this rank (io::readMapFileRows), on the band's lattice; its parameters, boundary and sources
@@ -103,9 +107,15 @@ private:
     void unpackRows(const float* data, int y0, int y1);
     void gatherOwnership(const std::vector<int>& edgesWhole, const std::vector<int>& sourcesWhole);
     StepResult computeSteps(int steps);
+    int stepsBeforeExchange(int left) const;
     void exchangeHalos();
     void bookSteps();
+    void bookTape();
+    std::vector<double> ownedTerms() const;
+    std::size_t termCount(const LedgerTape::Entry& entry, int rank) const;
     void reduceDiagnostics();
+    void reduceCarried(const Diagnostics& local);
+    std::vector<double> sumInRankOrder(std::vector<double> partial, const std::function<void(std::vector<double>&)>& addOwned) const;
     std::string refusalOnRoot(const Diagnostics& atStart, const char* what) const;
     StepResult rollBack(const BandSnapshot& snapshot, const Diagnostics& before, const VolumeLedger& ledgerBefore, std::string message);
     void attach(const Map& bandMap);
@@ -113,6 +123,7 @@ private:
     MpiComm comm_;
     int stepsPerExchange_;
     int rowsPerStep_;
+    int erosionReach_ = 0; // rows the bed updates between two exchanges read beyond the water's reach
     CpuSolver local_;
     std::optional<BandPlan> plan_;
     Band band_;
@@ -121,6 +132,9 @@ private:
     std::vector<PointSource> sources_;
     std::vector<int> ownedEdges_, ownedSources_; // indices in the band map's lists
     std::vector<StepTrace> trace_;
+    LedgerTape tape_; // the dye's and the erosion's bookings of the steps since the last exchange
+    bool erodes_ = false;  // erosion on, or a map that has eroded
+    bool carries_ = false; // the water carries dye or sediment: the band's copy at a call's start stays in memory
     bool meanRecording_ = false;
     double meanFrom_ = 0.0;
     Diagnostics diagnostics_;

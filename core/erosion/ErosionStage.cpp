@@ -24,6 +24,7 @@ void ErosionStage::load(const Lattice& lattice, const MapState& state, int threa
     slide_ = std::make_unique<ThermalSlide>(lattice_, threadCount_);
     transport_.reset();
     if (!load_.empty() || !deposition_.empty()) allocateLoad();
+    attachTape();
 }
 
 // The load and the deposition exist from the first step with erosion on, and then stay (the map
@@ -75,6 +76,42 @@ void ErosionStage::rebuildTransport()
         sources.push_back({s.cell, s.kind, s.rate, s.drainAll, s.sediment > 0.0 ? 0 : -1, static_cast<float>(s.sediment)});
     intervalTransport_ = std::make_unique<IntervalLoadTransport>(lattice_, edges, sources, threadCount_);
     transport_ = std::make_unique<DyeTransport>(lattice_, std::move(edges), std::move(sources), threadCount_);
+    attachTape();
+}
+
+void ErosionStage::setLedgerTape(LedgerTape* tape)
+{
+    tape_ = tape;
+    attachTape();
+}
+
+void ErosionStage::setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce)
+{
+    sweepFirst_ = first;
+    sweepLast_ = last;
+    sweepReduce_ = std::move(reduce);
+    attachTape();
+}
+
+// The tape and the sweeps' scope on whatever parts exist now (they are rebuilt with the map, the
+// boundary and the sources).
+void ErosionStage::attachTape()
+{
+    if (transport_) transport_->setLedgerTape(tape_);
+    if (intervalTransport_) {
+        intervalTransport_->setLedgerTape(tape_);
+        if (sweepLast_ >= 0) intervalTransport_->setSweepScope(sweepFirst_, sweepLast_, sweepReduce_);
+    }
+    if (exchange_) exchange_->setLedgerTape(tape_);
+    if (slide_) slide_->setLedgerTape(tape_);
+}
+
+std::vector<const std::vector<float>*> ErosionStage::carriedFields() const
+{
+    std::vector<const std::vector<float>*> fields;
+    for (const std::vector<float>* f : {load_.empty() ? nullptr : &load_[0], &deposition_, &bedRemainder_})
+        if (f && !f->empty()) fields.push_back(f);
+    return fields;
 }
 
 int ErosionStage::stepsUntilUpdate(std::int64_t stepsDone) const

@@ -67,6 +67,18 @@ public:
     void restore(const CellRegion& rect, const std::vector<float>& sediment, const std::vector<float>& deposition, const std::vector<float>& bedRemainder,
                  const SedimentLedger& ledger);
 
+    // For a distributed run (core/distributed), which steps a band of the map: every later booking
+    // also goes on `tape` (null: none); the interval's sweeps stop as one process's would
+    // (IntervalLoadTransport::setSweepScope); and the fields an update changes besides the bed
+    // (the load, the net deposition, the bed's remainder: those the stage holds), which the halo
+    // exchange writes into, after which loadChanged() is called.
+    void setLedgerTape(LedgerTape* tape);
+    void setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce);
+    std::vector<const std::vector<float>*> carriedFields() const;
+    void loadChanged() { suspendedVolume_.reset(); }
+    // After the tape's figures were booked again from outside: the ledger's copy of the load's books.
+    void booksRebooked() { ledger_.carried = loadLedger_[0]; }
+
     void writeTo(MapState& state) const;
     double suspendedVolume() const; // m³ (summed again only after the load changed)
     const SedimentLedger& ledger() const { return ledger_; }
@@ -76,6 +88,7 @@ private:
     void keepCallStart(const std::vector<float>& bed);
     void carryLoad(const WaterStepRecord& water);
     void rebuildTransport();
+    void attachTape();
     ErosionFields fields(std::vector<float>& bed);
 
     Lattice lattice_;
@@ -101,6 +114,9 @@ private:
     std::unique_ptr<IntervalLoadTransport> intervalTransport_; // longer intervals
     std::unique_ptr<SedimentExchange> exchange_;
     std::unique_ptr<ThermalSlide> slide_;
+    LedgerTape* tape_ = nullptr;
+    int sweepFirst_ = 0, sweepLast_ = -1; // −1: the whole map, no reduction
+    IntervalLoadTransport::SweepReduce sweepReduce_;
 };
 
 } // namespace rb

@@ -3,6 +3,7 @@
 #include "grid/VectorClones.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <utility>
 
 #include <omp.h>
@@ -60,9 +61,7 @@ int IntervalLoadTransport::carry(const float* depth, const Flows& flows, double 
 
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) moveRow(y, flows, perArea, load, scratchOfThisThread());
-    double clipped = 0.0;
-    for (double c : rowClipped_) clipped += c; // rows in order: the same total on any thread count
-    ledger.clipped += clipped * lattice_.cellArea();
+    bookSum(tape_, ledger.clipped, LedgerTape::Over::Rows, lattice_.cellArea(), rowClipped_); // rows in order: the same total on any thread count
     bookEdgesAndDrains(flows, seconds, perArea, load, ledger);
     return sweeps;
 }
@@ -71,16 +70,18 @@ int IntervalLoadTransport::carry(const float* depth, const Flows& flows, double 
 // water leaves too, so it joins what the load mixes into (a drain taking everything acts at the end).
 void IntervalLoadTransport::bring(const Flows& flows, double seconds, float perArea, std::vector<float>& load, DyeLedger& ledger)
 {
-    double in = 0.0, springs = 0.0;
-    for (const DyeBoundaryEdge& edge : edges_) {
+    std::vector<double> in(edges_.size(), 0.0), springs(sources_.size(), 0.0); // each edge's and source's term (0: none)
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+        const DyeBoundaryEdge& edge = edges_[k];
         const float inflow = edge.inward * flows[toSize(edge.family)][edge.flowIndex];
         if (!(inflow > 0.0f) || edge.concentration[0] == 0.0f) continue;
         const float before = load[edge.cell];
         load[edge.cell] = before + perArea * (inflow * edge.concentration[0]);
-        in += static_cast<double>(load[edge.cell]) - static_cast<double>(before);
+        in[k] = static_cast<double>(load[edge.cell]) - static_cast<double>(before);
     }
     drains_.clear();
-    for (const DyeSource& s : sources_) {
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+        const DyeSource& s = sources_[k];
         const auto water = static_cast<float>(s.rate * seconds / lattice_.cellArea());
         if (s.kind != PointSource::Kind::Spring) {
             if (!s.drainAll) drains_.push_back({s.cell, water});
@@ -89,11 +90,11 @@ void IntervalLoadTransport::bring(const Flows& flows, double seconds, float perA
         if (s.channel != 0) continue;
         const float before = load[s.cell];
         load[s.cell] = before + water * s.concentration;
-        springs += static_cast<double>(load[s.cell]) - static_cast<double>(before);
+        springs[k] = static_cast<double>(load[s.cell]) - static_cast<double>(before);
     }
     std::stable_sort(drains_.begin(), drains_.end(), [](const Drain& a, const Drain& b) { return a.cell < b.cell; });
-    ledger.boundaryIn += in * lattice_.cellArea();
-    ledger.springs += springs * lattice_.cellArea();
+    bookSum(tape_, ledger.boundaryIn, LedgerTape::Over::Edges, lattice_.cellArea(), in);
+    bookSum(tape_, ledger.springs, LedgerTape::Over::Sources, lattice_.cellArea(), springs);
 }
 
 // 1/(the water a cell's load mixes into): its own and what leaves it in the interval.
@@ -133,10 +134,13 @@ IntervalLoadTransport::SweepChange IntervalLoadTransport::sweep(const Flows& flo
         }
     }
     SweepChange total;
-    for (const SweepChange& row : rowChange_) {
+    const int last = sweepLast_ < 0 ? height : sweepLast_;
+    for (int y = sweepFirst_; y < last; ++y) {
+        const SweepChange& row = rowChange_[toSize(y)];
         total.largestChange = std::max(total.largestChange, row.largestChange);
         total.largestConcentration = std::max(total.largestConcentration, row.largestConcentration);
     }
+    if (reduce_) reduce_(total.largestChange, total.largestConcentration);
     return total;
 }
 
@@ -240,6 +244,14 @@ RB_VECTOR_CLONES void IntervalLoadTransport::moveRow(int y, const Flows& flows, 
     rowClipped_[toSize(y)] = clipped;
 }
 
+void IntervalLoadTransport::setSweepScope(int first, int last, SweepReduce reduce)
+{
+    if (first < 0 || last > lattice_.height() || first >= last) throw std::invalid_argument("sweep rows outside the map");
+    sweepFirst_ = first;
+    sweepLast_ = last;
+    reduce_ = std::move(reduce);
+}
+
 std::size_t IntervalLoadTransport::paddedSlotOf(std::uint32_t cell) const
 {
     const auto width = static_cast<std::uint32_t>(lattice_.width());
@@ -250,21 +262,23 @@ std::size_t IntervalLoadTransport::paddedSlotOf(std::uint32_t cell) const
 void IntervalLoadTransport::bookEdgesAndDrains(const Flows& flows, double seconds, float perArea, std::vector<float>& load,
                                                DyeLedger& ledger) const
 {
-    double out = 0.0, drained = 0.0;
-    for (const DyeBoundaryEdge& edge : edges_) {
+    std::vector<double> out(edges_.size(), 0.0), drained(sources_.size(), 0.0);
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+        const DyeBoundaryEdge& edge = edges_[k];
         const float outflow = std::max(-(edge.inward * flows[toSize(edge.family)][edge.flowIndex]), 0.0f);
-        out += static_cast<double>(perArea * (outflow * concentration_[paddedSlotOf(edge.cell)]));
+        out[k] = static_cast<double>(perArea * (outflow * concentration_[paddedSlotOf(edge.cell)]));
     }
-    for (const DyeSource& s : sources_) {
+    for (std::size_t k = 0; k < sources_.size(); ++k) {
+        const DyeSource& s = sources_[k];
         if (s.kind == PointSource::Kind::Spring) continue;
         float& l = load[s.cell];
         const float before = l;
         const auto water = static_cast<float>(s.rate * seconds / lattice_.cellArea());
         l = s.drainAll ? 0.0f : std::max(l - water * concentration_[paddedSlotOf(s.cell)], 0.0f);
-        drained += static_cast<double>(before) - static_cast<double>(l);
+        drained[k] = static_cast<double>(before) - static_cast<double>(l);
     }
-    ledger.boundaryOut += out * lattice_.cellArea();
-    ledger.drains += drained * lattice_.cellArea();
+    bookSum(tape_, ledger.boundaryOut, LedgerTape::Over::Edges, lattice_.cellArea(), out);
+    bookSum(tape_, ledger.drains, LedgerTape::Over::Sources, lattice_.cellArea(), drained);
 }
 
 IntervalLoadTransport::RowScratch& IntervalLoadTransport::scratchOfThisThread()

@@ -3,6 +3,9 @@
 #include "lattice/Lattice.h"
 #include "model/DyeLedger.h"
 #include "transport/DyeTransport.h"
+#include "transport/LedgerTape.h"
+
+#include <functional>
 
 #include <array>
 #include <cstddef>
@@ -37,6 +40,14 @@ public:
     // padded, at the head cell) over `seconds`, booking what crosses the map's edges, springs and
     // drains in `ledger`. Returns the sweeps it took.
     int carry(const float* depth, const Flows& flows, double seconds, std::vector<float>& load, DyeLedger& ledger);
+
+    // For a distributed run, which steps a band of the map: every later booking also goes on
+    // `tape` (null: none); and a sweep's stop is decided from rows [first, last) only, their
+    // largest change and concentration first passed through `reduce` (every band's maxima), so
+    // every band sweeps as often as one process over the whole map would.
+    void setLedgerTape(LedgerTape* tape) { tape_ = tape; }
+    using SweepReduce = std::function<void(float& largestChange, float& largestConcentration)>;
+    void setSweepScope(int first, int last, SweepReduce reduce);
 
 private:
     struct FaceOffsets { // padded index offsets to each family's tail and head neighbour, per row parity
@@ -76,6 +87,9 @@ private:
     std::vector<SweepChange> rowChange_;
     std::vector<double> rowClipped_;
     std::vector<RowScratch> scratch_; // per thread
+    LedgerTape* tape_ = nullptr;
+    int sweepFirst_ = 0, sweepLast_ = -1; // −1: the map's height
+    SweepReduce reduce_;
 };
 
 } // namespace rb

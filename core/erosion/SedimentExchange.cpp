@@ -178,9 +178,10 @@ void SedimentExchange::exchange(const ErosionConstants& c, const float* depth, c
     for (int y = 0; y < height; ++y) capacityRow(c, y, depth, flows, fields.bed);
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) exchangeRow(c, y, depth, fields);
-    ledger.eroded += sumRows(rowEroded_) * c.cellArea;
-    ledger.deposited += sumRows(rowDeposited_) * c.cellArea;
-    ledger.rounding += sumRows(rowRounding_) * c.cellArea;
+    // Rows in order: the totals do not depend on the thread count.
+    bookSum(tape_, ledger.eroded, LedgerTape::Over::Rows, c.cellArea, rowEroded_);
+    bookSum(tape_, ledger.deposited, LedgerTape::Over::Rows, c.cellArea, rowDeposited_);
+    bookSum(tape_, ledger.rounding, LedgerTape::Over::Rows, c.cellArea, rowRounding_);
 }
 
 void SedimentExchange::exchangeRow(const ErosionConstants& c, int y, const float* depth, const ErosionFields& fields)
@@ -209,14 +210,6 @@ void SedimentExchange::exchangeRow(const ErosionConstants& c, int y, const float
     rowEroded_[toSize(y)] = eroded;
     rowDeposited_[toSize(y)] = deposited;
     rowRounding_[toSize(y)] = rounding;
-}
-
-// Rows in order: the totals do not depend on the thread count.
-double SedimentExchange::sumRows(const std::vector<double>& rows)
-{
-    double total = 0.0;
-    for (double r : rows) total += r;
-    return total;
 }
 
 } // namespace rb

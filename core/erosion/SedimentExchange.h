@@ -5,6 +5,7 @@
 #include "erosion/ErosionFields.h"
 #include "lattice/Lattice.h"
 #include "model/SedimentLedger.h"
+#include "transport/LedgerTape.h"
 
 #include <array>
 #include <vector>
@@ -23,6 +24,9 @@ public:
     // `depth` and `flows` (padded, per family) are the water after its step.
     void exchange(const ErosionConstants& c, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
                   const ErosionFields& fields, SedimentLedger& ledger);
+
+    // Every later booking also goes on `tape` (null: none), for a distributed run.
+    void setLedgerTape(LedgerTape* tape) { tape_ = tape; }
 
     // One cell's capacity (m of bed material), for tests and readouts.
     float capacityAt(const ErosionConstants& c, int x, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
@@ -44,13 +48,13 @@ private:
     void interiorCapacities(const ErosionConstants& c, int y, const float* depth, const std::array<const float*, Lattice::kMaxFamilies>& flows,
                             const float* bed);
     void exchangeRow(const ErosionConstants& c, int y, const float* depth, const ErosionFields& fields);
-    static double sumRows(const std::vector<double>& rows);
 
     const Lattice& lattice_;
     CellNeighbours neighbours_;
     int threadCount_ = 1;
     std::vector<float> capacity_, carry_, slope_;
     std::vector<double> rowEroded_, rowDeposited_, rowRounding_;
+    LedgerTape* tape_ = nullptr;
 };
 
 } // namespace rb

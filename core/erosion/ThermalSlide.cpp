@@ -48,13 +48,8 @@ void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields,
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         if (rowMoves(y)) std::copy_n(&newBed_[lattice_.index(0, y)], width, &fields.bed[lattice_.index(0, y)]);
-    double rounding = 0.0, slid = 0.0;
-    for (int y = 0; y < height; ++y) {
-        rounding += rowRounding_[toSize(y)];
-        slid += rowSlid_[toSize(y)];
-    }
-    ledger.slid += slid * c.cellArea;
-    ledger.rounding += rounding * c.cellArea;
+    bookSum(tape_, ledger.slid, LedgerTape::Over::Rows, c.cellArea, rowSlid_); // rows in order
+    bookSum(tape_, ledger.rounding, LedgerTape::Over::Rows, c.cellArea, rowRounding_);
 }
 
 void ThermalSlide::buildRows(const ErosionConstants& c)

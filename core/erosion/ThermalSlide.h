@@ -4,6 +4,7 @@
 #include "erosion/ErosionFields.h"
 #include "lattice/Lattice.h"
 #include "model/SedimentLedger.h"
+#include "transport/LedgerTape.h"
 
 #include <array>
 #include <cstddef>
@@ -27,6 +28,8 @@ public:
     // One slide over every row; with `again`, a further slide right after the last one, which
     // looks only near the rows that moved in it (nowhere else can anything have changed).
     void slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger, bool again = false);
+    // Every later booking also goes on `tape` (null: none), for a distributed run.
+    void setLedgerTape(LedgerTape* tape) { tape_ = tape; }
 
 private:
     // The cells a slide reaches, for rows of either parity: the lattice's neighbours (and the
@@ -52,6 +55,7 @@ private:
     std::vector<float> newBed_;
     std::vector<std::uint8_t> rowGives_, rowToMeasure_;
     std::vector<double> rowSlid_, rowRounding_;
+    LedgerTape* tape_ = nullptr;
 };
 
 } // namespace rb

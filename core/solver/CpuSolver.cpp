@@ -587,9 +587,14 @@ void copyPaddedRows(const std::vector<std::vector<float>>& from, std::vector<std
 RowBlock CpuSolver::readRows(int y0, int y1) const
 {
     if (y0 < -1 || y1 > lattice_.height() + 1 || y0 > y1) throw std::invalid_argument("rows outside the padded map");
-    RowBlock rows{y0, y1, {}, {}, {}};
+    RowBlock rows{y0, y1, {}, {}, {}, {}};
     const int c0 = std::max(0, y0), c1 = std::min(lattice_.height(), y1);
-    if (c1 > c0) rows.depth.assign(state_.depth.begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)), state_.depth.begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c1)));
+    const auto cellRows = [&](const std::vector<float>& from) {
+        if (c1 <= c0) return std::vector<float>();
+        return std::vector<float>(from.begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c0)), from.begin() + static_cast<std::ptrdiff_t>(lattice_.index(0, c1)));
+    };
+    rows.depth = cellRows(state_.depth);
+    for (const std::vector<float>* cells : carriedCells()) rows.cells.push_back(cellRows(*cells));
     const std::size_t start = lattice_.paddedIndex(-1, y0), count = static_cast<std::size_t>(y1 - y0) * static_cast<std::size_t>(lattice_.paddedWidth());
     copyPaddedRows(state_.flows, rows.flows, start, 0, count);
     copyPaddedRows(state_.velocities, rows.velocities, start, 0, count);
@@ -599,13 +604,44 @@ RowBlock CpuSolver::readRows(int y0, int y1) const
 void CpuSolver::writeRows(const RowBlock& rows)
 {
     const RowBlock expected = readRows(rows.y0, rows.y1); // checks the rows
-    if (rows.depth.size() != expected.depth.size() || rows.flows.size() != expected.flows.size() || rows.velocities.size() != expected.velocities.size())
+    if (rows.depth.size() != expected.depth.size() || rows.flows.size() != expected.flows.size() || rows.velocities.size() != expected.velocities.size() ||
+        rows.cells.size() != expected.cells.size())
         throw std::invalid_argument("a row block that does not fit the map");
     const int c0 = std::max(0, rows.y0);
-    std::copy(rows.depth.begin(), rows.depth.end(), state_.depth.begin() + static_cast<std::ptrdiff_t>(c0 < lattice_.height() ? lattice_.index(0, c0) : state_.depth.size()));
+    const auto cellStart = static_cast<std::ptrdiff_t>(c0 < lattice_.height() ? lattice_.index(0, c0) : state_.depth.size());
+    std::copy(rows.depth.begin(), rows.depth.end(), state_.depth.begin() + cellStart);
+    const std::vector<const std::vector<float>*> carried = carriedCells();
+    for (std::size_t k = 0; k < carried.size(); ++k) {
+        if (rows.cells[k].size() != rows.depth.size()) throw std::invalid_argument("a row block that does not fit the map");
+        auto* into = const_cast<std::vector<float>*>(carried[k]); // this solver's own array, and this call may change it
+        std::copy(rows.cells[k].begin(), rows.cells[k].end(), into->begin() + cellStart);
+    }
+    erosion_.loadChanged();
     const std::size_t start = lattice_.paddedIndex(-1, rows.y0), count = static_cast<std::size_t>(rows.y1 - rows.y0) * static_cast<std::size_t>(lattice_.paddedWidth());
     copyPaddedRows(rows.flows, state_.flows, 0, start, count);
     copyPaddedRows(rows.velocities, state_.velocities, 0, start, count);
+}
+
+std::vector<const std::vector<float>*> CpuSolver::carriedCells() const
+{
+    std::vector<const std::vector<float>*> cells;
+    for (const std::vector<float>& channel : dye_.channels()) cells.push_back(&channel);
+    const std::vector<const std::vector<float>*> erosion = erosion_.carriedFields();
+    if (erosion.empty()) return cells; // the bed is still
+    cells.push_back(&bed_);
+    cells.insert(cells.end(), erosion.begin(), erosion.end());
+    return cells;
+}
+
+void CpuSolver::setLedgerTape(LedgerTape* tape)
+{
+    dye_.setLedgerTape(tape);
+    erosion_.setLedgerTape(tape);
+}
+
+void CpuSolver::setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce)
+{
+    erosion_.setSweepScope(first, last, std::move(reduce));
 }
 
 MapState CpuSolver::readState() const

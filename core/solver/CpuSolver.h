@@ -76,7 +76,17 @@ public:
     // Each later step appends its StepTrace (null: none). Needs the pipes in one tile.
     void setLedgerTrace(std::vector<StepTrace>* trace);
     RowBlock readRows(int y0, int y1) const;
-    void writeRows(const RowBlock& rows); // between calls: replaces the rows' water as they stand
+    void writeRows(const RowBlock& rows); // between calls: replaces the rows' water (and what it carries) as they stand
+    // Every later booking of the dye's and the erosion's ledgers also goes on `tape` (null: none).
+    void setLedgerTape(LedgerTape* tape);
+    // The interval's sweeps of the erosion's load stop as the whole map's would: their largest
+    // change over rows [first, last), through `reduce` (ErosionStage::setSweepScope).
+    void setSweepScope(int first, int last, IntervalLoadTransport::SweepReduce reduce);
+    // After a distributed run booked the tape's figures again (the erosion keeps a copy of its load's books).
+    void booksRebooked() { erosion_.booksRebooked(); }
+    // Those books as they stand (the diagnostics keep them as of the last refresh).
+    const std::vector<DyeLedger>& dyeLedgers() const { return dye_.ledgers(); }
+    const SedimentLedger& sedimentLedger() const { return erosion_.ledger(); }
 
 private:
     // Both depth edits: `edited` replaces the ledger's figure if given, otherwise the change is added.
@@ -107,6 +117,7 @@ private:
     const char* unstableWhat(bool finite) const;   // why the state after a call cannot stand, or nullptr
     std::string refusal(const Diagnostics& atStart, const char* what) const; // the message of a refused call
     bool scanFaceSpeeds(double& fastestSignal);    // momentum: max speed from the velocities; false if one is NaN/Inf
+    std::vector<const std::vector<float>*> carriedCells() const; // RowBlock::cells' arrays, in its order
     void recordMeanStep(double stepStart);         // the step just taken into the time-mean, if it belongs to it
 
     int threadCount_;

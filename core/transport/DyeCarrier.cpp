@@ -62,6 +62,13 @@ void DyeCarrier::rebuildTransport()
 {
     if (dye_.empty()) return transport_.reset();
     transport_ = std::make_unique<DyeTransport>(lattice_, transportEdges(), transportSources(), threadCount_);
+    transport_->setLedgerTape(tape_);
+}
+
+void DyeCarrier::setLedgerTape(LedgerTape* tape)
+{
+    tape_ = tape;
+    if (transport_) transport_->setLedgerTape(tape);
 }
 
 std::vector<DyeBoundaryEdge> DyeCarrier::transportEdges() const

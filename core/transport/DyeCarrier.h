@@ -55,6 +55,9 @@ public:
     // For a solver that carries the dye itself (the OpenCL device) instead of calling carry():
     // the channels and ledgers to read back into and edit, and what its transport would be built from.
     std::vector<std::vector<float>>& channels() { return dye_; }
+    const std::vector<std::vector<float>>& channels() const { return dye_; }
+    // Every later booking of the transport also goes on `tape` (null: none), for a distributed run.
+    void setLedgerTape(LedgerTape* tape);
     std::vector<DyeLedger>& mutableLedgers() { return ledgers_; }
     std::vector<DyeBoundaryEdge> transportEdges() const;
     std::vector<DyeSource> transportSources() const;
@@ -74,6 +77,7 @@ private:
     std::vector<DyeLedger> ledgers_, keptLedgers_;
     std::unique_ptr<DyeTransport> transport_;
     std::unique_ptr<CurrentDrift> drift_;
+    LedgerTape* tape_ = nullptr;
 };
 
 } // namespace rb

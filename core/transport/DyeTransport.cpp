@@ -50,7 +50,7 @@ void DyeTransport::step(const WaterStepRecord& water, const DyeStepConstants& co
         advectAndEvaporate(water, constants, d);
         crossBoundary(water, constants, static_cast<int>(channel), d, ledger);
         // The rows' evaporation after the boundary's, in the order the device books them.
-        ledger.evaporation += sumRows(rowEvaporated_) * constants.cellArea;
+        bookSum(tape_, ledger.evaporation, LedgerTape::Over::Rows, constants.cellArea, rowEvaporated_);
         applySources(constants, static_cast<int>(channel), d, ledger);
         decayAndKeepWithinWater(water, constants, d, ledger);
     }
@@ -198,8 +198,11 @@ void DyeTransport::advectAndEvaporate(const WaterStepRecord& water, const DyeSte
 void DyeTransport::crossBoundary(const WaterStepRecord& water, const DyeStepConstants& c, int channel, std::vector<float>& dyed,
                                  DyeLedger& ledger) const
 {
-    double in = 0.0, out = 0.0, evaporated = 0.0;
-    for (const DyeBoundaryEdge& edge : edges_) {
+    // Each edge's terms (0 where it adds nothing: the sums keep their bits), so a distributed run
+    // can add them again in the whole map's order.
+    std::vector<double> in(edges_.size(), 0.0), out(edges_.size(), 0.0), evaporated(edges_.size(), 0.0);
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+        const DyeBoundaryEdge& edge = edges_[k];
         const float inflow = edge.inward * water.flows[toSize(edge.family)][edge.flowIndex];
         if (inflow > 0.0f) {
             const float arrived = c.dtOverArea * (inflow * edge.concentration[toSize(channel)]);
@@ -207,15 +210,15 @@ void DyeTransport::crossBoundary(const WaterStepRecord& water, const DyeStepCons
             const float before = dyed[edge.cell];
             dyed[edge.cell] = before + kept;
             // What arrived is what the cell gained (as stored) plus what evaporation took of it.
-            in += static_cast<double>(dyed[edge.cell] - before) + static_cast<double>(taken);
-            evaporated += static_cast<double>(taken);
+            in[k] = static_cast<double>(dyed[edge.cell] - before) + static_cast<double>(taken);
+            evaporated[k] = static_cast<double>(taken);
         } else {
-            out += static_cast<double>(c.dtOverArea * (-inflow * concentration_[edge.cell]));
+            out[k] = static_cast<double>(c.dtOverArea * (-inflow * concentration_[edge.cell]));
         }
     }
-    ledger.boundaryIn += in * c.cellArea;
-    ledger.boundaryOut += out * c.cellArea;
-    ledger.evaporation += evaporated * c.cellArea;
+    bookSum(tape_, ledger.boundaryIn, LedgerTape::Over::Edges, c.cellArea, in);
+    bookSum(tape_, ledger.boundaryOut, LedgerTape::Over::Edges, c.cellArea, out);
+    bookSum(tape_, ledger.evaporation, LedgerTape::Over::Edges, c.cellArea, evaporated);
 }
 
 // What the weather leaves of dye that arrived in the cell with the step's moved water: the cell's
@@ -227,18 +230,21 @@ float DyeTransport::keptOfArrival(const DyeStepConstants& c, std::uint32_t cell,
 
 void DyeTransport::applySources(const DyeStepConstants& c, int channel, std::vector<float>& dyed, DyeLedger& ledger) const
 {
+    std::vector<double> springs(sources_.size(), 0.0), drains(sources_.size(), 0.0); // 0: booked nowhere
     for (std::size_t k = 0; k < sources_.size(); ++k) {
         const DyeSource& s = sources_[k];
         float& d = dyed[s.cell];
         const float before = d;
         if (s.kind == PointSource::Kind::Spring) {
             if (s.channel == channel) d += (sourceAfter_[k] - sourceBefore_[k]) * s.concentration;
-            ledger.springs += static_cast<double>(d - before) * c.cellArea;
+            springs[k] = static_cast<double>(d - before);
         } else {
             d = sourceBefore_[k] > 0.0f ? d * (sourceAfter_[k] / sourceBefore_[k]) : 0.0f;
-            ledger.drains += static_cast<double>(before - d) * c.cellArea;
+            drains[k] = static_cast<double>(before - d);
         }
     }
+    bookEach(tape_, ledger.springs, LedgerTape::Over::Sources, c.cellArea, springs);
+    bookEach(tape_, ledger.drains, LedgerTape::Over::Sources, c.cellArea, drains);
 }
 
 void DyeTransport::decayAndKeepWithinWater(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed,
@@ -259,16 +265,8 @@ void DyeTransport::decayAndKeepWithinWater(const WaterStepRecord& water, const D
         rowClipped_[toSize(y)] = clipped;
         rowDecayed_[toSize(y)] = decayed;
     }
-    ledger.clipped += sumRows(rowClipped_) * c.cellArea;
-    ledger.decayed += sumRows(rowDecayed_) * c.cellArea;
-}
-
-// Rows are summed in order, so the totals are the same on any thread count.
-double DyeTransport::sumRows(const std::vector<double>& rows) const
-{
-    double total = 0.0;
-    for (double r : rows) total += r;
-    return total;
+    bookSum(tape_, ledger.clipped, LedgerTape::Over::Rows, c.cellArea, rowClipped_);
+    bookSum(tape_, ledger.decayed, LedgerTape::Over::Rows, c.cellArea, rowDecayed_);
 }
 
 } // namespace rb

@@ -4,6 +4,7 @@
 #include "model/PointSource.h"
 #include "model/SimParams.h"
 #include "model/DyeLedger.h"
+#include "transport/LedgerTape.h"
 
 #include <array>
 #include <cstddef>
@@ -76,6 +77,8 @@ public:
     // Advances every channel of `dyed` (each W×H) over the step `water` describes.
     void step(const WaterStepRecord& water, const DyeStepConstants& constants, std::vector<std::vector<float>>& dyed,
               std::vector<DyeLedger>& ledgers);
+    // Every later booking also goes on `tape` (null: none), for a distributed run.
+    void setLedgerTape(LedgerTape* tape) { tape_ = tape; }
 
 private:
     void replayWater(const WaterStepRecord& water, const DyeStepConstants& c);
@@ -95,7 +98,6 @@ private:
     float keptOfArrival(const DyeStepConstants& c, std::uint32_t cell, float arrived) const;
     void applySources(const DyeStepConstants& c, int channel, std::vector<float>& dyed, DyeLedger& ledger) const;
     void decayAndKeepWithinWater(const WaterStepRecord& water, const DyeStepConstants& c, std::vector<float>& dyed, DyeLedger& ledger);
-    double sumRows(const std::vector<double>& rows) const;
 
     const Lattice& lattice_;
     std::vector<DyeBoundaryEdge> edges_;
@@ -106,6 +108,7 @@ private:
     std::vector<float> replayedDepth_; // the water's depths as the replay computes them
     std::vector<float> sourceBefore_, sourceAfter_; // the water's depth at each source before and after it acts
     std::vector<double> rowEvaporated_, rowClipped_, rowDecayed_;
+    LedgerTape* tape_ = nullptr;
 };
 
 } // namespace rb

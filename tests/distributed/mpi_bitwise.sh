@@ -10,6 +10,7 @@
 # time-mean flow (one afresh, one continuing the map's own). One run is refused part-way.
 #   usage: mpi_bitwise.sh CLI MPIRUN WORKDIR LATTICE MODEL
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 cli=$1 mpirun=$2 work=$3 lattice=$4 model=$5
 mkdir -p "$work" && cd "$work"
 export OMP_NUM_THREADS=1 # ranks share the cores; the answers do not depend on threads
@@ -24,6 +25,7 @@ if [[ "$lattice" == square || "$model" == pipes ]]; then options+=(--boundary "w
 compare() { # MAP RANKS [EXTRA OPTIONS...]
   local map=$1 ranks=$2; shift 2
   local name="${map%.rbmap}-$ranks$(printf '%s' "$@")"
+  rm -f "plain-$name.rbmap" "mpi-$name.rbmap" # nothing left from an earlier run stands in for an output
   "$cli" simulate "$map" "${options[@]}" "$@" -o "plain-$name.rbmap" > "plain-$name.txt" || fail "the plain run of $name failed"
   "$mpirun" --allow-run-as-root --oversubscribe -n "$ranks" "$cli" simulate "$map" "${options[@]}" "$@" -o "mpi-$name.rbmap" > "mpi-$name.txt" \
     || fail "mpirun -n $ranks failed on $name"
@@ -36,23 +38,7 @@ compare() { # MAP RANKS [EXTRA OPTIONS...]
   echo "same bits: $name"
 }
 
-# A call refused part-way (a fixed dt too short for an inflow's flood, momentum model: the pipes
-# take these floods without a refusal): every band is put back from the copy kept at the call's
-# start (a temporary file), so the output holds the same state as one process's, which says so
-# alike; both runs exit non-zero.
-compare_refused() { # MAP RANKS FLOOD-OPTIONS...
-  local map=$1 ranks=$2 name="refused-${1%.rbmap}-$2"; shift 2
-  local run=(simulate "$map" --model momentum --steps 64 --report-every 16 --dt 0.05 "$@")
-  if "$cli" "${run[@]}" -o "plain-$name.rbmap" > "plain-$name.txt" 2> "plain-$name.err"; then fail "$name: not refused"; fi
-  grep -q "holds the state before the refused call, [1-9]" "plain-$name.err" || fail "$name: not refused part-way: $(cat "plain-$name.err")"
-  if "$mpirun" --allow-run-as-root --oversubscribe -n "$ranks" "$cli" "${run[@]}" -o "mpi-$name.rbmap" > "mpi-$name.txt" 2> "mpi-$name.err"; then
-    fail "$name: -n $ranks was not refused"
-  fi
-  cmp "plain-$name.rbmap" "mpi-$name.rbmap" || fail "-n $ranks kept another state than one process after a refused call ($name)"
-  diff <(sed 's/"ranks":[0-9]*,//' "plain-$name.txt") <(sed 's/"ranks":[0-9]*,//' "mpi-$name.txt") || fail "-n $ranks reported other numbers ($name)"
-  diff <(head -n 2 "plain-$name.err" | sed 's/plain-/X-/') <(head -n 2 "mpi-$name.err" | sed 's/mpi-/X-/') || fail "-n $ranks refused otherwise ($name)"
-  echo "same bits after a refused call: $name"
-}
+source "$here/mpi_refused.sh" # compare_refused
 
 "$cli" generate --preset river --size 48x40 --lattice "$lattice" -o small.rbmap > /dev/null
 "$cli" generate --preset river --size 48x128 --lattice "$lattice" -o tall.rbmap > /dev/null

@@ -22,8 +22,8 @@ refused() { # EXPECTED-TEXT ARGS...: mpirun -n 2 riverbed-cli ARGS must fail say
 }
 refused "rain and evaporation in the pipes model on a map wider than 512 cells is not distributed yet" \
   "$cli" simulate wide.rbmap --steps 4 --model pipes --rain 1e-5 -o out.rbmap
-refused "dye (a map with dye, or an inflow or spring that brings some) is not distributed yet" "$cli" simulate square.rbmap --steps 4 --spring 30,40,2,0 -o out.rbmap
-refused "erosion (--erosion, or a map that has eroded) is not distributed yet" "$cli" simulate square.rbmap --steps 4 --erosion -o out.rbmap
+# Dye and erosion run across ranks (mpi_dye_erosion.sh), but for the dye's diffusion: one solve over the whole map.
+refused "the dye's diffusion (--dye-diffusion) is not distributed yet" "$cli" simulate square.rbmap --steps 4 --spring 30,40,2,0 --dye-diffusion 0.1 -o out.rbmap
 refused "only the CPU solver runs across ranks" "$cli" simulate square.rbmap --steps 4 --backend opencl -o out.rbmap
 refused "an inflow on the east or west side of a triangle-lattice map in the momentum model" \
   "$cli" simulate triangle.rbmap --steps 4 --model momentum --boundary west=inflow:3 -o out.rbmap

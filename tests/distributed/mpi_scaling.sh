@@ -65,8 +65,9 @@ check triangle pipes 64 64 1 8     # one rank: one entry, no halo
 if "$cli" simulate "square-pipes-48x96-3-3.rbmap" --steps 2 --scaling-report > /dev/null 2> plain.err; then fail "--scaling-report ran without mpirun"; fi
 grep -q "start it with mpirun" plain.err || fail "no reason given without mpirun: $(cat plain.err)"
 # With one rank the option still runs the distributed solver, so what it refuses is refused, saying why.
-if "$mpirun" --allow-run-as-root -n 1 "$cli" simulate "square-pipes-48x96-3-3.rbmap" --steps 2 --erosion --scaling-report > /dev/null 2> one.err; then
-  fail "-n 1 --scaling-report ran erosion, which the distributed solver refuses"
+if "$mpirun" --allow-run-as-root -n 1 "$cli" simulate "square-pipes-48x96-3-3.rbmap" --steps 2 --spring 30,40,2,0 --dye-diffusion 0.1 --scaling-report \
+    > /dev/null 2> one.err; then
+  fail "-n 1 --scaling-report ran the dye's diffusion, which the distributed solver refuses"
 fi
-grep -q "measures the solver across ranks, which refuses it even with one rank" one.err || fail "-n 1 --scaling-report --erosion: no reason: $(cat one.err)"
+grep -q "measures the solver across ranks, which refuses it even with one rank" one.err || fail "-n 1 --scaling-report --dye-diffusion: no reason: $(cat one.err)"
 echo "refusals right"
