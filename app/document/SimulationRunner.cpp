@@ -612,9 +612,14 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
         buffer.bedGeneration = buffer.flowsFrom = 0;
     }
     if (buffer.flowsFrom != fullReads_) { // what only a full read brings, copied once per buffer
+        const std::int64_t copyStart = nowNs();
         copyFields(lastFullRead_->flows, state.flows);
         if (!erosion) state.deposition = lastFullRead_->deposition; // changes only with erosion (usually empty)
         buffer.flowsFrom = fullReads_;
+        // Each buffer in rotation copies them once per full read: on a large map (four flow fields
+        // of 64 MB at 4096²) that is a full read's cost again per buffer, and it counts against the
+        // tenth of the worker's time that full reads may take.
+        lastFullReadCostNs_ += nowNs() - copyStart;
     }
     if (erosion || buffer.bedGeneration != bedGeneration_) { // the bed changes only by edits and erosion
         state.bed.values() = solver_->readBed(whole);
