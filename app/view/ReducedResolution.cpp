@@ -1,11 +1,12 @@
 #include "view/ReducedResolution.h"
 
+#include "view/SurfaceMaterial.h"
+
 #include <Qt3DCore/QEntity>
 #include <Qt3DExtras/QPlaneMesh>
 #include <Qt3DRender/QCullFace>
 #include <Qt3DRender/QDepthTest>
 #include <Qt3DRender/QEffect>
-#include <Qt3DRender/QGraphicsApiFilter>
 #include <Qt3DRender/QLayer>
 #include <Qt3DRender/QLayerFilter>
 #include <Qt3DRender/QMaterial>
@@ -17,7 +18,6 @@
 #include <Qt3DRender/QRenderTargetOutput>
 #include <Qt3DRender/QRenderTargetSelector>
 #include <Qt3DRender/QShaderProgram>
-#include <Qt3DRender/QTechnique>
 #include <Qt3DRender/QTexture>
 #include <Qt3DRender/QViewport>
 
@@ -85,14 +85,8 @@ QMaterial* quadMaterial(QTexture2D* picture, Qt3DCore::QNode* parent)
     auto* cull = new QCullFace;
     cull->setMode(QCullFace::NoCulling);
     pass->addRenderState(cull);
-    auto* technique = new QTechnique;
-    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
-    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
-    technique->graphicsApiFilter()->setMajorVersion(3);
-    technique->graphicsApiFilter()->setMinorVersion(3);
-    technique->addRenderPass(pass);
     auto* effect = new QEffect;
-    effect->addTechnique(technique);
+    effect->addTechnique(SurfaceMaterial::openGl33Technique(pass));
     auto* material = new QMaterial(parent);
     material->setEffect(effect);
     material->addParameter(new QParameter("picture", QVariant::fromValue<QAbstractTexture*>(picture)));
