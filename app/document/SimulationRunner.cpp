@@ -443,16 +443,14 @@ void SimulationRunner::setCallBudgetMs(int ms)
     callBudgetMs_ = std::clamp(ms, kShortestCallMs, kLongestCallMs);
 }
 
-// Worker. While playing, one call runs as many steps as fit in the call budget (whole multiples of
-// the substeps asked for): a solver that steps many at once (the CPU pipes' temporal tiling, one
-// OpenCL queue) runs at its headless speed, and a request or a snapshot still waits at most about
-// that long. Single steps and a first call run exactly `substeps`.
+// Worker. While playing, one call lasts about the call budget (whole multiples of the substeps
+// asked for), or a whole tile of steps where that pays (SimulationRunnerBatch): a solver that steps
+// many at once (the CPU pipes' temporal tiling, one OpenCL queue) runs near its headless speed,
+// and a request or a snapshot still waits at most about that long. Single steps and a first call
+// run exactly `substeps`.
 int SimulationRunner::playingBatch(int substeps) const
 {
-    substeps = std::max(1, substeps);
-    if (nsPerStep_ <= 0.0) return substeps;
-    const double fit = static_cast<double>(callBudgetMs_.load()) * 1e6 / (nsPerStep_ * static_cast<double>(substeps));
-    return substeps * std::clamp(static_cast<int>(fit), 1, std::max(1, kMostStepsPerCall / substeps));
+    return batch_.next(substeps, static_cast<double>(callBudgetMs_.load()) * 1e6, solver_->diagnostics().steps);
 }
 
 void SimulationRunner::advance(int stepsToDo)
@@ -460,10 +458,7 @@ void SimulationRunner::advance(int stepsToDo)
     const std::int64_t start = nowNs();
     if (rateStartNs_ == 0) rateStartNs_ = start;
     const StepResult result = AdaptiveTimeStep::step(*solver_, stepsToDo);
-    if (result.stepsDone > 0) { // smoothed: one slow call (a dt halved, a page fault) does not halve the next batch
-        const double perStep = static_cast<double>(nowNs() - start) / static_cast<double>(result.stepsDone);
-        nsPerStep_ = nsPerStep_ <= 0.0 ? perStep : 0.7 * nsPerStep_ + 0.3 * perStep;
-    }
+    batch_.record(result.stepsDone, static_cast<double>(nowNs() - start));
     tags_.ran(nowNs() - start);
     rateSteps_ += result.stepsDone;
     stepsTaken_.fetch_add(result.stepsDone, std::memory_order_relaxed);
@@ -612,9 +607,14 @@ std::shared_ptr<const MapState> SimulationRunner::readDrawnState()
         buffer.bedGeneration = buffer.flowsFrom = 0;
     }
     if (buffer.flowsFrom != fullReads_) { // what only a full read brings, copied once per buffer
+        const std::int64_t copyStart = nowNs();
         copyFields(lastFullRead_->flows, state.flows);
         if (!erosion) state.deposition = lastFullRead_->deposition; // changes only with erosion (usually empty)
         buffer.flowsFrom = fullReads_;
+        // Each buffer in rotation copies them once per full read: on a large map (four flow fields
+        // of 64 MB at 4096²) that is a full read's cost again per buffer, and it counts against the
+        // tenth of the worker's time that full reads may take.
+        lastFullReadCostNs_ += nowNs() - copyStart;
     }
     if (erosion || buffer.bedGeneration != bedGeneration_) { // the bed changes only by edits and erosion
         state.bed.values() = solver_->readBed(whole);
@@ -689,7 +689,7 @@ std::unique_ptr<Solver> SimulationRunner::adoptSolver(std::unique_ptr<Solver> so
 {
     lastFullRead_ = nullptr; // another map or solver: the next snapshot reads everything
     ++bedGeneration_;
-    nsPerStep_ = 0.0;        // and its steps take their own time
+    batch_.reset();          // and its steps take their own time
     const QString name = QString::fromStdString(solver->name());
     std::unique_ptr<Solver> old;
     {

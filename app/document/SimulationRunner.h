@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/ErosionPeriod.h"
+#include "document/SimulationRunnerBatch.h"
 #include "document/SimulationSnapshot.h"
 #include "document/WaterEdit.h"
 #include "document/WaterTags.h"
@@ -187,8 +188,7 @@ private:
     std::uint64_t serial_ = 0;
     std::uint64_t workerMapId_ = 0;
     double stepsPerSecond_ = 0.0;
-    double nsPerStep_ = 0.0; // smoothed over the last calls; 0: not measured yet
-    static constexpr int kMostStepsPerCall = 4096;
+    SimulationRunnerBatch batch_; // the calls' times: how many steps the next one runs
     std::int64_t rateSteps_ = 0;
     std::int64_t rateStartNs_ = 0;
     std::optional<ErosionState> erosionStart_; // the state an erosion period started from, while one runs

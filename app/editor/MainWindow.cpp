@@ -72,6 +72,9 @@ MainWindow::MainWindow(const EditorOptions& options, QWidget* parent) : QMainWin
     connect(framePacer_, &FramePacer::intervalChanged, runner(), &SimulationRunner::setCallBudgetMs);
     connect(viewport_, &view::Viewport::waterOutOfMemory, this, [this] { pauseForViewMemory(); });
     connect(viewport_, &view::Viewport::waterShown, framePacer_, &FramePacer::addCost);
+    // On a software renderer a picture costs the simulation's cores per pixel: fewer while it plays.
+    connect(runner(), &SimulationRunner::playingChanged, viewport_,
+            [this](bool playing) { viewport_->setReducedResolution(playing && framePacer_->softwareRenderer()); });
 
     if (options_.restoreLayout) {
         restoreState(QSettings().value("window/state").toByteArray()); // main() restores the geometry

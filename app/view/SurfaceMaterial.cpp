@@ -66,21 +66,25 @@ SurfaceMaterial::SurfaceMaterial(Kind kind, Qt3DCore::QNode* parent) : QMaterial
     pass->addRenderState(cull);
     if (kind != Kind::Terrain) addBlending(pass);
 
-    auto* technique = new QTechnique;
-    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
-    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
-    technique->graphicsApiFilter()->setMajorVersion(3);
-    technique->graphicsApiFilter()->setMinorVersion(3);
-    technique->addRenderPass(pass);
-
     auto* effect = new QEffect;
-    effect->addTechnique(technique);
+    effect->addTechnique(openGl33Technique(pass));
     effect->addParameter(new QParameter("sunDirection", QVector3D(-0.65f, 0.62f, -0.15f).normalized()));
     effect->addParameter(new QParameter("skyColour", QVector3D(0.69f, 0.80f, 0.89f)));
     hazeDistance_ = new QParameter("hazeDistance", 2000.0f);
     effect->addParameter(hazeDistance_);
     setEffect(effect);
     if (kind != Kind::Overlay) setParameter("isWater", kind == Kind::Water ? 1 : 0);
+}
+
+QTechnique* SurfaceMaterial::openGl33Technique(QRenderPass* pass)
+{
+    auto* technique = new QTechnique;
+    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
+    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
+    technique->graphicsApiFilter()->setMajorVersion(3);
+    technique->graphicsApiFilter()->setMinorVersion(3);
+    technique->addRenderPass(pass);
+    return technique;
 }
 
 void SurfaceMaterial::setParameter(const QString& name, const QVariant& value)

@@ -8,6 +8,8 @@
 
 namespace Qt3DRender {
 class QParameter;
+class QRenderPass;
+class QTechnique;
 }
 
 namespace rb::view {
@@ -25,6 +27,9 @@ public:
     void setHazeDistance(float metres);
     // A shader uniform (a number, vector or texture), created on first use.
     void setParameter(const QString& name, const QVariant& value);
+    // A technique for OpenGL 3.3 core (the shaders' #version 330) holding `pass`: the view's other
+    // materials (ReducedResolution's quad) use it too.
+    static Qt3DRender::QTechnique* openGl33Technique(Qt3DRender::QRenderPass* pass);
 
 private:
     Qt3DRender::QParameter* hazeDistance_ = nullptr;

@@ -5,6 +5,7 @@
 #include "view/FlowSpeed.h"
 #include "view/LodMesh.h"
 #include "view/NorthArrow.h"
+#include "view/ReducedResolution.h"
 #include "view/SurfaceMaterial.h"
 #include "view/TerrainMesh.h"
 #include "view/WaterColourRamp.h"
@@ -113,16 +114,29 @@ Viewport::Viewport(QWidget* parent) : QWidget(parent)
 
 Viewport::~Viewport() = default;
 
-// Surface → viewport → camera → four leaves, drawn in this order: clear, the opaque terrain,
-// then the blended water, which must come after what it lets show through, then the overlay lines
-// on top. The capture sits in the water's leaf: Qt 3D grabs the picture at the end of the branch
-// that holds it, so captures show the scene without the editing overlays.
+// Two frame graphs, one active at a time: the full-resolution one, and the reduced one
+// (ReducedResolution) the view switches to while the simulation plays on a software renderer.
 void Viewport::buildFrameGraph()
 {
     using namespace Qt3DRender;
-    auto* surface = new QRenderSurfaceSelector;
-    surface->setSurface(window_);
-    auto* viewport = new QViewport(surface);
+    fullGraph_ = new QRenderSurfaceSelector(window_->renderSettings()); // both stay alive whichever is active
+    fullGraph_->setSurface(window_);
+    capture_ = addScenePasses(fullGraph_, true);
+    reducedGraph_ = new QRenderSurfaceSelector(window_->renderSettings());
+    reducedGraph_->setSurface(window_);
+    reduced_ = std::make_unique<ReducedResolution>(reducedGraph_, root_);
+    addScenePasses(reduced_->drawingParent(), false);
+    window_->setActiveFrameGraph(fullGraph_);
+}
+
+// Under `parent`: viewport → camera → four leaves, drawn in this order: clear, the opaque terrain,
+// then the blended water, which must come after what it lets show through, then the overlay lines
+// on top. With `capture`, a capture sits in the water's leaf (returned): Qt 3D grabs the picture at
+// the end of the branch that holds it, so captures show the scene without the editing overlays.
+Qt3DRender::QRenderCapture* Viewport::addScenePasses(Qt3DRender::QFrameGraphNode* parent, bool capture)
+{
+    using namespace Qt3DRender;
+    auto* viewport = new QViewport(parent);
     auto* cameraSelector = new QCameraSelector(viewport);
     cameraSelector->setCamera(window_->camera());
     auto* clear = new QClearBuffers(cameraSelector);
@@ -133,10 +147,26 @@ void Viewport::buildFrameGraph()
     terrainPass->addLayer(terrainLayer_);
     auto* waterPass = new QLayerFilter(cameraSelector);
     waterPass->addLayer(waterLayer_);
-    capture_ = new QRenderCapture(waterPass);
+    QRenderCapture* grab = capture ? new QRenderCapture(waterPass) : nullptr;
     auto* overlayPass = new QLayerFilter(cameraSelector);
     overlayPass->addLayer(overlayLayer_);
-    window_->setActiveFrameGraph(surface);
+    return grab;
+}
+
+// Reduced only while asked for, and never for a capture's picture on the full graph's request.
+void Viewport::setReducedResolution(bool on)
+{
+    if (on == reducedActive_) return;
+    reducedActive_ = on;
+    reduced_->setWindowSize(window_->size() * window_->devicePixelRatio());
+    window_->setActiveFrameGraph(on ? static_cast<Qt3DRender::QFrameGraphNode*>(reducedGraph_) : fullGraph_);
+    sceneChanged_ = true;
+}
+
+QSize Viewport::drawnSize() const
+{
+    const QSize window = window_->size() * window_->devicePixelRatio();
+    return reducedActive_ ? ReducedResolution::reducedSize(window) : window;
 }
 
 std::unique_ptr<SurfaceGeometry> Viewport::makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material, SurfaceGeometry::Primitive primitive)
@@ -534,7 +564,7 @@ std::optional<QPoint> Viewport::projectToPixel(QVector3D world) const
 
 Qt3DRender::QRenderCaptureReply* Viewport::requestCapture()
 {
-    return capture_->requestCapture();
+    return (reducedActive_ ? reduced_->capture() : capture_)->requestCapture(); // the picture as shown
 }
 
 // Qt 3D ticks every frame, drawn or not; a tick after a change of the scene draws a new picture.
@@ -687,6 +717,7 @@ bool Viewport::eventFilter(QObject* watched, QEvent* event)
         emit hoverLeft();
         return false;
     case QEvent::Resize:
+        reduced_->setWindowSize(window_->size() * window_->devicePixelRatio());
         applyCamera();
         return false;
     case QEvent::KeyPress:

@@ -29,6 +29,8 @@ class Qt3DWindow;
 }
 namespace Qt3DRender {
 class QCamera;
+class QFrameGraphNode;
+class QRenderSurfaceSelector;
 class QLayer;
 class QRenderCapture;
 class QRenderCaptureReply;
@@ -38,6 +40,7 @@ namespace rb::view {
 
 class LodMesh;
 class NorthArrow;
+class ReducedResolution;
 class SurfaceMaterial;
 class TerrainMesh;
 class WaterColourRamp;
@@ -115,7 +118,12 @@ public:
     const analysis::WaterFeatures* waterFeatures() const { return waterFeatures_.get(); }
     int overlayVertexCount() const { return static_cast<int>(overlay_.vertexCount()); }
     std::optional<QPoint> projectToPixel(QVector3D world) const; // nullopt behind the camera
-    Qt3DRender::QRenderCaptureReply* requestCapture();
+    Qt3DRender::QRenderCaptureReply* requestCapture(); // the picture as shown, at the window's size
+    // Draw at a quarter of the pixels (ReducedResolution) until switched off: the editor asks for
+    // it while the simulation plays on a software renderer, full detail whenever it is still.
+    void setReducedResolution(bool on);
+    bool reducedResolution() const { return reducedActive_; }
+    QSize drawnSize() const; // the pixels the scene is drawn at (device pixels)
     QWindow* renderWindow() const;
 
     int lodTileCount() const;           // the terrain's patches
@@ -140,6 +148,7 @@ protected:
 
 private:
     void buildFrameGraph();
+    Qt3DRender::QRenderCapture* addScenePasses(Qt3DRender::QFrameGraphNode* parent, bool capture);
     std::unique_ptr<SurfaceGeometry> makeSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material, SurfaceGeometry::Primitive primitive);
     Qt3DCore::QEntity* makeLodSurface(Qt3DRender::QLayer* layer, SurfaceMaterial* material);
     void setSurfaceParameters(const Map& map);
@@ -158,7 +167,11 @@ private:
 
     Qt3DExtras::Qt3DWindow* window_ = nullptr;
     Qt3DCore::QEntity* root_ = nullptr;
-    Qt3DRender::QRenderCapture* capture_ = nullptr;
+    Qt3DRender::QRenderCapture* capture_ = nullptr; // the full-resolution graph's
+    Qt3DRender::QRenderSurfaceSelector* fullGraph_ = nullptr;
+    Qt3DRender::QRenderSurfaceSelector* reducedGraph_ = nullptr;
+    std::unique_ptr<ReducedResolution> reduced_;
+    bool reducedActive_ = false;
     Qt3DRender::QLayer* terrainLayer_ = nullptr;
     Qt3DRender::QLayer* waterLayer_ = nullptr;
     SurfaceMaterial* terrainMaterial_ = nullptr;
