@@ -1,5 +1,6 @@
 #include "view/LodMesh.h"
 
+#include "view/MeshAttributes.h"
 #include "view/MeshGrid.h"
 
 #include <Qt3DCore/QAttribute>
@@ -19,12 +20,6 @@ namespace {
 constexpr int kPatchVertices = LodTiles::kPatchQuads + 1;
 constexpr int kFloatsPerTile = 4; // first cell x, y, level, unused
 
-template <typename T>
-QByteArray bytesOf(const std::vector<T>& values)
-{
-    return QByteArray(reinterpret_cast<const char*>(values.data()), static_cast<qsizetype>(values.size() * sizeof(T)));
-}
-
 // Patch-local grid coordinates (i, 0, j) of each vertex, in MeshGrid's vertex order. Three
 // components, as Qt 3D's bounding-volume job expects of a position attribute.
 std::vector<float> patchVertices()
@@ -39,16 +34,6 @@ QAttribute* floatAttribute(Qt3DCore::QBuffer* buffer, const QString& name, uint 
 {
     auto* attribute = new QAttribute(buffer, name, QAttribute::Float, size, count, 0, size * sizeof(float));
     attribute->setAttributeType(QAttribute::VertexAttribute);
-    return attribute;
-}
-
-QAttribute* indexAttribute(Qt3DCore::QBuffer* buffer, uint count)
-{
-    auto* attribute = new QAttribute;
-    attribute->setAttributeType(QAttribute::IndexAttribute);
-    attribute->setVertexBaseType(QAttribute::UnsignedInt);
-    attribute->setBuffer(buffer);
-    attribute->setCount(count);
     return attribute;
 }
 

@@ -1,5 +1,7 @@
 #include "view/SurfaceGeometry.h"
 
+#include "view/MeshAttributes.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
@@ -12,36 +14,11 @@ using Qt3DCore::QAttribute;
 
 namespace {
 
-QByteArray bytesOf(const void* data, std::size_t size)
-{
-    return QByteArray(static_cast<const char*>(data), static_cast<qsizetype>(size));
-}
-
-QByteArray vertexBytes(const MeshVertices& vertices)
-{
-    return bytesOf(vertices.values.data(), vertices.values.size() * sizeof(float));
-}
-
-QByteArray indexBytes(const std::vector<std::uint32_t>& indices)
-{
-    return bytesOf(indices.data(), indices.size() * sizeof(std::uint32_t));
-}
-
 QAttribute* vertexAttribute(Qt3DCore::QBuffer* buffer, const QString& name, uint size, uint offsetFloats, uint count)
 {
     constexpr uint stride = MeshVertices::kFloatsPerVertex * sizeof(float);
     auto* attribute = new QAttribute(buffer, name, QAttribute::Float, size, count, offsetFloats * sizeof(float), stride);
     attribute->setAttributeType(QAttribute::VertexAttribute);
-    return attribute;
-}
-
-QAttribute* indexAttribute(Qt3DCore::QBuffer* buffer, uint count)
-{
-    auto* attribute = new QAttribute;
-    attribute->setAttributeType(QAttribute::IndexAttribute);
-    attribute->setVertexBaseType(QAttribute::UnsignedInt);
-    attribute->setBuffer(buffer);
-    attribute->setCount(count);
     return attribute;
 }
 
@@ -62,8 +39,8 @@ void SurfaceGeometry::replace(const MeshVertices& vertices, const std::vector<st
     auto* geometry = new Qt3DCore::QGeometry(renderer);
     auto* vertexBuffer = new Qt3DCore::QBuffer(geometry);
     auto* indexBuffer = new Qt3DCore::QBuffer(geometry);
-    vertexBuffer->setData(vertexBytes(vertices));
-    indexBuffer->setData(indexBytes(indices));
+    vertexBuffer->setData(bytesOf(vertices.values));
+    indexBuffer->setData(bytesOf(indices));
     auto* position = vertexAttribute(vertexBuffer, QAttribute::defaultPositionAttributeName(), 3, MeshVertices::kPositionOffset, count);
     geometry->addAttribute(position);
     geometry->addAttribute(vertexAttribute(vertexBuffer, QAttribute::defaultNormalAttributeName(), 3, MeshVertices::kNormalOffset, count));
@@ -89,14 +66,14 @@ void SurfaceGeometry::replace(const MeshVertices& vertices, const std::vector<st
 bool SurfaceGeometry::updateVertices(const MeshVertices& vertices)
 {
     if (!vertexBuffer_ || vertices.vertexCount() != vertexCount_) return false;
-    vertexBuffer_->updateData(0, vertexBytes(vertices));
+    vertexBuffer_->updateData(0, bytesOf(vertices.values));
     return true;
 }
 
 void SurfaceGeometry::upload(const MeshVertices& vertices, const std::vector<std::uint32_t>& indices)
 {
     if (!indexBuffer_ || indices.size() != indexCount_ || !updateVertices(vertices)) return replace(vertices, indices);
-    const QByteArray newIndices = indexBytes(indices);
+    const QByteArray newIndices = bytesOf(indices);
     if (newIndices != indexBuffer_->data()) indexBuffer_->updateData(0, newIndices);
 }
 
