@@ -93,6 +93,8 @@ function(riverbed_pch_skip_own_options target)
   get_target_property(sources ${target} SOURCES)
   get_target_property(source_dir ${target} SOURCE_DIR)
   foreach(source ${sources})
+    # Relative names are the target's directory's (here they would be read as the top directory's).
+    cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY ${source_dir})
     get_source_file_property(options ${source} DIRECTORY ${source_dir} COMPILE_OPTIONS)
     if(options)
       set_source_files_properties(${source} DIRECTORY ${source_dir} PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
