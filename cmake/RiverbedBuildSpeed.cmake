@@ -72,12 +72,15 @@ endfunction()
 function(riverbed_pch_headers target out)
   riverbed_link_closure(${target} closure)
   set(headers ${riverbed_pch_std})
-  # Every Qt header defines the macros emit, signals and slots: the core libraries (Qt at their
-  # edges only) name functions emit, so their PCH stays Qt-free.
+  # The core libraries get none: their files parse only the standard library and a little Qt Core
+  # (cheap), every Qt header defines the macros emit, signals and slots (core names functions
+  # emit), and with a PCH of the standard headers GCC 12 raised false -Warray-bounds errors on
+  # std::string moves inlined at -O3 (core/generator/ParameterReference.cpp,
+  # core/distributed/DistributedScope.cpp) that the same files do not raise without it.
   get_target_property(source_dir ${target} SOURCE_DIR)
   string(FIND "${source_dir}/" "${PROJECT_SOURCE_DIR}/core/" core_at)
   if(core_at EQUAL 0)
-    set(${out} ${headers} PARENT_SCOPE)
+    set(${out} "" PARENT_SCOPE)
     return()
   endif()
   if(Qt6::Core IN_LIST closure)
@@ -146,6 +149,9 @@ function(riverbed_apply_build_speed)
       continue()
     endif()
     riverbed_pch_headers(${target} headers)
+    if(NOT headers)
+      continue()
+    endif()
     target_precompile_headers(${target} PRIVATE ${headers})
     riverbed_pch_skip_own_options(${target})
     riverbed_pch_ccache(${target})
