@@ -3,8 +3,9 @@
 # Half of a test file's compile time is parsing GoogleTest and Qt's headers, a third of an editor
 # file's is Qt's: each target parses them once into a precompiled header (PCH) that its files
 # load instead. riverbed_apply_build_speed() runs once, after every target exists, and gives each
-# of our targets the headers it can use: the standard library's common ones, Qt Core's, Widgets'
-# and Qt Test's when the target links those modules, GoogleTest's when it links GoogleTest. The
+# of our targets outside core/ (core's get none, below) the headers it can use: the standard
+# library's common ones, Qt Core's, Widgets' and Qt Test's when the target links those modules,
+# GoogleTest's when it links GoogleTest. The
 # single-file GUI tests share the PCH of riverbed_gui_test_support (same flags) instead of each
 # building its own.
 #
