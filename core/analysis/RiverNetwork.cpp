@@ -1,5 +1,7 @@
 #include "analysis/RiverNetwork.h"
 
+#include "analysis/WaterOrigins.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -96,7 +98,7 @@ void dropStub(std::vector<River>& rivers, std::size_t stub)
 
 } // namespace
 
-void finishNetwork(std::vector<River>& rivers)
+void finishNetwork(std::vector<River>& rivers, bool byOrigin)
 {
     joinContinuations(rivers);
     // A tributary's last point is the confluence point of the line it joins: before smoothing, so
@@ -105,6 +107,34 @@ void finishNetwork(std::vector<River>& rivers)
     for (River& river : rivers) smoothCentreLine(river.points);
     placeConfluences(rivers);
     splitAtConfluences(rivers);
+    if (!byOrigin) return;
+    countByOrigin(rivers);
+    placeConfluences(rivers); // a tributary's last point is the line below's, counted as that one's
+}
+
+void countByOrigin(std::vector<River>& rivers)
+{
+    // The lines form a tree towards the mouths: passing the origins down until nothing changes
+    // takes at most as many rounds as the longest chain of lines.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const River& r : rivers) {
+            if (r.downstream < 0 || r.joinIndex != 0) continue;
+            OriginMask& below = rivers[static_cast<std::size_t>(r.downstream)].origins;
+            const auto joined = static_cast<OriginMask>(below | r.origins);
+            changed = changed || joined != below;
+            below = joined;
+        }
+    }
+    for (River& river : rivers)
+        for (RiverPoint& p : river.points) {
+            const double discharge = dischargeOf(p.byOrigin, river.origins);
+            const double scale = p.discharge != 0.0 ? discharge / p.discharge : 0.0;
+            p.discharge = discharge;
+            p.velocity *= scale; // velocity = discharge / (width · depth), vx and vy along the same direction
+            p.vx *= scale;
+            p.vy *= scale;
+        }
 }
 
 void joinContinuations(std::vector<River>& rivers)
