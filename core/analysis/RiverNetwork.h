@@ -13,8 +13,10 @@ namespace rb::analysis {
 void finishNetwork(std::vector<River>& rivers, bool byOrigin = false);
 
 // Each line carries the water of its own origins and of every line that flows into its start (the
-// lines below a confluence carry both tributaries' springs): its points' discharge and velocity
-// are counted again from their discharge by origin.
+// lines below a confluence carry both tributaries' springs), and of other origins the water that
+// has joined it and stays in it to its end (part of a spring's water spilling over from the next
+// valley); water that only touches it (two springs' water side by side before it parts) is not
+// counted. Its points' discharge, velocity and byOrigin are counted again so.
 void countByOrigin(std::vector<River>& rivers);
 
 // A line that flows into another within that one's first few points, where no other line joins it,

@@ -30,7 +30,7 @@ struct RiverPoint {
     double vx = 0.0;        // mean velocity, m/s, east
     double vy = 0.0;        // mean velocity, m/s, south
     double discharge = 0.0; // water crossing the cross-section, m³/s (of the line's origins, when known)
-    OriginDischarge byOrigin{}; // the section's discharge by origin (all zero when the map has none)
+    OriginDischarge byOrigin{}; // the discharge the line counts, by origin (all zero when the map has none)
 };
 
 // Why a centre line ends.
