@@ -4,7 +4,7 @@
 // to 1% (distances are counted in each lattice's own slot width b, speeds over its own inlet speed).
 // The lake is one a plane jet sees as unbounded out to 30 b: 360 m long, the east side a sea at
 // 40 b, and 300 m wide, so at 30 b (half width about 30 m) the side walls are over 4 half widths
-// from the jet. In the 180 m wide lake used until 2026-11-29 they were 2.5 half widths away: the
+// from the jet. In the 180 m wide lake used until 2026-11-29 they were under 3 half widths away: the
 // lake's recirculation bent the triangle lattice's jet 20–30 m off its axis and the lattices stayed
 // 1.28–1.31× apart at 30 b however long the mean (docs/solver.md, "The mean jet").
 // A jet that far out meanders and sheds eddies on both lattices, so a snapshot says little; the
