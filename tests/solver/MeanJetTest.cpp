@@ -9,8 +9,8 @@
 // 1.28–1.31× apart at 30 b however long the mean (docs/solver.md, "The mean jet").
 // A jet that far out meanders and sheds eddies on both lattices, so a snapshot says little; the
 // time-mean velocity over a developed window (from kMeanFrom to kDuration, the same rule as
-// simulate --mean-from and export --velocity --mean) is what is compared: the window opens when the
-// jet's head reaches the sea at 40 b, so it holds the developed jet and not its head's arrival.
+// simulate --mean-from and export --velocity --mean) is what is compared: the window opens as the
+// jet's head reaches the sea at 40 b, so it holds the developed jet and not its head's arrival at 30 b.
 // At 10, 20 and 30 slot widths the mean centre-line speeds of the two lattices must agree within
 // 25%, and the jet must be there (at least half the plane-jet law 2.4·√(b/x), Albertson et al. 1950,
 // which docs/solver.md compares them with). The meander is physics and is not damped.
@@ -41,7 +41,7 @@ constexpr double kLength = 360.0;    // m, 40 slot widths: the sea 10 b beyond t
 constexpr double kWidth = 300.0;     // m: the side walls over 4 jet half widths from the jet at 30 b
 constexpr int kRowsOffMiddle = 7;
 constexpr double kDuration = 1600.0; // s
-constexpr double kMeanFrom = 900.0;  // s: the head (20% of the inlet speed) passes 10 / 20 / 30 b at about 190 / 390 / 660 s and reaches the sea by 900 s
+constexpr double kMeanFrom = 900.0;  // s: the head (20% of the inlet speed) passes 10 / 20 / 30 b at 190–200, 380–420 and 650–670 s, 40 b at 930–980 s (in a longer lake)
 constexpr double kCourant = 0.5;     // the automatic time step's target for new maps (0.4 gives the same figures to 0.01)
 constexpr std::array<int, 3> kDistances = {10, 20, 30}; // slot widths
 
