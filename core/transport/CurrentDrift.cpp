@@ -198,7 +198,7 @@ void CurrentDrift::countSubsteps(const float* depth)
 // cells the substep before left at −0).
 void CurrentDrift::carry(const float* depth, double dt, std::vector<float>& dyed, DyeLedger& ledger)
 {
-    const bool anyDye = scanDye(depth, dyed);
+    const bool anyDye = scanDye(dyed);
     for (int s = 0; anyDye && s < substeps_; ++s) {
         if (s > 0) {
             for (const std::size_t cell : negativeZeros_) dyed[cell] = 0.0f;
@@ -214,40 +214,34 @@ void CurrentDrift::carry(const float* depth, double dt, std::vector<float>& dyed
     keepWithinWater(depth, dyed, ledger);
 }
 
-bool CurrentDrift::scanDye(const float* depth, std::vector<float>& dyed)
+bool CurrentDrift::scanDye(std::vector<float>& dyed)
 {
     const auto rows = static_cast<std::size_t>(lattice_.height());
     dyedColumns_.assign(rows, {});
     movedColumns_.assign(rows, {});
-    rowOutside_.assign(rows, 0);
     concentration_.resize(dyed.size(), 0.0f);
     bool any = false;
     for (int y = 0; y < lattice_.height(); ++y) {
-        scanRow(y, depth, dyed.data());
+        scanRow(y, dyed.data());
         any |= !dyedColumns_[static_cast<std::size_t>(y)].empty();
     }
     return any;
 }
 
-// One row before the drift: between which columns it holds dye (NaN counts), whether a cell lies
-// outside 0 ≤ d ≤ h (keepWithinWater must then clamp the row), and −0 made +0. The sums over the
-// row are branch-free, so they vectorise.
-void CurrentDrift::scanRow(int y, const float* depth, float* dyed)
+// One row before the drift: between which columns it holds dye (NaN counts), and −0 made +0. The
+// sums over the row are branch-free, so they vectorise.
+void CurrentDrift::scanRow(int y, float* dyed)
 {
     const int width = lattice_.width();
     float* row = dyed + lattice_.index(0, y);
-    const float* h = depth + lattice_.index(0, y);
     std::uint32_t magnitude = 0, sign = 0;
-    unsigned outside = 0;
     for (int x = 0; x < width; ++x) {
         const float d = row[x];
         std::uint32_t bits = 0;
         std::memcpy(&bits, &d, sizeof bits);
         magnitude |= bits & 0x7fffffffu;
         sign |= bits;
-        outside |= static_cast<unsigned>(!((d >= 0.0f) & (d <= h[x])));
     }
-    rowOutside_[static_cast<std::size_t>(y)] = outside != 0 ? 1 : 0;
     if ((sign & 0x80000000u) != 0)
         for (int x = 0; x < width; ++x)
             if (row[x] == 0.0f) row[x] = 0.0f;
@@ -332,13 +326,14 @@ void CurrentDrift::moveOnce(double seconds, std::vector<float>& dyed, DyeLedger&
 }
 
 // Float rounding (and a flux that is divergence-free only to the solver's tolerance) may leave a
-// cell a hair outside 0 ≤ d ≤ h: clamp and book it, as the water's transport does. Only rows the
-// drift changed or that scanDye found outside: elsewhere every term would be an exact +0.
+// cell a hair outside 0 ≤ d ≤ h: clamp and book it, as the water's transport does. Only the rows
+// the drift may have changed, which include every row that held dye: elsewhere every cell holds
+// +0 (scanDye), which the clamp keeps (depths are not negative), its term an exact +0.
 void CurrentDrift::keepWithinWater(const float* depth, std::vector<float>& dyed, DyeLedger& ledger) const
 {
     double clipped = 0.0;
     for (int y = 0; y < lattice_.height(); ++y) {
-        if (!rowOutside_[static_cast<std::size_t>(y)] && movedColumns_[static_cast<std::size_t>(y)].empty()) continue;
+        if (movedColumns_[static_cast<std::size_t>(y)].empty()) continue;
         for (std::size_t i = lattice_.index(0, y); i < lattice_.index(0, y) + static_cast<std::size_t>(lattice_.width()); ++i) {
             const float kept = std::clamp(dyed[i], 0.0f, depth[i]);
             clipped += static_cast<double>(kept) - static_cast<double>(dyed[i]);

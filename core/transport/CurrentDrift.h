@@ -65,8 +65,8 @@ private:
     void planSubsteps(const float* depth, double dt);
     void countSubsteps(const float* depth);
     void carry(const float* depth, double dt, std::vector<float>& dyed, DyeLedger& ledger);
-    bool scanDye(const float* depth, std::vector<float>& dyed);
-    void scanRow(int y, const float* depth, float* row);
+    bool scanDye(std::vector<float>& dyed);
+    void scanRow(int y, float* dyed);
     void widenRanges();
     void moveOnce(double seconds, std::vector<float>& dyed, DyeLedger& ledger);
     void takeConcentrations(const float* depth, const std::vector<float>& dyed, bool keep);
@@ -107,7 +107,6 @@ private:
     std::vector<float> concentration_;   // per cell; 0 outside the dyed columns between substeps
     std::vector<ColumnRange> dyedColumns_; // per row: where this substep's sources may hold dye
     std::vector<ColumnRange> movedColumns_; // per row: the cells this substep may change
-    std::vector<char> rowOutside_;       // per row: a cell outside 0 ≤ d ≤ h before the drift
     std::vector<std::size_t> negativeZeros_; // cells the last substep left at −0
     int substeps_ = 1;
 };
