@@ -16,4 +16,9 @@ namespace rb {
 // The fraction keeps a map whose water is all shallow (a lagoon, a flooded plain) from losing it.
 float currentDepthThreshold(const FloatField& depth, const CurrentsSettings& settings);
 
+// Whether any cell along a side with a prescribed current holds water deeper than the threshold
+// above: without one no current enters or leaves (the lakes preset's water lies inland), and a
+// solve would give still water everywhere without a word.
+bool waterReachesAnOpenSide(const FloatField& depth, const CurrentsSettings& settings);
+
 } // namespace rb

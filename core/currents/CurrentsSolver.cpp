@@ -1,6 +1,7 @@
 #include "currents/CurrentsSolver.h"
 
 #include "currents/CellSampler.h"
+#include "currents/CurrentDepth.h"
 #include "currents/FaceDiffusion.h"
 #include "currents/Projection.h"
 #include "currents/SteadyViscosity.h"
@@ -48,6 +49,22 @@ double secondsSince(std::chrono::steady_clock::time_point start)
 
 } // namespace
 
+namespace {
+
+// Empty unless currents are prescribed and no water reaches a side that has one (the lakes
+// preset: its water lies inland), when the solve would give still water without a word.
+std::string openSidesProblem(const FloatField& depth, const CurrentsSettings& settings)
+{
+    std::string open;
+    for (std::size_t i = 0; i < settings.sideSpeed.size(); ++i)
+        if (settings.sideSpeed[i]) open += (open.empty() ? "" : ", ") + std::string(sideName(static_cast<Side>(i)));
+    if (open.empty() || waterReachesAnOpenSide(depth, settings)) return {};
+    return "no water deeper than " + rangeNumberText(currentDepthThreshold(depth, settings)) + " m reaches the open side(s) (" + open +
+           "): the map's water lies inland, where no current enters or leaves; open a side the sea reaches";
+}
+
+} // namespace
+
 std::string CurrentsSolver::requestProblem(const FloatField& depth, const CurrentsSettings& settings)
 {
     for (std::size_t i = 0; i < settings.sideSpeed.size(); ++i) {
@@ -58,7 +75,7 @@ std::string CurrentsSolver::requestProblem(const FloatField& depth, const Curren
     }
     const bool anyWater = std::any_of(depth.data(), depth.data() + depth.size(), [&](float d) { return d > settings.wetDepth; });
     if (!anyWater) return "the map holds no water (no cell deeper than " + rangeNumberText(settings.wetDepth * 1000.0) + " mm): there is nothing for a current to cross; fill the sea first";
-    return {};
+    return openSidesProblem(depth, settings);
 }
 
 CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings)
