@@ -99,7 +99,7 @@ TEST(CurrentsDefaults, LakesThatReachNoOpenSideAreRefusedWithAReason)
     for (int i = 0; i < depth.height(); ++i) depth(0, i) = depth(depth.width() - 1, i) = 0.0f;
     const CurrentsSettings settings = test::eastwardCurrent(0.4);
     const std::string problem = CurrentsSolver::requestProblem(depth, settings);
-    EXPECT_NE(problem.find("no water deeper than 500 mm reaches the open side(s) (east, west)"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("no water deeper than 100 mm reaches the open side(s) (east, west)"), std::string::npos) << problem; // 5 % of 2 m
     depth(0, depth.height() / 2) = 2.0f; // water at the west side: a sea the current can enter
     EXPECT_EQ(CurrentsSolver::requestProblem(depth, settings), "");
 }
