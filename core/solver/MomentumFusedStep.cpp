@@ -657,6 +657,7 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
     const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
+    markOverfalls(fields);
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < lattice_.familyCount(); ++f) {
@@ -750,6 +751,60 @@ void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int 
     else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
     else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1);
     else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
+    if (overfallNear(y)) redoBesideOverfalls(fields, f, y, x0, x1);
+}
+
+// The faces that are free overfalls, and their discharges as the step begins, for the reference's
+// overfall rule (MomentumStep::overfallShare), which reads them after the one-pass loop has
+// written the new ones. Faces off the map or with a cell off it are never overfalls (the
+// reference asks only of neighbours with both cells on the map).
+void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
+{
+    const int height = lattice_.height();
+    stepBed_ = fields.bed;
+    stepDepth_ = fields.depth;
+    overfallRows_.assign(static_cast<std::size_t>(height), 0);
+    for (int f = 0; f < lattice_.familyCount(); ++f) {
+        const auto fi = static_cast<std::size_t>(f);
+        overfall_[fi].assign(lattice_.paddedCount(), 0);
+        overfallFlows_[fi].resize(lattice_.paddedCount());
+        previousFlows_[fi] = overfallFlows_[fi].data();
+        for (int y = 0; y < height; ++y) {
+            const auto [x0, x1] = interiorFaces(f, y);
+            const CellOffset t = lattice_.family(f).tailOffset(y);
+            for (int x = x0; x < x1; ++x) {
+                if (!isOverfall(lattice_.index(x, y), lattice_.index(x + t.dx, y + t.dy))) continue;
+                const std::size_t slot = lattice_.paddedIndex(x, y);
+                overfall_[fi][slot] = 1;
+                overfallFlows_[fi][slot] = fields.flows[fi][slot];
+                overfallRows_[static_cast<std::size_t>(y)] = 1;
+            }
+        }
+    }
+}
+
+// Whether a face of row y may have an overfall among its neighbours (theirs lie within a row).
+bool MomentumFusedStep::overfallNear(int y) const
+{
+    const int height = lattice_.height();
+    for (int r = std::max(0, y - 1); r <= std::min(height - 1, y + 1); ++r)
+        if (overfallRows_[static_cast<std::size_t>(r)]) return true;
+    return false;
+}
+
+// The one-pass loop knows nothing of overfalls: a face of its run with one among its neighbours
+// is done again with the reference's own function, which applies the rule. Overfalls are rare
+// (cliffs), so this costs the loop nothing elsewhere.
+void MomentumFusedStep::redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1)
+{
+    const FamilyStencil& s = stencil(y, f);
+    const unsigned char* flags = overfall_[static_cast<std::size_t>(f)].data();
+    for (int x = x0; x < x1; ++x) {
+        const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
+        bool beside = false;
+        for (const NeighbourFace& n : s.neighbours) beside = beside || flags[slot + n.slot] != 0;
+        if (beside) accelerateEdgeFace(fields, f, {x, faceStencil(f, x, y)}, y);
+    }
 }
 
 template <int N, class Cone>
