@@ -763,24 +763,47 @@ void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
     const int height = lattice_.height();
     stepBed_ = fields.bed;
     stepDepth_ = fields.depth;
-    overfallRows_.assign(static_cast<std::size_t>(height), 0);
-    for (int f = 0; f < lattice_.familyCount(); ++f) {
-        const auto fi = static_cast<std::size_t>(f);
-        overfall_[fi].assign(lattice_.paddedCount(), 0);
-        overfallFlows_[fi].resize(lattice_.paddedCount());
-        previousFlows_[fi] = overfallFlows_[fi].data();
-        for (int y = 0; y < height; ++y) {
-            const auto [x0, x1] = interiorFaces(f, y);
-            const CellOffset t = lattice_.family(f).tailOffset(y);
-            for (int x = x0; x < x1; ++x) {
-                if (!isOverfall(lattice_.index(x, y), lattice_.index(x + t.dx, y + t.dy))) continue;
-                const std::size_t slot = lattice_.paddedIndex(x, y);
-                overfall_[fi][slot] = 1;
-                overfallFlows_[fi][slot] = fields.flows[fi][slot];
-                overfallRows_[static_cast<std::size_t>(y)] = 1;
-            }
+    if (overfallRows_.size() != static_cast<std::size_t>(height)) { // the first step: no row flagged yet
+        overfallRows_.assign(static_cast<std::size_t>(height), 0);
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            overfall_[static_cast<std::size_t>(f)].assign(lattice_.paddedCount(), 0);
+            overfallFlows_[static_cast<std::size_t>(f)].resize(lattice_.paddedCount());
         }
     }
+    for (int f = 0; f < lattice_.familyCount(); ++f) previousFlows_[static_cast<std::size_t>(f)] = overfallFlows_[static_cast<std::size_t>(f)].data();
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y) {
+        const bool flagged = overfallRows_[static_cast<std::size_t>(y)] != 0;
+        bool found = false;
+        for (int f = 0; f < lattice_.familyCount(); ++f) found = markOverfallRow(fields, f, y, flagged) || found;
+        overfallRows_[static_cast<std::size_t>(y)] = found ? 1 : 0;
+    }
+}
+
+// One row of one family's faces: first only whether it has an overfall (a reduction the compiler
+// vectorises; most rows of most maps have none), then, where it has one or had one the step
+// before (`flagged`: flags to clear), the flags, and the discharges where they are set.
+bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int y, bool flagged)
+{
+    const auto fi = static_cast<std::size_t>(f);
+    const auto [x0, x1] = interiorFaces(f, y);
+    if (x0 >= x1) return false;
+    const CellOffset t = lattice_.family(f).tailOffset(y);
+    const auto tail = static_cast<std::ptrdiff_t>(lattice_.index(x0 + t.dx, y + t.dy)) - static_cast<std::ptrdiff_t>(lattice_.index(x0, y));
+    const float* bed = fields.bed + lattice_.index(0, y);
+    const float* depth = fields.depth + lattice_.index(0, y);
+    const auto overfall = [&](int x) { return RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail]); }; // StepContract.h
+    int count = 0;
+    for (int x = x0; x < x1; ++x) count += overfall(x) ? 1 : 0;
+    if (count == 0 && !flagged) return false;
+    unsigned char* flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
+    const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
+    float* kept = overfallFlows_[fi].data() + lattice_.paddedIndex(0, y);
+    for (int x = x0; x < x1; ++x) {
+        flags[x] = overfall(x) ? 1 : 0;
+        if (flags[x]) kept[x] = flows[x];
+    }
+    return count > 0;
 }
 
 // Whether a face of row y may have an overfall among its neighbours (theirs lie within a row).
@@ -803,8 +826,19 @@ void MomentumFusedStep::redoBesideOverfalls(const MomentumFields& fields, int f,
         const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
         bool beside = false;
         for (const NeighbourFace& n : s.neighbours) beside = beside || flags[slot + n.slot] != 0;
-        if (beside) accelerateEdgeFace(fields, f, {x, faceStencil(f, x, y)}, y);
+        if (beside && advects(fields, x, y, s.tailCell)) accelerateEdgeFace(fields, f, {x, faceStencil(f, x, y)}, y);
     }
+}
+
+// Whether the reference adds advection at the face headed at (x, y): a face with both cells dry, or
+// too thin to move, gets none, so the rule cannot change it (every dry slope is an "overfall"
+// by the test, and such faces are most of the ones beside one on a map with dry land).
+bool MomentumFusedStep::advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const
+{
+    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y)), tail = head + tailCell;
+    const float hHead = fields.depth[head], hTail = fields.depth[tail];
+    if (std::max(hHead, hTail) <= kDryDepth) return false;
+    return movingDepth(hHead, hTail, fields.bed[head], fields.bed[tail]) > kDryDepth;
 }
 
 template <int N, class Cone>

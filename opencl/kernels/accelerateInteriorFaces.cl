@@ -314,19 +314,25 @@ inline void accelerateFacesOfRow(__global float* newFlows, __global float* newSp
 }
 
 // Whether a face of some family headed at the VEC cells of row y (all at least two cells from the
-// map's edge) has a free overfall among its neighbours: the fast interior knows no overfall, so
-// such work-items take the general path, which applies the rule (MomentumFusedStep's
-// redoBesideOverfalls).
+// map's edge) takes advection and has a free overfall among its neighbours: the fast interior
+// knows no overfall, so such work-items take the general path, which applies the rule
+// (MomentumFusedStep's redoBesideOverfalls). A dry or too thin face takes no advection, so the
+// rule cannot change it (every dry slope is an "overfall" by the test).
 inline bool overfallBeside(Grid g, __global const float* bed, __global const float* depth, int head, int parity)
 {
     intv found = (intv)(0);
-    for (int f = 0; f < FAMILY_COUNT; ++f)
+    for (int f = 0; f < FAMILY_COUNT; ++f) {
+        const int2 t = tailOffset(f, parity);
+        const int tail = head + t.y * g.pitch + t.x;
+        const floatv hHead = LOADV(depth, head), hTail = LOADV(depth, tail), bHead = LOADV(bed, head), bTail = LOADV(bed, tail);
+        const intv advects = (maxOfV(hHead, hTail) > MOMENTUM_DRY_DEPTH) & (movingDepthV(hHead, hTail, bHead, bTail) > MOMENTUM_DRY_DEPTH);
         for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
             const int dx = NEIGHBOUR_DX[parity][k], dy = NEIGHBOUR_DY[parity][k];
             const int2 nt = tailOffset(f, parity + dy);
             const int neighbour = head + dy * g.pitch + dx;
-            found |= isOverfallV(bed, depth, neighbour, neighbour + nt.y * g.pitch + nt.x);
+            found |= advects & isOverfallV(bed, depth, neighbour, neighbour + nt.y * g.pitch + nt.x);
         }
+    }
 #if VEC == 1
     return found != 0;
 #else
