@@ -657,7 +657,6 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
     const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
-    markOverfalls(fields);
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y)
         for (int f = 0; f < lattice_.familyCount(); ++f) {
@@ -751,94 +750,6 @@ void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int 
     else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
     else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1);
     else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
-    if (overfallNear(y)) redoBesideOverfalls(fields, f, y, x0, x1);
-}
-
-// The faces that are free overfalls, and their discharges as the step begins, for the reference's
-// overfall rule (MomentumStep::overfallShare), which reads them after the one-pass loop has
-// written the new ones. Faces off the map or with a cell off it are never overfalls (the
-// reference asks only of neighbours with both cells on the map).
-void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
-{
-    const int height = lattice_.height();
-    stepBed_ = fields.bed;
-    stepDepth_ = fields.depth;
-    if (overfallRows_.size() != static_cast<std::size_t>(height)) { // the first step: no row flagged yet
-        overfallRows_.assign(static_cast<std::size_t>(height), 0);
-        for (int f = 0; f < lattice_.familyCount(); ++f) {
-            overfall_[static_cast<std::size_t>(f)].assign(lattice_.paddedCount(), 0);
-            overfallFlows_[static_cast<std::size_t>(f)].resize(lattice_.paddedCount());
-        }
-    }
-    for (int f = 0; f < lattice_.familyCount(); ++f) previousFlows_[static_cast<std::size_t>(f)] = overfallFlows_[static_cast<std::size_t>(f)].data();
-#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) {
-        const bool flagged = overfallRows_[static_cast<std::size_t>(y)] != 0;
-        bool found = false;
-        for (int f = 0; f < lattice_.familyCount(); ++f) found = markOverfallRow(fields, f, y, flagged) || found;
-        overfallRows_[static_cast<std::size_t>(y)] = found ? 1 : 0;
-    }
-}
-
-// One row of one family's faces: first only whether it has an overfall (a reduction the compiler
-// vectorises; most rows of most maps have none), then, where it has one or had one the step
-// before (`flagged`: flags to clear), the flags, and the discharges where they are set.
-bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int y, bool flagged)
-{
-    const auto fi = static_cast<std::size_t>(f);
-    const auto [x0, x1] = interiorFaces(f, y);
-    if (x0 >= x1) return false;
-    const CellOffset t = lattice_.family(f).tailOffset(y);
-    const auto tail = static_cast<std::ptrdiff_t>(lattice_.index(x0 + t.dx, y + t.dy)) - static_cast<std::ptrdiff_t>(lattice_.index(x0, y));
-    const float* bed = fields.bed + lattice_.index(0, y);
-    const float* depth = fields.depth + lattice_.index(0, y);
-    const auto overfall = [&](int x) { return RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail]); }; // StepContract.h
-    int count = 0;
-    for (int x = x0; x < x1; ++x) count += overfall(x) ? 1 : 0;
-    if (count == 0 && !flagged) return false;
-    unsigned char* flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
-    const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
-    float* kept = overfallFlows_[fi].data() + lattice_.paddedIndex(0, y);
-    for (int x = x0; x < x1; ++x) {
-        flags[x] = overfall(x) ? 1 : 0;
-        if (flags[x]) kept[x] = flows[x];
-    }
-    return count > 0;
-}
-
-// Whether a face of row y may have an overfall among its neighbours (theirs lie within a row).
-bool MomentumFusedStep::overfallNear(int y) const
-{
-    const int height = lattice_.height();
-    for (int r = std::max(0, y - 1); r <= std::min(height - 1, y + 1); ++r)
-        if (overfallRows_[static_cast<std::size_t>(r)]) return true;
-    return false;
-}
-
-// The one-pass loop knows nothing of overfalls: a face of its run with one among its neighbours
-// is done again with the reference's own function, which applies the rule. Overfalls are rare
-// (cliffs), so this costs the loop nothing elsewhere.
-void MomentumFusedStep::redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1)
-{
-    const FamilyStencil& s = stencil(y, f);
-    const unsigned char* flags = overfall_[static_cast<std::size_t>(f)].data();
-    for (int x = x0; x < x1; ++x) {
-        const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
-        bool beside = false;
-        for (const NeighbourFace& n : s.neighbours) beside = beside || flags[slot + n.slot] != 0;
-        if (beside && advects(fields, x, y, s.tailCell)) accelerateEdgeFace(fields, f, {x, faceStencil(f, x, y)}, y);
-    }
-}
-
-// Whether the reference adds advection at the face headed at (x, y): a face with both cells dry, or
-// too thin to move, gets none, so the rule cannot change it (every dry slope is an "overfall"
-// by the test, and such faces are most of the ones beside one on a map with dry land).
-bool MomentumFusedStep::advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const
-{
-    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y)), tail = head + tailCell;
-    const float hHead = fields.depth[head], hTail = fields.depth[tail];
-    if (std::max(hHead, hTail) <= kDryDepth) return false;
-    return movingDepth(hHead, hTail, fields.bed[head], fields.bed[tail]) > kDryDepth;
 }
 
 template <int N, class Cone>

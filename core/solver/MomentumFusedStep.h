@@ -88,11 +88,6 @@ private:
     bool fastRow(int f, int y) const { return interiorRow(y) && lattice_.width() > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace; }
     FacePass facePass(int f, int parity) const;
     void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1);
-    void markOverfalls(const MomentumFields& fields);
-    bool markOverfallRow(const MomentumFields& fields, int f, int y, bool flagged);
-    void redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1);
-    bool overfallNear(int y) const;
-    bool advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const;
     template <int N, class Cone>
     void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1);
     std::pair<int, int> interiorFaces(int f, int y) const;
@@ -118,11 +113,6 @@ private:
     std::vector<unsigned char> dryBlocks_; // per row and block of kDryBlock cells: all dry (the step's starting depths)
     int dryBlocksPerRow_ = 0;
     std::array<EdgeFaces, Lattice::kMaxFamilies> edgeFaces_;
-    // Per family and padded slot: the face is a free overfall (MomentumStep::isOverfall) as the step
-    // begins, and, there only, its discharge then (the one-pass loop overwrites the discharges).
-    std::array<std::vector<unsigned char>, Lattice::kMaxFamilies> overfall_;
-    std::array<std::vector<float>, Lattice::kMaxFamilies> overfallFlows_;
-    std::vector<unsigned char> overfallRows_; // per row: some face with its head there is one (this step; flags set)
 };
 
 } // namespace rb
