@@ -36,7 +36,6 @@ CpuSolver::CpuSolver(int threadCount, bool refuseAboveCfl, CpuTiling tiling)
 void CpuSolver::load(const Map& map)
 {
     if (const std::string problem = map.validate(); !problem.empty()) throw std::invalid_argument(problem);
-    momentumStep_.reset();
     lattice_ = map.state.lattice;
     bed_ = map.state.bed.values();
     state_.depth = map.state.depth.values();
@@ -76,7 +75,6 @@ void CpuSolver::setParams(const SimParams& params)
     params_ = params;
     constants_ = StepConstants::from(params, lattice_);
     momentumConstants_ = MomentumConstants::from(params, lattice_);
-    momentumStep_.reset();
     dye_.setParams(params);
     erosion_.setParams(params);
     matchVelocitiesToModel();
@@ -104,7 +102,6 @@ void CpuSolver::setBoundary(const std::vector<BoundarySegment>& segments)
     if (const std::string problem = validateBoundary(lattice_, segments); !problem.empty()) throw std::invalid_argument(problem);
     segments_ = segments;
     boundaryEdges_ = expandBoundary(lattice_, segments);
-    momentumStep_.reset();
     tiles_.assignBoundary(lattice_, boundaryEdges_);
     updateDyeSources();
 }
@@ -356,8 +353,7 @@ WaterStepRecord CpuSolver::lastStep() const
 
 void CpuSolver::runMomentumSteps(int count)
 {
-    if (!momentumStep_) momentumStep_ = std::make_unique<MomentumFusedStep>(lattice_, momentumConstants_, boundaryEdges_, parallel_ ? threadCount_ : 1);
-    MomentumFusedStep& step = *momentumStep_;
+    MomentumFusedStep step(lattice_, momentumConstants_, boundaryEdges_, parallel_ ? threadCount_ : 1);
     MomentumFields fields;
     fields.bed = bed_.data();
     fields.depth = state_.depth.data();
@@ -366,7 +362,7 @@ void CpuSolver::runMomentumSteps(int count)
         fields.speeds[f] = state_.velocities[f].data();
     }
     for (int i = 0; i < count; ++i) {
-        step.setTrace(trace_ ? &trace_->emplace_back() : nullptr); // the kept step must not keep an old call's trace
+        if (trace_) step.setTrace(&trace_->emplace_back());
         step.run(fields, boundaryEdges_, sourceCells_, ledger_);
         const double stepStart = time_;
         time_ += params_.dt;

@@ -11,7 +11,6 @@
 #include "erosion/ErosionStage.h"
 #include "transport/DyeCarrier.h"
 
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -133,10 +132,6 @@ private:
     StepConstants constants_{};
     MomentumConstants momentumConstants_{};
     std::vector<BoundaryEdge> boundaryEdges_; // the momentum step's: the whole map's, untiled
-    // The momentum model's step, kept from call to call: built afresh, its map-sized buffers were
-    // handed back to the system and faulted in again on every call (a call is one step with dye).
-    // Dropped whenever what it is built from changes: the map, the parameters, the boundary.
-    std::unique_ptr<MomentumFusedStep> momentumStep_;
     std::vector<SourceCell> sourceCells_;
     std::vector<BoundarySegment> segments_;
     std::vector<PointSource> sources_;
