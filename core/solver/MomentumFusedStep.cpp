@@ -792,7 +792,7 @@ bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int
     const auto tail = static_cast<std::ptrdiff_t>(lattice_.index(x0 + t.dx, y + t.dy)) - static_cast<std::ptrdiff_t>(lattice_.index(x0, y));
     const float* bed = fields.bed + lattice_.index(0, y);
     const float* depth = fields.depth + lattice_.index(0, y);
-    const auto overfall = [&](int x) { return RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail]); }; // StepContract.h
+    const auto overfall = [&](int x) { return RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail], kDryDepth); }; // StepContract.h
     int count = 0;
     for (int x = x0; x < x1; ++x) count += overfall(x) ? 1 : 0;
     if (count == 0 && !flagged) return false;

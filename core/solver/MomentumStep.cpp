@@ -375,7 +375,7 @@ float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int 
 // dam breaks) the share is S&D's centred discharge, untouched.
 bool MomentumStep::isOverfall(std::size_t head, std::size_t tail) const
 {
-    return RB_IS_OVERFALL(stepBed_[head], stepDepth_[head], stepBed_[tail], stepDepth_[tail]); // StepContract.h
+    return RB_IS_OVERFALL(stepBed_[head], stepDepth_[head], stepBed_[tail], stepDepth_[tail], kDryDepth); // StepContract.h
 }
 
 float MomentumStep::overfallShare(const OpenNeighbour& open, int family, const Neighbour& n, float vx, float vy, int y) const

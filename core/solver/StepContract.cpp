@@ -35,7 +35,7 @@ std::string manningFormulaText()
 
 std::string overfallTestText()
 {
-    return std::string("(bHead, hHead, bTail, hTail) ") + RB_EXPANDED_TEXT(RB_IS_OVERFALL(bHead, hHead, bTail, hTail));
+    return std::string("(bHead, hHead, bTail, hTail, dry) ") + RB_EXPANDED_TEXT(RB_IS_OVERFALL(bHead, hHead, bTail, hTail, dry));
 }
 
 std::string kernelContractHeader()

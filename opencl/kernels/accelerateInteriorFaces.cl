@@ -39,7 +39,7 @@ inline floatv upwindShareV(int parity, int k, floatv vx, floatv vy)
 inline intv isOverfallV(__global const float* bed, __global const float* depth, int head, int tail)
 {
     const floatv bHead = LOADV(bed, head), hHead = LOADV(depth, head), bTail = LOADV(bed, tail), hTail = LOADV(depth, tail);
-    return IS_OVERFALL(bHead, hHead, bTail, hTail);
+    return IS_OVERFALL(bHead, hHead, bTail, hTail, MOMENTUM_DRY_DEPTH);
 }
 
 // MomentumStep::overfallShare: the share of neighbour k, where that neighbour face is a free
