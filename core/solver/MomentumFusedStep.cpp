@@ -5,6 +5,8 @@
 #include "solver/StepContract.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <array>
 #include <cmath>
 #include <utility>
@@ -773,37 +775,36 @@ void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
     for (int f = 0; f < lattice_.familyCount(); ++f) previousFlows_[static_cast<std::size_t>(f)] = overfallFlows_[static_cast<std::size_t>(f)].data();
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
-        const bool flagged = overfallRows_[static_cast<std::size_t>(y)] != 0;
         bool found = false;
-        for (int f = 0; f < lattice_.familyCount(); ++f) found = markOverfallRow(fields, f, y, flagged) || found;
+        for (int f = 0; f < lattice_.familyCount(); ++f) found = markOverfallRow(fields, f, y) || found;
         overfallRows_[static_cast<std::size_t>(y)] = found ? 1 : 0;
     }
 }
 
-// One row of one family's faces: first only whether it has an overfall (a reduction the compiler
-// vectorises; most rows of most maps have none), then, where it has one or had one the step
-// before (`flagged`: flags to clear), the flags, and the discharges where they are set.
-bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int y, bool flagged)
+// One row of one family's faces: the flags in one branch-free pass the compiler vectorises (every
+// flag rewritten, so none is left from the step before), then, only in a row that has an
+// overfall, the discharges. Two passes, a count and then the flags, cost 0.36 G of a river run's
+// 2.80 G instructions (callgrind, docs/solver.md "Cures tried").
+bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int y)
 {
     const auto fi = static_cast<std::size_t>(f);
     const auto [x0, x1] = interiorFaces(f, y);
     if (x0 >= x1) return false;
     const CellOffset t = lattice_.family(f).tailOffset(y);
     const auto tail = static_cast<std::ptrdiff_t>(lattice_.index(x0 + t.dx, y + t.dy)) - static_cast<std::ptrdiff_t>(lattice_.index(x0, y));
-    const float* bed = fields.bed + lattice_.index(0, y);
-    const float* depth = fields.depth + lattice_.index(0, y);
-    const auto overfall = [&](int x) { return RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail], kDryDepth); }; // StepContract.h
-    int count = 0;
-    for (int x = x0; x < x1; ++x) count += overfall(x) ? 1 : 0;
-    if (count == 0 && !flagged) return false;
-    unsigned char* flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
-    const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
-    float* kept = overfallFlows_[fi].data() + lattice_.paddedIndex(0, y);
+    const float* __restrict bed = fields.bed + lattice_.index(0, y);
+    const float* __restrict depth = fields.depth + lattice_.index(0, y);
+    unsigned char* __restrict flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
+    unsigned char any = 0;
     for (int x = x0; x < x1; ++x) {
-        flags[x] = overfall(x) ? 1 : 0;
-        if (flags[x]) kept[x] = flows[x];
+        const auto flag = static_cast<unsigned char>(RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail], kDryDepth)); // StepContract.h
+        flags[x] = flag;
+        any |= flag;
     }
-    return count > 0;
+    if (any == 0) return false;
+    const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
+    std::copy(flows + x0, flows + x1, overfallFlows_[fi].data() + lattice_.paddedIndex(0, y) + x0);
+    return true;
 }
 
 // Whether a face of row y may have an overfall among its neighbours (theirs lie within a row).
@@ -817,17 +818,58 @@ bool MomentumFusedStep::overfallNear(int y) const
 
 // The one-pass loop knows nothing of overfalls: a face of its run with one among its neighbours
 // is done again with the reference's own function, which applies the rule. Overfalls are rare
-// (cliffs), so this costs the loop nothing elsewhere.
+// (cliffs), so the faces are found eight at a time (their neighbours' flags OR-ed as words) and
+// their stencils are built from the family's offsets, not asked of the lattice (faceStencil).
 void MomentumFusedStep::redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1)
 {
     const FamilyStencil& s = stencil(y, f);
     const unsigned char* flags = overfall_[static_cast<std::size_t>(f)].data();
-    for (int x = x0; x < x1; ++x) {
-        const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
-        bool beside = false;
-        for (const NeighbourFace& n : s.neighbours) beside = beside || flags[slot + n.slot] != 0;
-        if (beside && advects(fields, x, y, s.tailCell)) accelerateEdgeFace(fields, f, {x, faceStencil(f, x, y)}, y);
+    const auto rowSlot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(0, y));
+    for (int x = x0; x < x1; x += 8) {
+        const int n = std::min(8, x1 - x);
+        std::uint64_t beside = 0;
+        for (const NeighbourFace& k : s.neighbours) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, flags + rowSlot + x + k.slot, static_cast<std::size_t>(n));
+            beside |= word;
+        }
+        for (int i = 0; beside != 0 && i < n; ++i, beside >>= 8)
+            if ((beside & 0xffu) != 0 && advects(fields, x + i, y, s.tailCell))
+                accelerateEdgeFace(fields, f, {x + i, interiorStencil(f, x + i, y)}, y);
     }
+}
+
+// faceStencil for a face whose stencil is whole (wholeStencil): the same neighbours, slots and
+// cells, in the same order, from the family's offsets.
+MomentumStep::FaceStencil MomentumFusedStep::interiorStencil(int f, int x, int y) const
+{
+    const FamilyStencil& s = stencil(y, f);
+    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y));
+    const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
+    const auto at = [](std::ptrdiff_t index) { return static_cast<std::size_t>(index); };
+    const std::vector<Neighbour>& table = neighbours(y);
+    FaceStencil stencil;
+    stencil.head = at(head);
+    stencil.tail = at(head + s.tailCell);
+    stencil.count = static_cast<int>(s.neighbours.size());
+    for (int k = 0; k < stencil.count; ++k) {
+        const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(k)];
+        OpenNeighbour& open = stencil.open[static_cast<std::size_t>(k)];
+        open.index = k;
+        open.slot = at(slot + n.slot);
+        const int nx = x + table[static_cast<std::size_t>(k)].offset.dx, ny = y + table[static_cast<std::size_t>(k)].offset.dy;
+        const CellOffset nt = lattice_.family(f).tailOffset(ny);
+        open.inside = lattice_.contains(nx, ny) && lattice_.contains(nx + nt.dx, ny + nt.dy);
+        if (open.inside) open.ownHead = at(head + n.headCell), open.ownTail = at(head + n.tailCell);
+        if (n.sharedCell >= 0) {
+            open.cells[0] = n.sharedCell == 0 ? stencil.head : stencil.tail;
+            open.cellCount = 1;
+        } else {
+            open.cells = {stencil.head, stencil.tail, at(head + n.headCell), at(head + n.tailCell)};
+            open.cellCount = 4;
+        }
+    }
+    return stencil;
 }
 
 // Whether the reference adds advection at the face headed at (x, y): a face with both cells dry, or

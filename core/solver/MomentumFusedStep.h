@@ -89,8 +89,9 @@ private:
     FacePass facePass(int f, int parity) const;
     void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1);
     void markOverfalls(const MomentumFields& fields);
-    bool markOverfallRow(const MomentumFields& fields, int f, int y, bool flagged);
+    bool markOverfallRow(const MomentumFields& fields, int f, int y);
     void redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1);
+    FaceStencil interiorStencil(int f, int x, int y) const;
     bool overfallNear(int y) const;
     bool advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const;
     template <int N, class Cone>
@@ -122,7 +123,7 @@ private:
     // begins, and, there only, its discharge then (the one-pass loop overwrites the discharges).
     std::array<std::vector<unsigned char>, Lattice::kMaxFamilies> overfall_;
     std::array<std::vector<float>, Lattice::kMaxFamilies> overfallFlows_;
-    std::vector<unsigned char> overfallRows_; // per row: some face with its head there is one (this step; flags set)
+    std::vector<unsigned char> overfallRows_; // per row: some face with its head there is one (this step)
 };
 
 } // namespace rb
