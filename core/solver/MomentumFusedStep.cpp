@@ -781,6 +781,18 @@ void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
     }
 }
 
+// RB_IS_OVERFALL (StepContract.h; the reference's MomentumStep::isOverfall) as 1 or 0, both water
+// surfaces added before the selects: the macro adds one in each arm, and GCC then leaves the loop
+// unvectorised. The same sums and comparisons, so the same answer (the fused tests compare bitwise).
+static inline int overfallFlag(float bHead, float hHead, float bTail, float hTail)
+{
+    const bool headLower = bHead < bTail;
+    const float surfaceHead = bHead + hHead, surfaceTail = bTail + hTail;
+    const float lowSurface = headLower ? surfaceHead : surfaceTail, highBed = headLower ? bTail : bHead;
+    const float highDepth = headLower ? hTail : hHead;
+    return static_cast<int>(lowSurface < highBed) & static_cast<int>(highDepth > MomentumStep::kDryDepth);
+}
+
 // One row of one family's faces: the flags in one branch-free pass the compiler vectorises (every
 // flag rewritten, so none is left from the step before), then, only in a row that has an
 // overfall, the discharges. Two passes, a count and then the flags, cost 0.36 G of a river run's
@@ -795,10 +807,12 @@ bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int
     const float* __restrict bed = fields.bed + lattice_.index(0, y);
     const float* __restrict depth = fields.depth + lattice_.index(0, y);
     unsigned char* __restrict flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
-    unsigned char any = 0;
+    const float* __restrict bedTail = bed + tail;
+    const float* __restrict depthTail = depth + tail;
+    int any = 0;
     for (int x = x0; x < x1; ++x) {
-        const auto flag = static_cast<unsigned char>(RB_IS_OVERFALL(bed[x], depth[x], bed[x + tail], depth[x + tail], kDryDepth)); // StepContract.h
-        flags[x] = flag;
+        const int flag = overfallFlag(bed[x], depth[x], bedTail[x], depthTail[x]);
+        flags[x] = static_cast<unsigned char>(flag);
         any |= flag;
     }
     if (any == 0) return false;
@@ -816,6 +830,15 @@ bool MomentumFusedStep::overfallNear(int y) const
     return false;
 }
 
+// The n ≤ 8 flags from `flags` as the bytes of a word, zeros beyond n: nonzero where any is set.
+static std::uint64_t flagWord(const unsigned char* flags, int n)
+{
+    std::uint64_t word = 0;
+    if (n == 8) std::memcpy(&word, flags, 8); // one load: every chunk but a row's last
+    else std::memcpy(&word, flags, static_cast<std::size_t>(n));
+    return word;
+}
+
 // The one-pass loop knows nothing of overfalls: a face of its run with one among its neighbours
 // is done again with the reference's own function, which applies the rule. Overfalls are rare
 // (cliffs), so the faces are found eight at a time (their neighbours' flags OR-ed as words) and
@@ -828,14 +851,13 @@ void MomentumFusedStep::redoBesideOverfalls(const MomentumFields& fields, int f,
     for (int x = x0; x < x1; x += 8) {
         const int n = std::min(8, x1 - x);
         std::uint64_t beside = 0;
-        for (const NeighbourFace& k : s.neighbours) {
-            std::uint64_t word = 0;
-            std::memcpy(&word, flags + rowSlot + x + k.slot, static_cast<std::size_t>(n));
-            beside |= word;
+        for (const NeighbourFace& k : s.neighbours) beside |= flagWord(flags + rowSlot + x + k.slot, n);
+        if (beside == 0) continue;
+        for (int i = x; i < x + n; ++i) {
+            bool near = false;
+            for (const NeighbourFace& k : s.neighbours) near = near || flags[rowSlot + i + k.slot] != 0;
+            if (near && advects(fields, i, y, s.tailCell)) accelerateEdgeFace(fields, f, {i, interiorStencil(f, i, y)}, y);
         }
-        for (int i = 0; beside != 0 && i < n; ++i, beside >>= 8)
-            if ((beside & 0xffu) != 0 && advects(fields, x + i, y, s.tailCell))
-                accelerateEdgeFace(fields, f, {x + i, interiorStencil(f, x + i, y)}, y);
     }
 }
 
