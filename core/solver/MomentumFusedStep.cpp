@@ -793,6 +793,20 @@ static inline int overfallFlag(float bHead, float hHead, float bTail, float hTai
     return static_cast<int>(lowSurface < highBed) & static_cast<int>(highDepth > MomentumStep::kDryDepth);
 }
 
+// The flags of faces [x0, x1) of a row (head cells at bed, depth; tail cells at bedTail,
+// depthTail), and whether any is set.
+static RB_VECTOR_CLONES int markOverfallRun(unsigned char* __restrict flags, const float* __restrict bed, const float* __restrict depth,
+                                     const float* __restrict bedTail, const float* __restrict depthTail, int x0, int x1)
+{
+    int any = 0;
+    for (int x = x0; x < x1; ++x) {
+        const int flag = overfallFlag(bed[x], depth[x], bedTail[x], depthTail[x]);
+        flags[x] = static_cast<unsigned char>(flag);
+        any |= flag;
+    }
+    return any;
+}
+
 // One row of one family's faces: the flags in one branch-free pass the compiler vectorises (every
 // flag rewritten, so none is left from the step before), then, only in a row that has an
 // overfall, the discharges. Two passes, a count and then the flags, cost 0.36 G of a river run's
@@ -807,15 +821,7 @@ bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int
     const float* __restrict bed = fields.bed + lattice_.index(0, y);
     const float* __restrict depth = fields.depth + lattice_.index(0, y);
     unsigned char* __restrict flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
-    const float* __restrict bedTail = bed + tail;
-    const float* __restrict depthTail = depth + tail;
-    int any = 0;
-    for (int x = x0; x < x1; ++x) {
-        const int flag = overfallFlag(bed[x], depth[x], bedTail[x], depthTail[x]);
-        flags[x] = static_cast<unsigned char>(flag);
-        any |= flag;
-    }
-    if (any == 0) return false;
+    if (markOverfallRun(flags, bed, depth, bed + tail, depth + tail, x0, x1) == 0) return false;
     const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
     std::copy(flows + x0, flows + x1, overfallFlows_[fi].data() + lattice_.paddedIndex(0, y) + x0);
     return true;
