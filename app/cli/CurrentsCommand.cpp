@@ -22,7 +22,7 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(
         "Solves the steady depth-averaged current of a map's water (the rigid-lid lake equations, div(h u) = 0) with Stam's "
         "Stable Fluids: potential flow first, then advect, diffuse and project until the change per iteration is below the "
-        "tolerance (or, when it does not settle, the mean of the second half of the iterations). Land (depth <= 1 mm) is an obstacle; sides without --current are walls. Each connected sea's outflow is "
+        "tolerance (or, when it does not settle, the mean of the second half of the iterations). Land is an obstacle, and so is water shallower than 0.5 m (or a twentieth of the deepest water on a shallow map), where bottom friction, which the lake equations leave out, would stop a sea current; sides without --current are walls. Each connected sea's outflow is "
         "scaled to its inflow when the prescribed currents do not balance. Prints one JSON line:\n"
         "{iterations, cg_iterations, cg_residual, residual, converged, time_averaged, averaged_iterations, viscosity, "
         "steady_viscosity, divergence, max_speed, inflow, outflow, balanced, "

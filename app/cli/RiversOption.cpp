@@ -11,7 +11,9 @@ namespace rb::cli {
 
 void addRiversOptions(QCommandLineParser& parser)
 {
-    parser.addOption({"rivers", "River centre lines (with width, depth, velocity and discharge per point), lakes and coastline as JSON.",
+    parser.addOption({"rivers", "River centre lines (with width, depth, velocity and discharge per point), lakes and coastline as JSON. "
+                                "On a map simulated with --tag-springs each line counts only its own springs' water (\"bySpring\": true), "
+                                "so two springs' water that touches is not counted twice.",
                       "FILE.json"});
     parser.addOption({"river-threshold", "Cells carrying at least this much water are river: a fraction of the largest cell discharge "
                                          "(e.g. 0.1, the default) or a discharge (e.g. 5m3/s).",

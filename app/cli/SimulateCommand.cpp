@@ -3,6 +3,7 @@
 #include "Commands.h"
 
 #include "SolverFactory.h"
+#include "analysis/SpringTags.h"
 #include "model/DyeRelease.h"
 #include "model/Map.h"
 #include "model/MemoryBudget.h"
@@ -346,9 +347,30 @@ bool applyHeaderOptions(const QCommandLineParser& parser, Map& map)
     return true;
 }
 
+// --tag-springs: each spring without a dye channel gets a free one, so that export --rivers can
+// tell the springs' water apart (docs/export.md, "Which spring's water"); says which spring got
+// which channel, and which got none because the channels ran out.
+void tagSpringsOption(Map& map)
+{
+    const analysis::SpringTagging tagging = analysis::tagSprings(map);
+    const auto where = [&](int i) {
+        const PointSource& s = map.sources[static_cast<std::size_t>(i)];
+        return QString("spring %1 at (%2, %3) m").arg(i).arg(s.x).arg(s.y);
+    };
+    for (const analysis::SpringTagging::Tag& tag : tagging.tagged) cli::notice(QString("%1 carries dye channel %2").arg(where(tag.spring)).arg(tag.channel));
+    if (tagging.tagged.empty() && tagging.untagged.empty()) cli::notice("--tag-springs: every spring already carries a dye channel (or the map has none)");
+    if (tagging.untagged.empty()) return;
+    QStringList untagged;
+    for (const int i : tagging.untagged) untagged << where(i);
+    cli::notice(QString("warning: --tag-springs: no dye channel is free (a map has %1; boundary segments, springs and released dye hold the others), "
+                        "so these springs stay untagged and export --rivers cannot tell their water apart: %2")
+                    .arg(kMaxDyeChannels).arg(untagged.join("; ")));
+}
+
 bool applyMapOptions(const QCommandLineParser& parser, Map& map)
 {
     if (!applyHeaderOptions(parser, map)) return false;
+    if (parser.isSet("tag-springs")) tagSpringsOption(map);
     if (parser.isSet("fill-to") && !fillToLevel(parser, map.state)) return false;
     for (const QString& text : parser.values("dye-release"))
         if (!releaseDyeOption(text, map.state)) return false;
@@ -675,6 +697,9 @@ int runSimulate(const QStringList& args)
          "SPEC"},
         {"spring", "A spring at world position X,Y (m) adding RATE m³/s; with CHANNEL its water carries that dye (0-3). Repeatable.", "X,Y,RATE[,CHANNEL]"},
         {"dye-release", "Before stepping, dye the water within RADIUS m of X,Y with CHANNEL (0-3, concentration 1). Repeatable.", "X,Y,RADIUS,CHANNEL"},
+        {"tag-springs", "Give each spring without a dye channel a free one (0-3; springs beyond the free channels stay untagged, named on stderr), so "
+                        "that export --rivers counts in each river line only the water of its own springs, also where two springs' water touches "
+                        "(docs/export.md). Dye costs time; tag from the start, or run until the springs' water has replaced the water in the rivers."},
         {"erosion", "Erode and deposit with the water (docs/erosion.md), at the map's rates or the defaults unless the options below set them."},
         {"erosion-rate", QString("With --erosion: how fast the bed gives material below the water's capacity, 1/s (default %1).").arg(erosionDefaults.erosionRate), "K"},
         {"deposition-rate", QString("With --erosion: how fast the load settles above the capacity, 1/s (default %1).").arg(erosionDefaults.depositionRate), "K"},
@@ -727,8 +752,8 @@ int runSimulate(const QStringList& args)
     if (parser.isSet("scaling-report") && !underMpirun())
         return cli::fail("--scaling-report measures the run across MPI ranks: start it with mpirun (mpirun -n 1 for one rank)", cli::kExitUsage);
 #ifdef RIVERBED_WITH_MPI
-    // --fill-to needs the whole map's water (its level and volume): those runs read it whole on every rank.
-    if ((ranks > 1 || parser.isSet("scaling-report")) && !parser.isSet("fill-to") && !parser.isSet("dye-release")) return simulateByBands(parser, steps, every, exchangeEvery, ranks, *checkpoints);
+    // --fill-to needs the whole map's water (its level and volume), --tag-springs its dye: those runs read it whole on every rank.
+    if ((ranks > 1 || parser.isSet("scaling-report")) && !parser.isSet("fill-to") && !parser.isSet("dye-release") && !parser.isSet("tag-springs")) return simulateByBands(parser, steps, every, exchangeEvery, ranks, *checkpoints);
 #endif
     std::optional<Map> map = cli::loadMap(parser.positionalArguments()[0]);
     if (!map) return cli::kExitFailure;

@@ -51,8 +51,24 @@ bool insidePadding(const Lattice& lattice, CellCoord c)
     return c.x >= -1 && c.y >= -1 && c.x <= lattice.width() && c.y <= lattice.height();
 }
 
-// The signed face flows between cells on either side of the line, crossing it within (lo, hi).
-double flowAcross(const MapState& state, const Frame& frame, const std::vector<CellCoord>& cells, double lo, double hi)
+// The cell whose water a face carries: upwind of the flow, or the one inside the map at a boundary.
+std::size_t upwindCell(const Lattice& lattice, CellCoord tail, CellCoord head, double q)
+{
+    const bool fromTail = lattice.contains(tail.x, tail.y) && (q > 0.0 || !lattice.contains(head.x, head.y));
+    const CellCoord c = fromTail ? tail : head;
+    return lattice.index(c.x, c.y);
+}
+
+// What the faces carry of each origin's water: the flow times its upwind cell's share.
+void addByOrigin(const WaterOrigins& origins, std::size_t upwind, double q, OriginDischarge& byOrigin)
+{
+    for (int k = 0; k < kOriginCount; ++k) byOrigin[static_cast<std::size_t>(k)] += q * origins.share(k, upwind);
+}
+
+// The signed face flows between cells on either side of the line, crossing it within (lo, hi);
+// with origins, also by origin.
+double flowAcross(const MapState& state, const Frame& frame, const std::vector<CellCoord>& cells, double lo, double hi,
+                  const WaterOrigins* origins, OriginDischarge& byOrigin)
 {
     const Lattice& lattice = state.lattice;
     std::set<std::pair<int, std::size_t>> seen; // (family, padded index of the edge's head)
@@ -70,6 +86,7 @@ double flowAcross(const MapState& state, const Frame& frame, const std::vector<C
         if (!(t > lo && t < hi)) return;
         const double q = state.flows[static_cast<std::size_t>(f)][lattice.paddedIndex(head.x, head.y)];
         discharge += sa < 0.0 ? q : -q;
+        if (origins) addByOrigin(*origins, upwindCell(lattice, tail, head, q), sa < 0.0 ? q : -q, byOrigin);
     };
     for (const CellCoord c : cells)
         for (int f = 0; f < lattice.familyCount(); ++f) {
@@ -117,7 +134,8 @@ std::vector<CellCoord> coreCells(const Lattice& lattice, const std::vector<std::
 
 } // namespace
 
-CrossSection measureCrossSection(const MapState& state, WorldPoint point, double directionX, double directionY, double maxShift)
+CrossSection measureCrossSection(const MapState& state, WorldPoint point, double directionX, double directionY, double maxShift,
+                                 const SectionOrigins& whose)
 {
     CrossSection section;
     const double length = std::hypot(directionX, directionY);
@@ -139,12 +157,13 @@ CrossSection measureCrossSection(const MapState& state, WorldPoint point, double
         depthSum += h;
         surfaceSum += h + state.bed(c.x, c.y);
         const io::CellVelocity v = io::cellVelocity(state, c.x, c.y);
-        const double q = std::max(0.0, h * (v.x * frame.dx + v.y * frame.dy)); // downstream unit discharge
+        const double share = whose.shareAt(state.lattice.index(c.x, c.y)); // of the water counted
+        const double q = share * std::max(0.0, h * (v.x * frame.dx + v.y * frame.dy)); // downstream unit discharge
         unitDischarge.push_back(q);
         weightSum += q;
         weightedT += q * t;
-        qx += h * v.x;
-        qy += h * v.y;
+        qx += share * h * v.x;
+        qy += share * h * v.y;
         if (cellSet.insert(state.lattice.index(c.x, c.y)).second) section.cells.push_back(c);
     }
     section.core = coreCells(state.lattice, samples, unitDischarge);
@@ -158,7 +177,9 @@ CrossSection measureCrossSection(const MapState& state, WorldPoint point, double
         section.flowX = qx / q;
         section.flowY = qy / q;
     }
-    section.discharge = flowAcross(state, frame, cellsNearLine(state.lattice, section.cells), lo, hi);
+    const WaterOrigins* origins = whose.active() ? whose.origins : nullptr;
+    section.discharge = flowAcross(state, frame, cellsNearLine(state.lattice, section.cells), lo, hi, origins, section.byOrigin);
+    if (origins) section.discharge = dischargeOf(section.byOrigin, whose.mask);
     return section;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/WaterOrigins.h"
 #include "model/MapState.h"
 
 #include <limits>
@@ -23,6 +24,16 @@ struct CrossSection {
     // kCoreShare of the section's largest: the channel's flowing water, without the still margins
     // and the films on the slopes that a wet line may run on into (all cells when nothing flows).
     std::vector<CellCoord> core;
+    OriginDischarge byOrigin{}; // the face flows by origin (each face's upwind cell's shares); zero without origins
+};
+
+// Whose water a section counts: all of it (no origins), or that of the origins in `mask`.
+struct SectionOrigins {
+    const WaterOrigins* origins = nullptr; // null or inactive: all water
+    OriginMask mask = kAllOrigins;
+
+    bool active() const { return origins && origins->active(); }
+    double shareAt(std::size_t cell) const { return active() ? origins->shareOf(mask, cell) : 1.0; }
 };
 
 inline constexpr double kCoreShare = 0.05;
@@ -32,7 +43,9 @@ inline constexpr double kCoreShare = 0.05;
 // cut of the lattice from bank to bank, so in steady flow it equals what comes in upstream.
 // The centre moves at most `maxShift` metres from `point` along the line (a line entering a
 // confluence drifts to the joint centre over a few steps instead of jumping up the other branch).
+// With `whose` active the discharge, the centre and the core count only the water of its origins
+// (each face's flow times its upwind cell's share): two springs' water that touches is parted.
 CrossSection measureCrossSection(const MapState& state, WorldPoint point, double directionX, double directionY,
-                                 double maxShift = std::numeric_limits<double>::infinity());
+                                 double maxShift = std::numeric_limits<double>::infinity(), const SectionOrigins& whose = {});
 
 } // namespace rb::analysis

@@ -1,5 +1,7 @@
 #include "analysis/RiverNetwork.h"
 
+#include "analysis/WaterOrigins.h"
+
 #include <algorithm>
 #include <optional>
 
@@ -9,6 +11,12 @@ namespace {
 // How far into a line another may flow and still be its upstream part (RiverTracer's recent
 // points: a line's first sections may shift across the channel).
 constexpr int kContinuationPoints = 3;
+// Less of another origin's water than this share of a line's own at its end is the numerical
+// mixing at the edge of the other's water, not water that has joined it.
+constexpr double kJoinedShare = 0.005;
+// Water that joins a line flows with it over at least this many points (cells) before its end;
+// the sea's water beside a widening mouth is in its last two or three sections only.
+constexpr std::size_t kJoinedPoints = 5;
 
 void placeConfluences(std::vector<River>& rivers)
 {
@@ -94,9 +102,49 @@ void dropStub(std::vector<River>& rivers, std::size_t stub)
     removeLine(rivers, stub);
 }
 
+// Water of other origins that joins a line and stays in it to its end (a spring's water that spills
+// over into this valley) is the line's too: the least its last kJoinedPoints own sections hold of
+// each origin beyond its own, from kJoinedShare of its own water up. Not the water of the lines it
+// meets at a confluence, nor the sea's beside a mouth: they only touch it there.
+OriginDischarge joinedWater(const std::vector<River>& rivers, const River& river)
+{
+    OriginDischarge joined{};
+    const std::size_t own = river.points.size() - (river.downstream >= 0 ? 1 : 0);
+    if (own == 0) return joined;
+    auto excluded = static_cast<unsigned>(river.origins);
+    if (river.downstream >= 0)
+        for (const River& r : rivers)
+            if (r.id == river.downstream || (r.downstream == river.downstream && r.joinIndex == river.joinIndex)) excluded |= r.origins;
+    OriginDischarge end = river.points[own - 1].byOrigin;
+    for (std::size_t i = own - std::min<std::size_t>(own, kJoinedPoints); i < own; ++i)
+        for (std::size_t k = 0; k < end.size(); ++k) end[k] = std::min(end[k], river.points[i].byOrigin[k]);
+    const double ownWater = dischargeOf(river.points[own - 1].byOrigin, river.origins);
+    for (std::size_t k = 0; k < joined.size(); ++k)
+        if (!(excluded & (1u << k)) && end[k] >= kJoinedShare * ownWater) joined[k] = end[k];
+    return joined;
+}
+
+// A point's discharge by origin as the line counts it: all of its own origins' water, of the water
+// that joins it no more than reaches its end (before, some of it only touched the line), none of
+// the rest; the discharge is their sum, the velocity scaled with it.
+void recount(RiverPoint& p, OriginMask origins, const OriginDischarge& joined)
+{
+    double discharge = 0.0;
+    for (std::size_t k = 0; k < p.byOrigin.size(); ++k) {
+        double& q = p.byOrigin[k];
+        q = (origins & (1u << k)) ? q : std::clamp(q, 0.0, joined[k]);
+        discharge += q;
+    }
+    const double scale = p.discharge != 0.0 ? discharge / p.discharge : 0.0;
+    p.discharge = discharge;
+    p.velocity *= scale; // velocity = discharge / (width · depth); vx and vy along the same direction
+    p.vx *= scale;
+    p.vy *= scale;
+}
+
 } // namespace
 
-void finishNetwork(std::vector<River>& rivers)
+void finishNetwork(std::vector<River>& rivers, bool byOrigin)
 {
     joinContinuations(rivers);
     // A tributary's last point is the confluence point of the line it joins: before smoothing, so
@@ -105,6 +153,29 @@ void finishNetwork(std::vector<River>& rivers)
     for (River& river : rivers) smoothCentreLine(river.points);
     placeConfluences(rivers);
     splitAtConfluences(rivers);
+    if (!byOrigin) return;
+    countByOrigin(rivers);
+    placeConfluences(rivers); // a tributary's last point is the line below's, counted as that one's
+}
+
+void countByOrigin(std::vector<River>& rivers)
+{
+    // The lines form a tree towards the mouths: passing the origins down until nothing changes
+    // takes at most as many rounds as the longest chain of lines.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const River& r : rivers) {
+            if (r.downstream < 0 || r.joinIndex != 0) continue;
+            OriginMask& below = rivers[static_cast<std::size_t>(r.downstream)].origins;
+            const auto joined = static_cast<OriginMask>(below | r.origins);
+            changed = changed || joined != below;
+            below = joined;
+        }
+    }
+    std::vector<OriginDischarge> joined;
+    for (const River& river : rivers) joined.push_back(joinedWater(rivers, river));
+    for (std::size_t q = 0; q < rivers.size(); ++q)
+        for (RiverPoint& p : rivers[q].points) recount(p, rivers[q].origins, joined[q]);
 }
 
 void joinContinuations(std::vector<River>& rivers)

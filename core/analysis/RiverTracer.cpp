@@ -23,6 +23,10 @@ constexpr double kMaxShiftCells = 1.0;
 // section's discharge may exceed the start's.
 constexpr int kStartCells = 4;
 constexpr double kGatheredShare = 0.01;
+// With origins, a line claims the cells where its origins' water is at least this share: where two
+// springs' water touches, the other's cells stay free for its own line; where they have mixed
+// (below a confluence, half and half), the cells are the line's.
+constexpr double kClaimShare = 0.3;
 
 // Where a step that lands on dry ground (or on water that does not carry the river) is tried again:
 // a shorter step, then turned towards either bank, a little and then more. Fractions of a cell and
@@ -35,8 +39,9 @@ constexpr Retry kRetries[] = {{0.5, 0.0}, {1.0, 30.0}, {1.0, -30.0}, {0.5, 45.0}
 
 } // namespace
 
-RiverTracer::RiverTracer(const MapState& state, const std::vector<std::uint8_t>& sea, const std::vector<int>& cellLake, double threshold)
-    : state_(state), sea_(sea), cellLake_(cellLake), discharge_(state), threshold_(threshold),
+RiverTracer::RiverTracer(const MapState& state, const std::vector<std::uint8_t>& sea, const std::vector<int>& cellLake, double threshold,
+                         const WaterOrigins* origins)
+    : state_(state), sea_(sea), cellLake_(cellLake), discharge_(state), threshold_(threshold), whose_{origins, kAllOrigins},
       ownerRiver_(state.lattice.cellCount(), -1), ownerPoint_(state.lattice.cellCount(), -1)
 {
 }
@@ -77,7 +82,7 @@ std::vector<River> RiverTracer::trace()
         }
         rivers.push_back(std::move(river));
     }
-    finishNetwork(rivers);
+    finishNetwork(rivers, whose_.active());
     return rivers;
 }
 
@@ -90,6 +95,7 @@ RiverPoint RiverTracer::pointOf(const CrossSection& s) const
     p.width = s.width;
     p.depth = s.depth;
     p.discharge = s.discharge;
+    p.byOrigin = s.byOrigin;
     p.velocity = (s.width > 0.0 && s.depth > 0.0) ? s.discharge / (s.width * s.depth) : 0.0;
     p.vx = p.velocity * s.flowX;
     p.vy = p.velocity * s.flowY;
@@ -102,7 +108,7 @@ RiverTracer::Heading RiverTracer::headingAt(CellCoord cell) const
     const io::CellVelocity v = io::cellVelocity(state_, cell.x, cell.y);
     // One cell's velocity can point anywhere (a source at the side of an inflow edge runs towards
     // the channel): the first section is measured again across its own mean flow.
-    const CrossSection first = measureCrossSection(state_, at, v.x, v.y);
+    const CrossSection first = measureCrossSection(state_, at, v.x, v.y, std::numeric_limits<double>::infinity(), whose_);
     if (first.wet && (first.flowX != 0.0 || first.flowY != 0.0)) return {first.centre, first.flowX, first.flowY};
     return {at, v.x, v.y};
 }
@@ -119,7 +125,7 @@ RiverTracer::Heading RiverTracer::firstHeading(CellCoord source) const
     double carried = 0.0;
     for (int i = 0; i <= kStartCells && cell; ++i) {
         const Heading heading = headingAt(*cell);
-        const CrossSection section = measureCrossSection(state_, heading.at, heading.dirX, heading.dirY);
+        const CrossSection section = measureCrossSection(state_, heading.at, heading.dirX, heading.dirY, std::numeric_limits<double>::infinity(), whose_);
         const double discharge = section.wet ? section.discharge : 0.0;
         if (previous && carried >= threshold_ && discharge <= carried * (1.0 + kGatheredShare)) return *previous;
         previous = heading;
@@ -135,6 +141,8 @@ River RiverTracer::traceFrom(CellCoord source, int id)
     River river;
     river.id = id;
     claimedByLast_.clear();
+    whose_.mask = whose_.active() ? whose_.origins->mainOrigins(lattice.index(source.x, source.y)) : kAllOrigins;
+    river.origins = whose_.mask;
     Heading heading = firstHeading(source);
     const std::size_t maxPoints = lattice.cellCount();
     while (river.points.size() < maxPoints) {
@@ -204,7 +212,7 @@ std::optional<RiverTracer::Step> RiverTracer::measure(const River& river, WorldP
     // The first point may move anywhere across its section (a source at the edge of a wide
     // inflow); later ones a cell at a time.
     const double maxShift = river.points.empty() ? std::numeric_limits<double>::infinity() : kMaxShiftCells * state_.lattice.cellSize();
-    CrossSection section = measureCrossSection(state_, at, dirX, dirY, maxShift);
+    CrossSection section = measureCrossSection(state_, at, dirX, dirY, maxShift, whose_);
     if (!section.wet) return std::nullopt;
     const std::optional<CellCoord> centre = state_.lattice.nearestCell(section.centre);
     if (!centre) return std::nullopt;
@@ -247,7 +255,7 @@ void RiverTracer::claim(const CrossSection& section, int river, int point)
 void RiverTracer::claimCell(CellCoord c, int river, int point)
 {
     const std::size_t i = state_.lattice.index(c.x, c.y);
-    if (ownerRiver_[i] >= 0 || sea_[i]) return;
+    if (ownerRiver_[i] >= 0 || sea_[i] || whose_.shareAt(i) < kClaimShare) return;
     ownerRiver_[i] = river;
     ownerPoint_[i] = point;
     claimedByLast_.push_back(i);

@@ -24,10 +24,16 @@ namespace rb::analysis {
 // or where it circles back on itself with no way on (River::end says which). A step that lands on
 // dry ground (a sharp bend, a diagonal staircase of cells) is tried again shorter and turned
 // towards the water before the line is given up. Lines of fewer than three points are dropped.
+//
+// With active `origins` (the springs carry dye channels) each line counts only the water of the
+// origins that make up its source cell's water, and claims only the cells where that water is at
+// least kClaimShare: two springs' water that touches is parted into two lines, and a line that has
+// lost some of its spring's water to another valley still follows what is left of it.
 class RiverTracer {
 public:
     // `cellLake`: per cell the index of the lake it belongs to, or -1 (LakeMap::cellLake).
-    RiverTracer(const MapState& state, const std::vector<std::uint8_t>& sea, const std::vector<int>& cellLake, double threshold);
+    RiverTracer(const MapState& state, const std::vector<std::uint8_t>& sea, const std::vector<int>& cellLake, double threshold,
+                const WaterOrigins* origins = nullptr);
 
     std::vector<River> trace();
 
@@ -60,6 +66,7 @@ private:
     const std::vector<int>& cellLake_;
     CellDischarge discharge_;
     double threshold_;
+    SectionOrigins whose_; // the origins of the line being traced
     std::vector<int> ownerRiver_; // per cell: the line whose cross-section passed through it, or -1
     std::vector<int> ownerPoint_; // and the index of that point
     std::vector<std::size_t> claimedByLast_; // the cells the line traced last claimed (to release it)

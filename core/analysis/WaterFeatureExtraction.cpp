@@ -5,6 +5,7 @@
 #include "analysis/LakeFinder.h"
 #include "analysis/RiverTracer.h"
 #include "analysis/SeaMask.h"
+#include "analysis/WaterOrigins.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -47,7 +48,9 @@ WaterFeatures extractWaterFeatures(const Map& map, RiverThreshold threshold)
 
     features.riverThreshold = threshold.relative ? threshold.value * CellDischarge(state).largestOutside(sea) : threshold.value;
     LakeMap lakes = mapLakes(state, sea);
-    features.rivers = RiverTracer(state, sea, lakes.cellLake, features.riverThreshold).trace();
+    const WaterOrigins origins(map);
+    features.byOrigin = origins.active();
+    features.rivers = RiverTracer(state, sea, lakes.cellLake, features.riverThreshold, &origins).trace();
     features.lakes = std::move(lakes.lakes);
     if (level) {
         const ContourWindow wholeMap{0, 0, lattice.width() - 1, lattice.height() - 1};

@@ -1,11 +1,22 @@
 #pragma once
 
 #include "lattice/Lattice.h"
+#include "model/DyeLedger.h"
 
+#include <array>
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
 namespace rb::analysis {
+
+// Where water came from, when the map's springs carry dye channels (WaterOrigins): one origin per
+// dye channel, then the rest (water no spring's channel marks: rain, inflows, untagged springs).
+inline constexpr int kOriginCount = kMaxDyeChannels + 1;
+inline constexpr int kRestOrigin = kMaxDyeChannels;
+using OriginMask = std::uint8_t;                        // bit k: origin k
+inline constexpr OriginMask kAllOrigins = (1u << kOriginCount) - 1u;
+using OriginDischarge = std::array<double, kOriginCount>; // m³/s of each origin's water
 
 // One point of a river's centre line. Positions are world metres in the map frame (x east,
 // y south from the map's north-west corner, as Lattice::worldPosition); z is the water surface.
@@ -18,7 +29,8 @@ struct RiverPoint {
     double velocity = 0.0;  // mean speed: discharge / (width · depth), m/s
     double vx = 0.0;        // mean velocity, m/s, east
     double vy = 0.0;        // mean velocity, m/s, south
-    double discharge = 0.0; // water crossing the cross-section, m³/s
+    double discharge = 0.0; // water crossing the cross-section, m³/s (of the line's origins, when known)
+    OriginDischarge byOrigin{}; // the discharge the line counts, by origin (all zero when the map has none)
 };
 
 // Why a centre line ends.
@@ -41,6 +53,7 @@ struct River {
     int joinIndex = -1;  // index of the confluence point on the downstream river, or -1
     RiverEnd end = RiverEnd::Fades;
     int lake = -1;       // the lake it ends in (index into WaterFeatures::lakes), or -1
+    OriginMask origins = kAllOrigins; // whose water it carries (its source's, and what joins it)
     std::vector<RiverPoint> points;
 };
 
@@ -61,6 +74,7 @@ struct WaterFeatures {
     bool hasSea = false;
     double seaLevel = 0.0;        // the first sea boundary segment's level (if hasSea)
     double riverThreshold = 0.0;  // the cell discharge (m³/s) above which a cell is river
+    bool byOrigin = false;        // the lines count only their springs' water (the springs carry dye channels)
 };
 
 } // namespace rb::analysis

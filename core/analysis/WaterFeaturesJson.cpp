@@ -51,6 +51,7 @@ QJsonObject waterFeaturesJson(const WaterFeatures& features, const Lattice& latt
         {"mapWidth", lattice.worldWidth()},
         {"mapHeight", lattice.worldHeight()},
         {"riverThreshold", features.riverThreshold},
+        {"bySpring", features.byOrigin},
         {"seaLevel", features.hasSea ? QJsonValue(features.seaLevel) : QJsonValue()},
         {"rivers", rivers},
         {"lakes", lakes},
@@ -68,7 +69,8 @@ QJsonObject waterFeaturesSummary(const WaterFeatures& features)
     return QJsonObject{{"rivers", static_cast<int>(features.rivers.size())},
                        {"lakes", static_cast<int>(features.lakes.size())},
                        {"coastLines", static_cast<int>(features.coast.size())},
-                       {"riverThreshold", features.riverThreshold}};
+                       {"riverThreshold", features.riverThreshold},
+                       {"bySpring", features.byOrigin}};
 }
 
 } // namespace rb::analysis

@@ -1,5 +1,6 @@
 #include "currents/CurrentGrid.h"
 
+#include "currents/CurrentDepth.h"
 #include "model/BoundarySegment.h"
 
 #include <deque>
@@ -36,7 +37,7 @@ std::optional<Side> sideBeyond(const Lattice& lattice, int x, int y)
 
 CurrentGrid::CurrentGrid(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings) : lattice_(lattice)
 {
-    numberWetCells(depth, settings.wetDepth);
+    numberWetCells(depth, currentDepthThreshold(depth, settings));
     collectFaces(settings);
     labelComponents();
 }

@@ -29,8 +29,8 @@ struct BoundaryFace {
     double inwardArea = 0.0; // h·w·(n_in · d_in) (m²), d_in the unit vector from outside to the cell
 };
 
-// The water region of a map as the currents solver sees it: the wet cells (depth above the
-// settings' threshold), the faces between them, the faces through open sides, and which cells
+// The water region of a map as the currents solver sees it: the wet cells (deeper than
+// currentDepthThreshold(): shallower water is coast), the faces between them, the faces through open sides, and which cells
 // are connected to which (each connected sea balances its own inflow and outflow). Keeps a
 // reference to the lattice, which must outlive it.
 class CurrentGrid {

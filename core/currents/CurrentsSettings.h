@@ -32,6 +32,12 @@ struct CurrentsSettings {
     double divergenceTolerance = 1e-6;
     int threadCount = 0;      // OpenMP threads (0: OpenMP's default); results do not depend on it
     float wetDepth = water::kWetDepth; // m: shallower cells are land (obstacles)
+    // Water shallower than min(shallowDepth, shallowFraction × the deepest water) is coast for the
+    // current too (CurrentDepth.h: without bottom friction a film of water a few decimetres deep
+    // across a headland carries the sea's full pressure-driven speed and its jet kept the
+    // archipelago preset from settling).
+    double shallowDepth = 0.5;     // m
+    double shallowFraction = 0.05; // of the deepest water: a map of shallow water keeps its water
 
     bool automaticViscosity() const { return viscosity < 0.0; }
 };

@@ -1,6 +1,7 @@
 #include "currents/CurrentsSolver.h"
 
 #include "currents/CellSampler.h"
+#include "currents/CurrentDepth.h"
 #include "currents/FaceDiffusion.h"
 #include "currents/Projection.h"
 #include "currents/SteadyViscosity.h"
@@ -48,6 +49,29 @@ double secondsSince(std::chrono::steady_clock::time_point start)
 
 } // namespace
 
+namespace {
+
+// A depth for a message, in whole millimetres: a float threshold printed as a double would read
+// "1.0000000474974513 mm".
+std::string millimetres(float metres)
+{
+    return rangeNumberText(std::round(static_cast<double>(metres) * 1000.0));
+}
+
+// Empty unless currents are prescribed and no water reaches a side that has one (the lakes
+// preset: its water lies inland), when the solve would give still water without a word.
+std::string openSidesProblem(const FloatField& depth, const CurrentsSettings& settings)
+{
+    std::string open;
+    for (std::size_t i = 0; i < settings.sideSpeed.size(); ++i)
+        if (settings.sideSpeed[i]) open += (open.empty() ? "" : ", ") + std::string(sideName(static_cast<Side>(i)));
+    if (open.empty() || waterReachesAnOpenSide(depth, settings)) return {};
+    return "no water deeper than " + millimetres(currentDepthThreshold(depth, settings)) + " mm reaches the open side(s) (" + open +
+           "): the map's water lies inland, where no current enters or leaves; open a side the sea reaches";
+}
+
+} // namespace
+
 std::string CurrentsSolver::requestProblem(const FloatField& depth, const CurrentsSettings& settings)
 {
     for (std::size_t i = 0; i < settings.sideSpeed.size(); ++i) {
@@ -57,8 +81,10 @@ std::string CurrentsSolver::requestProblem(const FloatField& depth, const Curren
                    rangeNumberText(ranges::kMaxSideCurrent) + " m/s, got " + rangeNumberText(*speed);
     }
     const bool anyWater = std::any_of(depth.data(), depth.data() + depth.size(), [&](float d) { return d > settings.wetDepth; });
-    if (!anyWater) return "the map holds no water (no cell deeper than " + rangeNumberText(settings.wetDepth * 1000.0) + " mm): there is nothing for a current to cross; fill the sea first";
-    return {};
+    if (!anyWater)
+        return "the map holds no water (no cell deeper than " + millimetres(settings.wetDepth) +
+               " mm): there is nothing for a current to cross; let the simulation fill the sea first";
+    return openSidesProblem(depth, settings);
 }
 
 CurrentsSolver::CurrentsSolver(const Lattice& lattice, const FloatField& depth, const CurrentsSettings& settings)

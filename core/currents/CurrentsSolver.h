@@ -48,7 +48,8 @@ public:
     // Empty when a solve of `depth` with `settings` means something; else why not, for the user:
     // a side's current that is not a finite speed within ±ranges::kMaxSideCurrent (it would write
     // NaN or absurd speeds at every wet cell), or a map with no water at all (nothing to carry a
-    // current). The CLI and the editor's job refuse on it before they solve.
+    // current), or currents prescribed on sides no water reaches (the lakes preset: still water
+    // everywhere would be the answer). The CLI and the editor's job refuse on it before they solve.
     static std::string requestProblem(const FloatField& depth, const CurrentsSettings& settings);
 
 

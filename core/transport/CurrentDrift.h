@@ -44,12 +44,34 @@ private:
         std::int32_t to = -1;
         double flux = 0.0; // m³/s
     };
+    // An open face as one of its cells sees it (the cell gives when it is `from`).
+    struct CellFace {
+        std::int32_t from = 0;
+        float flux = 0.0f; // |flux|, a float's value (the map stores the current as floats)
+    };
+    // The columns of a row that the drift reads or writes this substep (first > last: none).
+    struct ColumnRange {
+        int first = 1;
+        int last = 0;
+        bool empty() const { return first > last; }
+    };
 
     void collectFaces(const std::vector<FloatField>& flows);
     bool wetCellsChanged(const float* depth);
     void openFaces(const float* depth, double dt);
+    void indexCellFaces();
+    void setSteadyBounds();
+    bool planStillHolds(const float* depth, double dt) const;
     void planSubsteps(const float* depth, double dt);
-    void moveOnce(const float* depth, double seconds, std::vector<float>& dyed, DyeLedger& ledger);
+    void countSubsteps(const float* depth);
+    void carry(const float* depth, double dt, std::vector<float>& dyed, DyeLedger& ledger);
+    bool scanDye(std::vector<float>& dyed);
+    void scanRow(int y, float* dyed);
+    void widenRanges();
+    void moveOnce(double seconds, std::vector<float>& dyed, DyeLedger& ledger);
+    void takeConcentrations(const float* depth, const std::vector<float>& dyed, bool keep);
+    bool cellChange(std::size_t cell, double seconds, double& change) const;
+    double movedFrom(std::int32_t source, double flux, double seconds) const;
     void keepWithinWater(const float* depth, std::vector<float>& dyed, DyeLedger& ledger) const;
     bool wet(const float* depth, std::int64_t cell) const { return cell < 0 || depth[cell] > kWetDepth; }
 
@@ -63,18 +85,29 @@ private:
     std::vector<OpenFace> openFaces_; // the faces whose cells are both wet, in faces_' order, upwind cell in the map
     std::vector<double> outflow_;   // per cell: m³ its open faces take from it in one step of plannedDt_
     std::vector<std::size_t> sources_; // the cells with an outflow, ascending
-    // The open faces in chunks of kChunkFaces, each with the range of its upwind cells (as positions
-    // in sources_): a chunk whose range holds no dyed source is skipped as a whole.
-    static constexpr std::size_t kChunkFaces = 256;
-    struct SourceRange {
-        std::size_t first = 0;
-        std::size_t last = 0;
+    std::vector<std::size_t> sideFaces_; // the open faces out through an open side (positions in openFaces_)
+    // Per cell, its open faces in openFaces_' order (cellFaces_[cellStart_[i] .. cellStart_[i+1])):
+    // a cell's change sums them in the order the faces come, as moving face by face would.
+    std::vector<std::uint32_t> cellStart_;
+    std::vector<CellFace> cellFaces_;
+    int reach_ = 1; // rows and columns between the two cells of an open face, at most
+    // The plan's steady case, checked in one pass over the depths: every wet cell of faceCells_ at
+    // least its bound (above kWetDepth, and deep enough to give its outflow in one substep: then one
+    // substep and no shares), every dry one still dry.
+    struct CellRun {
+        std::size_t firstCell = 0;
+        std::size_t position = 0; // in faceCells_
+        std::size_t length = 0;
     };
-    std::vector<SourceRange> chunkSources_;
-    std::vector<std::uint32_t> dyedBefore_; // per position in sources_, this substep: dyed sources before it
+    std::vector<CellRun> runs_;
+    std::vector<float> steadyBound_;       // per position in faceCells_
+    std::vector<std::size_t> dryCells_;    // the cells of faceCells_ dry when openFaces() last ran
     std::vector<float> giveShare_;  // per cell, this step: the share of its outflow it can give (≤ 1)
-    std::vector<float> concentration_;
-    std::vector<double> change_;
+    bool sharesAllOne_ = false;
+    std::vector<float> concentration_;   // per cell; 0 outside the dyed columns between substeps
+    std::vector<ColumnRange> dyedColumns_; // per row: where this substep's sources may hold dye
+    std::vector<ColumnRange> movedColumns_; // per row: the cells this substep may change
+    std::vector<std::size_t> negativeZeros_; // cells the last substep left at −0
     int substeps_ = 1;
 };
 

@@ -5,6 +5,7 @@
 
 #include "analysis/LakeFinder.h"
 #include "analysis/SeaMask.h"
+#include "analysis/SpringTags.h"
 #include "analysis/WaterFeatureExtraction.h"
 #include "generator/TerrainGenerator.h"
 
@@ -34,7 +35,7 @@ struct IslandCase {
     int seed;
 };
 
-Map settledIsland(IslandCase c)
+Map settledIsland(IslandCase c, bool tagSpringsFirst = false)
 {
     gen::GeneratorSettings settings(gen::Preset::Island);
     settings.common.width = kSize;
@@ -46,6 +47,11 @@ Map settledIsland(IslandCase c)
     Map start = generated.map;
     start.params.model = FlowModel::Momentum; // set here: the default of new maps may change
     start.params.manning = kManning;
+    if (tagSpringsFirst) {
+        const SpringTagging tagging = tagSprings(start);
+        EXPECT_TRUE(tagging.untagged.empty()) << tagging.untagged.size() << " springs left without a dye channel";
+        EXPECT_FALSE(tagging.tagged.empty());
+    }
     return test::settle(start, kSettleSeconds);
 }
 
@@ -105,26 +111,37 @@ void expectNoLineEndsInland(const Map& map, const WaterFeatures& features, const
     }
 }
 
-// Every line fed by a spring or by the lines joining at its start carries that feed within 2% at
-// each of its own points; returns the worst deviation.
-double expectLinesCarryTheirFeed(const Map& map, const WaterFeatures& features)
+// The worst deviation from its feed of any point a line owns, over every line fed by a spring or
+// by the lines joining at its start and not in `exempt`; `fedLines` counts those lines.
+double worstFeedDeviation(const Map& map, const WaterFeatures& features, int* fedLines = nullptr, const std::vector<int>& exempt = {})
 {
-    double worstDeviation = 0.0;
-    int fedLines = 0;
+    double worst = 0.0;
     for (const River& river : features.rivers) {
         const double feed = feedOf(river, features.rivers, map.sources, map.state.lattice.cellSize());
-        if (!(feed > 0.0)) continue;
-        ++fedLines;
+        if (!(feed > 0.0) || std::find(exempt.begin(), exempt.end(), river.id) != exempt.end()) continue;
+        if (fedLines) ++*fedLines;
         const std::size_t own = river.points.size() - (river.downstream >= 0 ? 1 : 0);
-        for (std::size_t i = 0; i < own; ++i) {
-            const double deviation = std::abs(river.points[i].discharge / feed - 1.0);
-            worstDeviation = std::max(worstDeviation, deviation);
-            EXPECT_LE(deviation, kFeedTolerance)
-                << "line " << river.id << " point " << i << " carries " << river.points[i].discharge << " m3/s for a feed of " << feed;
-        }
+        for (std::size_t i = 0; i < own; ++i) worst = std::max(worst, std::abs(river.points[i].discharge / feed - 1.0));
     }
+    return worst;
+}
+
+// Every line fed by a spring or by the lines joining at its start (and not in `exempt`) carries
+// that feed within 2% at each of its own points; returns the worst deviation.
+double expectLinesCarryTheirFeed(const Map& map, const WaterFeatures& features, const std::vector<int>& exempt = {})
+{
+    for (const River& river : features.rivers) {
+        const double feed = feedOf(river, features.rivers, map.sources, map.state.lattice.cellSize());
+        if (!(feed > 0.0) || std::find(exempt.begin(), exempt.end(), river.id) != exempt.end()) continue;
+        const std::size_t own = river.points.size() - (river.downstream >= 0 ? 1 : 0);
+        for (std::size_t i = 0; i < own; ++i)
+            EXPECT_LE(std::abs(river.points[i].discharge / feed - 1.0), kFeedTolerance)
+                << "line " << river.id << " point " << i << " carries " << river.points[i].discharge << " m3/s for a feed of " << feed;
+    }
+    int fedLines = 0;
+    const double worst = worstFeedDeviation(map, features, &fedLines, exempt);
     EXPECT_GE(fedLines, 1);
-    return worstDeviation;
+    return worst;
 }
 
 // One line per river: every spring's water starts a line near it.
@@ -144,9 +161,9 @@ struct Settled {
     LakeMap lakes;
 };
 
-Settled settledWithWater(IslandCase c)
+Settled settledWithWater(IslandCase c, bool tagSpringsFirst = false)
 {
-    Settled s{settledIsland(c), {}, {}};
+    Settled s{settledIsland(c, tagSpringsFirst), {}, {}};
     const std::optional<double> level = seaLevel(s.map);
     EXPECT_TRUE(level.has_value());
     s.sea = seaMask(s.map, level.value_or(0.0));
@@ -220,6 +237,101 @@ INSTANTIATE_TEST_SUITE_P(Analysis, CrowdedIslandRiverLines,
                          ::testing::Values(IslandCase{LatticeKind::Square, 4}, IslandCase{LatticeKind::Triangle, 5},
                                            IslandCase{LatticeKind::Triangle, 7}),
                          caseName);
+
+// The same crowded islands with every spring's water tagged by a dye channel from the start
+// (simulate --tag-springs): the lines count only their own springs' water (and what of another
+// spring's water joins them for good), so every spring has a line, the water of two springs that
+// touches is no longer counted twice, and every line carries its feed within 2%, except the lines
+// that carry the water of a spring whose water really parts between two valleys (`partedSprings`
+// of them per case): for those, the spring's water is found, all of it and once, at the lines' ends.
+struct TaggedCase {
+    IslandCase island;
+    int partedSprings;
+};
+
+Map withoutTags(const Map& map)
+{
+    Map untagged = map;
+    for (PointSource& s : untagged.sources) s.dye = -1;
+    return untagged;
+}
+
+// Lines that end other than in a confluence: together they carry all the water.
+std::vector<const River*> mouthLines(const WaterFeatures& features)
+{
+    std::vector<const River*> mouths;
+    for (const River& r : features.rivers)
+        if (r.downstream < 0) mouths.push_back(&r);
+    return mouths;
+}
+
+// Each tagged spring's water is found at the lines' ends within 2% of its rate, counted once; a
+// spring whose water two or more of them carry (2% of its rate each at least) has parted, and the
+// lines carrying it are returned (their feed is no longer one spring's rate).
+std::vector<int> expectEverySpringsWaterAtTheEnds(const Map& map, const WaterFeatures& features, int& parted)
+{
+    std::vector<int> exempt;
+    parted = 0;
+    for (const PointSource& spring : map.sources) {
+        if (spring.kind != PointSource::Kind::Spring || spring.dye < 0) continue;
+        const auto k = static_cast<std::size_t>(spring.dye);
+        double found = 0.0;
+        std::vector<int> carriers;
+        for (const River* r : mouthLines(features)) {
+            const double q = r->points.back().byOrigin[k];
+            found += q;
+            if (q >= kFeedTolerance * spring.rate) carriers.push_back(r->id);
+        }
+        EXPECT_NEAR(found, spring.rate, kFeedTolerance * spring.rate) << "the water of the spring at (" << spring.x << ", " << spring.y << ") at the lines' ends";
+        if (carriers.size() < 2) continue;
+        ++parted;
+        std::printf("[ figures ] the spring at (%.0f, %.0f) parts:", spring.x, spring.y);
+        for (const int id : carriers) std::printf(" line %d carries %.3f m3/s of it;", id, features.rivers[static_cast<std::size_t>(id)].points.back().byOrigin[k]);
+        std::printf("\n");
+        exempt.insert(exempt.end(), carriers.begin(), carriers.end());
+    }
+    return exempt;
+}
+
+class TaggedCrowdedIslandRiverLines : public ::testing::TestWithParam<TaggedCase> {};
+
+TEST_P(TaggedCrowdedIslandRiverLines, EveryLineCarriesItsOwnSpringsWater)
+{
+    const IslandCase island = GetParam().island;
+    const Settled s = settledWithWater(island, true);
+    ASSERT_FALSE(s.map.sources.empty());
+    double worstUntagged = 0.0;
+    for (const RiverThreshold threshold : thresholdsFor(s.map)) {
+        const WaterFeatures features = extractWaterFeatures(s.map, threshold);
+        SCOPED_TRACE("threshold " + std::to_string(features.riverThreshold) + " m3/s");
+        ASSERT_FALSE(features.rivers.empty());
+        EXPECT_TRUE(features.byOrigin);
+        expectNoLineEndsInland(s.map, features, s.lakes, s.sea);
+        expectALineFromEverySpring(s.map, features.rivers);
+        int parted = 0;
+        const std::vector<int> exempt = expectEverySpringsWaterAtTheEnds(s.map, features, parted);
+        EXPECT_EQ(parted, GetParam().partedSprings);
+        const double worst = expectLinesCarryTheirFeed(s.map, features, exempt);
+        const WaterFeatures untagged = extractWaterFeatures(withoutTags(s.map), threshold);
+        EXPECT_FALSE(untagged.byOrigin);
+        const double worstWithout = worstFeedDeviation(s.map, untagged);
+        worstUntagged = std::max(worstUntagged, worstWithout);
+        const std::string more = ", worst deviation from the feed " + std::to_string(100.0 * worst) + "% (without the tags "
+                                 + std::to_string(100.0 * worstWithout) + "%, " + std::to_string(untagged.rivers.size()) + " lines)";
+        printFigures(island, s.map, features, more.c_str());
+    }
+    EXPECT_GT(worstUntagged, kFeedTolerance) << "the tags made no difference: the case no longer tests them";
+}
+
+std::string taggedCaseName(const ::testing::TestParamInfo<TaggedCase>& info)
+{
+    return std::string(latticeKindName(info.param.island.lattice)) + "_seed" + std::to_string(info.param.island.seed);
+}
+
+INSTANTIATE_TEST_SUITE_P(Analysis, TaggedCrowdedIslandRiverLines,
+                         ::testing::Values(TaggedCase{{LatticeKind::Square, 4}, 1}, TaggedCase{{LatticeKind::Triangle, 5}, 1},
+                                           TaggedCase{{LatticeKind::Triangle, 7}, 0}),
+                         taggedCaseName);
 
 } // namespace
 } // namespace rb::analysis

@@ -68,6 +68,43 @@ TEST(CliRivers, ExportsTheDocumentedSchema)
     }
 }
 
+// simulate --tag-springs gives each spring a dye channel of its own and names it; export --rivers
+// then counts each line's own springs' water ("bySpring"), and no line of a 3 m³/s spring's island
+// carries more than its springs give (the crowded seed whose touching water a line counted twice).
+TEST(CliRivers, TaggedSpringsAreCountedBySpring)
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath("island.rbmap"), json = dir.filePath("rivers.json");
+    ASSERT_EQ(cli({"generate", "--preset", "island", "--param", "width=128", "--param", "height=128", "--param", "seed=4", "-o", map}).exitCode, 0);
+    const CliRun run = cli({"simulate", map, "--steps", "3600", "--report-every", "3600", "--model", "momentum", "--manning", "0.035", "--tag-springs", "-o", map});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    for (const char* tag : {"spring 0 at (85, 83) m carries dye channel 0", "spring 1 at (147, 155) m carries dye channel 1", "spring 2 at (131, 155) m carries dye channel 2"})
+        EXPECT_TRUE(run.err.contains(tag)) << run.err.toStdString();
+    const CliRun exported = cli({"export", map, "--rivers", json});
+    ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
+    EXPECT_TRUE(QJsonDocument::fromJson(exported.out.toUtf8()).object()["details"].toObject()["rivers"].toObject()["bySpring"].toBool());
+    const QJsonObject doc = readJson(json);
+    EXPECT_TRUE(doc["bySpring"].toBool());
+    EXPECT_EQ(doc["rivers"].toArray().size(), 3);
+    for (const QJsonValue& river : doc["rivers"].toArray())
+        for (const QJsonValue& p : river.toObject()["points"].toArray()) EXPECT_LT(p.toObject()["discharge"].toDouble(), 3.2);
+}
+
+// With more springs than free channels, the ones left over are named, and the run goes on.
+TEST(CliRivers, SpringsBeyondTheFreeChannelsAreNamed)
+{
+    QTemporaryDir dir;
+    const QString map = dir.filePath("river.rbmap");
+    ASSERT_EQ(cli({"generate", "--preset", "river", "--size", "32", "-o", map}).exitCode, 0);
+    const CliRun run = cli({"simulate", map, "--steps", "2", "--tag-springs", "--spring", "10,10,1,3", "--spring", "12,10,1", "--spring", "14,10,1",
+                            "--spring", "16,10,1", "--spring", "18,10,1"});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("spring 1 at (12, 10) m carries dye channel 0")) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("spring 3 at (16, 10) m carries dye channel 2")) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("stay untagged")) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains("spring 4 at (18, 10) m")) << run.err.toStdString();
+}
+
 TEST(CliRivers, BadOptionsExitWithTwoAndWriteNothing)
 {
     QTemporaryDir dir;

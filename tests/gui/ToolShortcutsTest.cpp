@@ -131,6 +131,7 @@ private slots:
     {
         press(Qt::Key_P);
         auto* rate = window()->toolOptionsBar()->currentOptions()->findChild<QDoubleSpinBox*>("rate");
+        QVERIFY2(rate, "P did not bring up the springs tool's rate box");
         const double before = rate->value();
         rate->clear();
         QTest::keyClicks(rate, "nan");

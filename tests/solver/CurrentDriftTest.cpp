@@ -10,10 +10,15 @@
 #include "io/map/MapFile.h"
 #include "model/DyeRelease.h"
 #include "solver/CpuSolver.h"
+#include "transport/CurrentDrift.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <utility>
 
 namespace rb {
 namespace {
@@ -137,6 +142,106 @@ TEST_P(CurrentDrift, OpenClCarriesTheSameDye)
     EXPECT_EQ(a.dyeLedgers, b.dyeLedgers);
     EXPECT_TRUE(a.currentFlows == b.currentFlows);
     EXPECT_GT(centroidX(b), centroidX(map.state) + 1.0); // it did ride
+}
+
+// The drift as first written, the reference for the bits: every face in order, every cell's change
+// added, every cell clamped, the substep count and the shares divided out at every source.
+void driftFaceByFace(const Lattice& lattice, const std::vector<FloatField>& flows, const std::vector<float>& depth, double dt,
+                     std::vector<float>& dyed, DyeLedger& ledger)
+{
+    struct Face {
+        std::int64_t from, to;
+        double flux;
+    };
+    const auto cellAt = [&](int x, int y) -> std::int64_t { return lattice.contains(x, y) ? static_cast<std::int64_t>(lattice.index(x, y)) : -1; };
+    const auto wet = [&](std::int64_t c) { return c < 0 || depth[static_cast<std::size_t>(c)] > ::rb::CurrentDrift::kWetDepth; };
+    std::vector<Face> faces;
+    std::vector<double> outflow(lattice.cellCount(), 0.0);
+    for (int f = 0; f < lattice.familyCount(); ++f)
+        for (int y = -1; y <= lattice.height(); ++y)
+            for (int x = -1; x <= lattice.width(); ++x) {
+                const float flux = flows[static_cast<std::size_t>(f)][lattice.paddedIndex(x, y)];
+                const CellOffset t = lattice.family(f).tailOffset(y);
+                const std::int64_t tail = cellAt(x + t.dx, y + t.dy), head = cellAt(x, y);
+                if (flux == 0.0f || (tail < 0 && head < 0) || !wet(tail) || !wet(head)) continue;
+                const std::int64_t from = flux > 0.0f ? tail : head, to = flux > 0.0f ? head : tail;
+                if (from < 0) continue;
+                faces.push_back({from, to, std::abs(static_cast<double>(flux))});
+                outflow[static_cast<std::size_t>(from)] += std::abs(static_cast<double>(flux)) * dt;
+            }
+    const double area = lattice.cellArea();
+    double worst = 0.0;
+    for (std::size_t i = 0; i < outflow.size(); ++i)
+        if (outflow[i] > 0.0) worst = std::max(worst, outflow[i] / (static_cast<double>(depth[i]) * area));
+    const int substeps = std::clamp(static_cast<int>(std::ceil(worst)), 1, ::rb::CurrentDrift::kMaxSubsteps);
+    std::vector<float> share(outflow.size(), 1.0f), concentration(outflow.size());
+    for (std::size_t i = 0; i < outflow.size(); ++i) {
+        const double water = static_cast<double>(depth[i]) * area, perSubstep = outflow[i] / substeps;
+        if (outflow[i] > 0.0 && perSubstep > water) share[i] = static_cast<float>(water / perSubstep);
+    }
+    for (int s = 0; s < substeps; ++s) {
+        for (std::size_t i = 0; i < dyed.size(); ++i)
+            concentration[i] = depth[i] > 0.0f && dyed[i] != 0.0f ? std::min(dyed[i] / depth[i], 1.0f) : 0.0f;
+        std::vector<double> change(dyed.size(), 0.0);
+        for (const Face& face : faces) {
+            const auto from = static_cast<std::size_t>(face.from);
+            if (concentration[from] == 0.0f) continue;
+            const double moved = face.flux * (dt / substeps) * share[from] * concentration[from] / area;
+            change[from] -= moved;
+            if (face.to >= 0) change[static_cast<std::size_t>(face.to)] += moved;
+            else ledger.boundaryOut += moved * area;
+        }
+        for (std::size_t i = 0; i < dyed.size(); ++i) dyed[i] = static_cast<float>(dyed[i] + change[i]);
+    }
+    double clipped = 0.0;
+    for (std::size_t i = 0; i < dyed.size(); ++i) {
+        const float kept = std::clamp(dyed[i], 0.0f, depth[i]);
+        clipped += static_cast<double>(kept) - static_cast<double>(dyed[i]);
+        dyed[i] = kept;
+    }
+    ledger.clipped += clipped * area;
+}
+
+// The drift moves dye only where it is (the rows and columns holding dye, widened each substep)
+// and plans again only when the water leaves its steady case; it must still give the bits of
+// moving face by face over every cell: dye in the corners and beside the open sides, −0, cells
+// over their water and below 0, a fast current (several substeps), a shallow patch (shares), a
+// cell that dries and wets again, and the steady case before and after each of them.
+TEST_P(CurrentDrift, MovesDyeOnlyWhereItIsWithTheBitsOfMovingFaceByFace)
+{
+    const Map map = driftMap(20.0);
+    const Lattice& lattice = map.state.lattice;
+    std::vector<FloatField> fast = map.state.currentFlows;
+    for (FloatField& family : fast)
+        for (float& flux : family.values()) flux *= 30.0f; // 15 m/s: several substeps
+    const int w = lattice.width(), h = lattice.height();
+    std::vector<float> dyed = map.state.dye[0].values();
+    for (const auto& [x, y] : std::vector<std::pair<int, int>>{{0, 0}, {w - 1, h - 1}, {0, h / 2}, {w - 1, 3}, {w / 2, 0}, {30, h - 1}})
+        dyed[lattice.index(x, y)] = 0.5f;
+    dyed[lattice.index(40, 10)] = -0.0f, dyed[lattice.index(41, 10)] = -1e-3f, dyed[lattice.index(50, 20)] = 2.5f; // over its 2 m
+    const std::vector<float> still = map.state.depth.values();
+    std::vector<float> shallow = still, dried = still;
+    for (int x = 10; x < 14; ++x) shallow[lattice.index(x, h / 2)] = 0.002f; // gives a share beyond 64 substeps
+    dried[lattice.index(25, h / 2)] = 0.0f;
+    for (const bool fastCurrent : {false, true}) {
+        ::rb::CurrentDrift drift(lattice, fastCurrent ? fast : map.state.currentFlows);
+        std::vector<std::vector<float>> sparse{dyed};
+        std::vector<DyeLedger> sparseLedger(1);
+        std::vector<float> reference = dyed;
+        DyeLedger referenceLedger;
+        int step = 0;
+        for (const std::vector<float>* depth : std::vector<const std::vector<float>*>{&still, &still, &shallow, &still, &still, &dried, &dried, &still, &still}) {
+            const double dt = step == 7 ? 0.05 : 0.1;
+            drift.step(depth->data(), dt, sparse, sparseLedger);
+            driftFaceByFace(lattice, fastCurrent ? fast : map.state.currentFlows, *depth, dt, reference, referenceLedger);
+            ASSERT_EQ(std::memcmp(sparse[0].data(), reference.data(), reference.size() * sizeof(float)), 0)
+                << "step " << step << (fastCurrent ? ", fast current" : "");
+            ASSERT_EQ(sparseLedger[0], referenceLedger) << "step " << step;
+            ++step;
+        }
+        EXPECT_GT(referenceLedger.boundaryOut, 0.0);
+        EXPECT_LT(referenceLedger.clipped, 0.0); // the cell over its water was clamped
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Lattices, CurrentDrift, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),
