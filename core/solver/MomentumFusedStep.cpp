@@ -262,6 +262,16 @@ struct NeighbourSums {
     float weights = 0.0f, weighted = 0.0f, velocityWeights = 0.0f, velocityWeighted = 0.0f, differences = 0.0f;
 };
 
+// Where accelerateFaceRun leaves each face's NeighbourSums (indexed by column), so a face beside a
+// free overfall can take the rule's change to them and be finished again (no redo of its sums).
+struct KeptSums {
+    float* __restrict weights;
+    float* __restrict weighted;
+    float* __restrict velocityWeights;
+    float* __restrict velocityWeighted;
+    float* __restrict differences;
+};
+
 // −(the mean of four cells' values) in advectionChange's order of summation, the face's own two
 // already summed: −((((0 + c₀) + c₁) + c₂) + c₃)/4.
 __attribute__((always_inline)) inline float negatedMean(float faceSum, float theirHead, float theirTail)
@@ -301,14 +311,44 @@ __attribute__((always_inline)) inline float slowedByManning(float along, float h
     return RB_MANNING_SLOWED(along, c.dtManning, fullSpeed, h, cubeRootOfPositiveNormal);
 }
 
+// The rest of MomentumStep::acceleratedSpeed from a face's neighbour sums (advection, eddy
+// viscosity, friction; 0 where both cells are dry), then dischargesFromVelocities: the clamped
+// velocity into next[x], the discharge into row.flows[x].
+template <bool Eddy, bool Manning>
+__attribute__((always_inline)) inline void finishFace(float* __restrict next, const FaceRow& row, const NeighbourSums& sums, float speed,
+                                                      const FaceConstants& c, int x)
+{
+    const float hHead = row.depth[x], hTail = row.depth[x + row.tail], bHead = row.bed[x], bTail = row.bed[x + row.tail];
+    float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, bHead, bTail, c);
+    if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
+    float slowed;
+    if constexpr (Manning)
+        slowed = slowedByManning(moved, hHead, hTail, bHead, bTail, row.ux[x], row.ux[x + row.tail], row.uy[x], row.uy[x + row.tail], c);
+    else slowed = moved * c.frictionFactor;
+    const float accelerated = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
+    const FaceFlow flow = faceFlow(accelerated, hHead, hTail, bHead, bTail, c.speedLimit, c.faceWidth, c.dryDepth);
+    next[x] = flow.speed;
+    row.flows[x] = flow.discharge;
+}
+
+// finishFace with eddy viscosity and Manning's friction chosen at run time (one face at a time).
+inline void finishFaceAnyway(bool eddy, bool manning, float* next, const FaceRow& row, const NeighbourSums& sums, float speed,
+                             const FaceConstants& c, int x)
+{
+    if (eddy && manning) finishFace<true, true>(next, row, sums, speed, c, x);
+    else if (eddy) finishFace<true, false>(next, row, sums, speed, c, x);
+    else if (manning) finishFace<false, true>(next, row, sums, speed, c, x);
+    else finishFace<false, false>(next, row, sums, speed, c, x);
+}
+
 // MomentumStep::acceleratedSpeed, then dischargesFromVelocities, for a run of interior faces in one
 // pass (next: the clamped velocity, row.flows: the discharge): each face's neighbours
 // are visited in the reference's order with the same float operations, and every partial sum
 // stays in registers. The neighbour loop is unrolled at compile time (K), so the loop over x
 // vectorises.
 template <int N, int SharedTail, class Cone, bool Eddy, bool Manning>
-RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, const FaceNeighbours<N, Cone>& neighbours, FaceConstants c,
-                                        int x0, int x1)
+RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, KeptSums kept, const FaceNeighbours<N, Cone>& neighbours,
+                                        FaceConstants c, int x0, int x1)
 {
     for (int x = x0; x < x1; ++x) {
         const float speed = row.speeds[x];
@@ -360,30 +400,24 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
                 }(),
                 ...);
         }(std::make_integer_sequence<int, N>{});
-        const float hHead = row.depth[x], hTail = row.depth[x + row.tail], bHead = row.bed[x], bTail = row.bed[x + row.tail];
-        float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, bHead, bTail, c);
-        if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
-        float slowed;
-        if constexpr (Manning) slowed = slowedByManning(moved, hHead, hTail, bHead, bTail, uxHead, uxTail, uyHead, uyTail, c);
-        else slowed = moved * c.frictionFactor;
-        const float accelerated = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
-        const FaceFlow flow = faceFlow(accelerated, hHead, hTail, bHead, bTail, c.speedLimit, c.faceWidth, c.dryDepth);
-        next[x] = flow.speed;
-        row.flows[x] = flow.discharge;
+        kept.weights[x] = sums.weights, kept.weighted[x] = sums.weighted;
+        kept.velocityWeights[x] = sums.velocityWeights, kept.velocityWeighted[x] = sums.velocityWeighted;
+        kept.differences[x] = sums.differences;
+        finishFace<Eddy, Manning>(next, row, sums, speed, c, x);
     }
 }
 
 // accelerateFaceRun for the family whose along-family neighbours sit at 2·family and 2·family + 1
 // in the neighbour table, with or without eddy viscosity and Manning's friction.
 template <int N, class Cone>
-void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const FaceRow& row, const FaceNeighbours<N, Cone>& neighbours,
-                       const FaceConstants& c, int x0, int x1)
+void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const FaceRow& row, const KeptSums& kept,
+                       const FaceNeighbours<N, Cone>& neighbours, const FaceConstants& c, int x0, int x1)
 {
     const auto forFamily = [&]<int F>() {
-        if (eddy && manning) accelerateFaceRun<N, 2 * F, Cone, true, true>(next, row, neighbours, c, x0, x1);
-        else if (eddy) accelerateFaceRun<N, 2 * F, Cone, true, false>(next, row, neighbours, c, x0, x1);
-        else if (manning) accelerateFaceRun<N, 2 * F, Cone, false, true>(next, row, neighbours, c, x0, x1);
-        else accelerateFaceRun<N, 2 * F, Cone, false, false>(next, row, neighbours, c, x0, x1);
+        if (eddy && manning) accelerateFaceRun<N, 2 * F, Cone, true, true>(next, row, kept, neighbours, c, x0, x1);
+        else if (eddy) accelerateFaceRun<N, 2 * F, Cone, true, false>(next, row, kept, neighbours, c, x0, x1);
+        else if (manning) accelerateFaceRun<N, 2 * F, Cone, false, true>(next, row, kept, neighbours, c, x0, x1);
+        else accelerateFaceRun<N, 2 * F, Cone, false, false>(next, row, kept, neighbours, c, x0, x1);
     };
     if (family == 0) forFamily.template operator()<0>();
     else if (family == 1) forFamily.template operator()<1>();
@@ -660,16 +694,20 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
     const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
     markOverfalls(fields);
-#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y)
-        for (int f = 0; f < lattice_.familyCount(); ++f) {
-            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y, kMargin, lattice_.width() - kMargin);
-            const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
-            for (std::size_t i = edge.runStart[static_cast<std::size_t>(y)]; i < edge.runStart[static_cast<std::size_t>(y) + 1]; ++i)
-                accelerateInteriorRow(fields, f, y, edge.runs[i].x0, edge.runs[i].x1);
-            for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
-                accelerateEdgeFace(fields, f, edge.faces[i], y);
-        }
+#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
+    {
+        FaceSums kept(lattice_.width());
+#pragma omp for schedule(dynamic, kRowsPerChunk)
+        for (int y = 0; y < height; ++y)
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                if (fastRow(f, y)) accelerateInteriorRow(fields, f, y, kMargin, lattice_.width() - kMargin, kept);
+                const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
+                for (std::size_t i = edge.runStart[static_cast<std::size_t>(y)]; i < edge.runStart[static_cast<std::size_t>(y) + 1]; ++i)
+                    accelerateInteriorRow(fields, f, y, edge.runs[i].x0, edge.runs[i].x1, kept);
+                for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
+                    accelerateEdgeFace(fields, f, edge.faces[i], y);
+            }
+    }
 }
 
 // The faces accelerateInteriorRow leaves out, row by row: the map's first and last kMargin rows
@@ -746,14 +784,13 @@ void MomentumFusedStep::accelerateEdgeFace(const MomentumFields& fields, int f, 
 
 // MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where
 // every face, cell and neighbour of the stencils is on the map and no wall is near.
-void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1)
+void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& kept)
 {
     const FamilyStencil& s = stencil(y, f);
-    if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1);
-    else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
-    else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1);
-    else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
-    if (overfallNear(y)) redoBesideOverfalls(fields, f, y, x0, x1);
+    if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1, kept);
+    else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1, kept);
+    else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1, kept);
+    else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1, kept);
 }
 
 // The faces that are free overfalls, and their discharges as the step begins, for the reference's
@@ -769,10 +806,12 @@ void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
         overfallRows_.assign(static_cast<std::size_t>(height), 0);
         for (int f = 0; f < lattice_.familyCount(); ++f) {
             overfall_[static_cast<std::size_t>(f)].assign(lattice_.paddedCount(), 0);
-            overfallFlows_[static_cast<std::size_t>(f)].resize(lattice_.paddedCount());
+            overfallColumns_[static_cast<std::size_t>(f)].assign(static_cast<std::size_t>(height), {});
+            // Read only at the faces flagged, each written when flagged: left unset (no pass over the map).
+            overfallFlows_[static_cast<std::size_t>(f)].reset(new float[lattice_.paddedCount()]);
         }
     }
-    for (int f = 0; f < lattice_.familyCount(); ++f) previousFlows_[static_cast<std::size_t>(f)] = overfallFlows_[static_cast<std::size_t>(f)].data();
+    for (int f = 0; f < lattice_.familyCount(); ++f) previousFlows_[static_cast<std::size_t>(f)] = overfallFlows_[static_cast<std::size_t>(f)].get();
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         bool found = false;
@@ -807,13 +846,26 @@ static RB_VECTOR_CLONES int markOverfallRun(unsigned char* __restrict flags, con
     return any;
 }
 
-// One row of one family's faces: the flags in one branch-free pass the compiler vectorises (every
-// flag rewritten, so none is left from the step before), then, only in a row that has an
-// overfall, the discharges. Two passes, a count and then the flags, cost 0.36 G of a river run's
-// 2.80 G instructions (callgrind, docs/solver.md "Cures tried").
+// The n ≤ 8 flags from `flags` as the bytes of a word, zeros beyond n: nonzero where any is set.
+static std::uint64_t flagWord(const unsigned char* flags, int n)
+{
+    std::uint64_t word = 0;
+    if (n == 8) std::memcpy(&word, flags, 8); // one load: every chunk but a row's last
+    else std::memcpy(&word, flags, static_cast<std::size_t>(n));
+    return word;
+}
+
+// One row of one family's faces: the flags in branch-free passes the compiler vectorises over the
+// blocks that hold water (every flag there rewritten, so none is left from the step before), then,
+// only in a row that has an overfall, their columns and discharges. Two passes over every face, a
+// count and then the flags, cost 0.36 G of a river run's 2.80 G instructions (callgrind,
+// docs/solver.md "Cures tried").
 bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int y)
 {
     const auto fi = static_cast<std::size_t>(f);
+    std::vector<int>& columns = overfallColumns_[fi][static_cast<std::size_t>(y)];
+    const bool flaggedBefore = !columns.empty(); // the step before left flags in this row
+    columns.clear();
     const auto [x0, x1] = interiorFaces(f, y);
     if (x0 >= x1) return false;
     const CellOffset t = lattice_.family(f).tailOffset(y);
@@ -821,9 +873,27 @@ bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int
     const float* __restrict bed = fields.bed + lattice_.index(0, y);
     const float* __restrict depth = fields.depth + lattice_.index(0, y);
     unsigned char* __restrict flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
-    if (markOverfallRun(flags, bed, depth, bed + tail, depth + tail, x0, x1) == 0) return false;
+    // A face whose cells are both dry is no overfall (its higher cell holds no water): blocks of
+    // such faces (markDryBlocks) are not looked at, only cleared where the step before flagged some.
+    int any = 0, from = x0;
+    const auto mark = [&](int a, int b) {
+        if (a < b) any |= markOverfallRun(flags, bed, depth, bed + tail, depth + tail, a, b);
+    };
+    for (int block = x0 / kDryBlock; block * kDryBlock < x1; ++block) {
+        if (!dryBlock(y, block) || !dryBlock(y + t.dy, block)) continue;
+        const int a = std::max(x0, block * kDryBlock), b = std::min(x1, (block + 1) * kDryBlock);
+        mark(from, a);
+        if (flaggedBefore) std::fill(flags + a, flags + b, static_cast<unsigned char>(0));
+        from = b;
+    }
+    mark(from, x1);
+    if (any == 0) return false;
     const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
-    std::copy(flows + x0, flows + x1, overfallFlows_[fi].data() + lattice_.paddedIndex(0, y) + x0);
+    float* kept = overfallFlows_[fi].get() + lattice_.paddedIndex(0, y);
+    for (int x = x0; x < x1; x += 8)
+        if (flagWord(flags + x, std::min(8, x1 - x)) != 0)
+            for (int i = x; i < std::min(x + 8, x1); ++i)
+                if (flags[i]) columns.push_back(i), kept[i] = flows[i];
     return true;
 }
 
@@ -836,68 +906,23 @@ bool MomentumFusedStep::overfallNear(int y) const
     return false;
 }
 
-// The n ≤ 8 flags from `flags` as the bytes of a word, zeros beyond n: nonzero where any is set.
-static std::uint64_t flagWord(const unsigned char* flags, int n)
-{
-    std::uint64_t word = 0;
-    if (n == 8) std::memcpy(&word, flags, 8); // one load: every chunk but a row's last
-    else std::memcpy(&word, flags, static_cast<std::size_t>(n));
-    return word;
-}
 
-// The one-pass loop knows nothing of overfalls: a face of its run with one among its neighbours
-// is done again with the reference's own function, which applies the rule. Overfalls are rare
-// (cliffs), so the faces are found eight at a time (their neighbours' flags OR-ed as words) and
-// their stencils are built from the family's offsets, not asked of the lattice (faceStencil).
-void MomentumFusedStep::redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1)
+// Calls visit(x) for each face x of [x0, x1) in row y with a free overfall among its neighbours.
+// Overfalls are rare (cliffs), so the faces are looked for eight at a time, their neighbours'
+// flags OR-ed as words.
+template <class Visit>
+void MomentumFusedStep::forFacesBesideOverfalls(int f, int y, int x0, int x1, std::vector<int>& beside, Visit&& visit) const
 {
-    const FamilyStencil& s = stencil(y, f);
-    const unsigned char* flags = overfall_[static_cast<std::size_t>(f)].data();
-    const auto rowSlot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(0, y));
-    for (int x = x0; x < x1; x += 8) {
-        const int n = std::min(8, x1 - x);
-        std::uint64_t beside = 0;
-        for (const NeighbourFace& k : s.neighbours) beside |= flagWord(flags + rowSlot + x + k.slot, n);
-        if (beside == 0) continue;
-        for (int i = x; i < x + n; ++i) {
-            bool near = false;
-            for (const NeighbourFace& k : s.neighbours) near = near || flags[rowSlot + i + k.slot] != 0;
-            if (near && advects(fields, i, y, s.tailCell)) accelerateEdgeFace(fields, f, {i, interiorStencil(f, i, y)}, y);
-        }
+    beside.clear();
+    for (const Neighbour& n : neighbours(y)) {
+        const int row = y + n.offset.dy;
+        if (row < 0 || row >= lattice_.height()) continue;
+        for (const int column : overfallColumns_[static_cast<std::size_t>(f)][static_cast<std::size_t>(row)])
+            if (column - n.offset.dx >= x0 && column - n.offset.dx < x1) beside.push_back(column - n.offset.dx);
     }
-}
-
-// faceStencil for a face whose stencil is whole (wholeStencil): the same neighbours, slots and
-// cells, in the same order, from the family's offsets.
-MomentumStep::FaceStencil MomentumFusedStep::interiorStencil(int f, int x, int y) const
-{
-    const FamilyStencil& s = stencil(y, f);
-    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y));
-    const auto slot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(x, y));
-    const auto at = [](std::ptrdiff_t index) { return static_cast<std::size_t>(index); };
-    const std::vector<Neighbour>& table = neighbours(y);
-    FaceStencil stencil;
-    stencil.head = at(head);
-    stencil.tail = at(head + s.tailCell);
-    stencil.count = static_cast<int>(s.neighbours.size());
-    for (int k = 0; k < stencil.count; ++k) {
-        const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(k)];
-        OpenNeighbour& open = stencil.open[static_cast<std::size_t>(k)];
-        open.index = k;
-        open.slot = at(slot + n.slot);
-        const int nx = x + table[static_cast<std::size_t>(k)].offset.dx, ny = y + table[static_cast<std::size_t>(k)].offset.dy;
-        const CellOffset nt = lattice_.family(f).tailOffset(ny);
-        open.inside = lattice_.contains(nx, ny) && lattice_.contains(nx + nt.dx, ny + nt.dy);
-        if (open.inside) open.ownHead = at(head + n.headCell), open.ownTail = at(head + n.tailCell);
-        if (n.sharedCell >= 0) {
-            open.cells[0] = n.sharedCell == 0 ? stencil.head : stencil.tail;
-            open.cellCount = 1;
-        } else {
-            open.cells = {stencil.head, stencil.tail, at(head + n.headCell), at(head + n.tailCell)};
-            open.cellCount = 4;
-        }
-    }
-    return stencil;
+    std::sort(beside.begin(), beside.end());
+    beside.erase(std::unique(beside.begin(), beside.end()), beside.end());
+    for (const int x : beside) visit(x);
 }
 
 // Whether the reference adds advection at the face headed at (x, y): a face with both cells dry, or
@@ -912,7 +937,7 @@ bool MomentumFusedStep::advects(const MomentumFields& fields, int x, int y, std:
 }
 
 template <int N, class Cone>
-void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1)
+void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& keptRow)
 {
     const EdgeFamily& family = lattice_.family(f);
     const FamilyStencil& s = stencil(y, f);
@@ -948,8 +973,10 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
                                   c_.speedLimit,
                                   static_cast<float>(family.faceWidth)};
     float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
+    const KeptSums kept{keptRow.weights.data(), keptRow.weighted.data(), keptRow.velocityWeights.data(), keptRow.velocityWeighted.data(),
+                        keptRow.differences.data()};
     const auto accelerate = [&](int from, int to) {
-        accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, from, to);
+        accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, kept, around, constants, from, to);
     };
     // Faces whose two cells both hold at most the dry depth (dry land: much of an island's map)
     // come out of accelerateFaceRun as speed +0 and discharge +0: their velocity is 0 (larger(hHead,
@@ -966,6 +993,29 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
         wetFrom = to;
     }
     if (wetFrom < x1) accelerate(wetFrom, x1);
+    if (!overfallNear(y)) return;
+    // The free-overfall rule (a) (MomentumStep::advectionChange): a face beside one takes, after the
+    // usual sums the loop kept, each overfall neighbour's change of share, in the neighbours' order,
+    // and is finished again. A face that takes no advection keeps the loop's answer, as there.
+    const std::ptrdiff_t rowSlot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(0, y));
+    const unsigned char* flags = overfall_[static_cast<std::size_t>(f)].data() + rowSlot;
+    forFacesBesideOverfalls(f, y, x0, x1, keptRow.beside, [&](int x) {
+        if (!advects(fields, x, y, s.tailCell)) return;
+        NeighbourSums sums{kept.weights[x], kept.weighted[x], kept.velocityWeights[x], kept.velocityWeighted[x], kept.differences[x]};
+        const float speed = row.speeds[x];
+        bool changed = false;
+        for (int k = 0; k < N; ++k) {
+            const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(k)];
+            if (!flags[x + n.slot]) continue;
+            float qx = 0.0f, qy = 0.0f, count = 0.0f; // the discharge between the faces, summed as advectionChange does
+            const auto add = [&](std::ptrdiff_t cell) { qx += row.qx[cell], qy += row.qy[cell], count += 1.0f; };
+            if (n.sharedCell >= 0) add(n.sharedCell == 0 ? x : x + row.tail);
+            else add(x), add(x + row.tail), add(x + n.headCell), add(x + n.tailCell);
+            changed = addOverfallChange(f, table[static_cast<std::size_t>(k)], static_cast<std::size_t>(rowSlot + x + n.slot), -qx / count,
+                                        -qy / count, speed - row.speeds[x + n.slot], y, sums.weights, sums.weighted) || changed;
+        }
+        if (changed) finishFaceAnyway(c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, sums, speed, constants, x); // else the loop's answer stands
+    });
 }
 
 // Per block of kDryBlock cells of row y: whether the block and the cell on either side of it are

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <utility>
+#include <vector>
 
 namespace rb {
 
@@ -87,15 +89,23 @@ private:
     void accelerateEdgeFace(const MomentumFields& fields, int f, const EdgeFace& face, int y);
     bool fastRow(int f, int y) const { return interiorRow(y) && lattice_.width() > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace; }
     FacePass facePass(int f, int parity) const;
-    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1);
+    // One thread's row of accelerateFaceRun's neighbour sums, kept for the faces beside a free overfall.
+    struct FaceSums {
+        explicit FaceSums(int width)
+            : weights(static_cast<std::size_t>(width)), weighted(weights.size()), velocityWeights(weights.size()),
+              velocityWeighted(weights.size()), differences(weights.size()) {}
+        std::vector<float> weights, weighted, velocityWeights, velocityWeighted, differences;
+        std::vector<int> beside; // the columns of the faces beside a free overfall, in a row
+    };
+    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& kept);
     void markOverfalls(const MomentumFields& fields);
     bool markOverfallRow(const MomentumFields& fields, int f, int y);
-    void redoBesideOverfalls(const MomentumFields& fields, int f, int y, int x0, int x1);
-    FaceStencil interiorStencil(int f, int x, int y) const;
+    template <class Visit>
+    void forFacesBesideOverfalls(int f, int y, int x0, int x1, std::vector<int>& beside, Visit&& visit) const;
     bool overfallNear(int y) const;
     bool advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const;
     template <int N, class Cone>
-    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1);
+    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& keptRow);
     std::pair<int, int> interiorFaces(int f, int y) const;
     void markDryBlocks(const float* depth, int y);
     bool dryBlock(int y, int block) const
@@ -122,7 +132,8 @@ private:
     // Per family and padded slot: the face is a free overfall (MomentumStep::isOverfall) as the step
     // begins, and, there only, its discharge then (the one-pass loop overwrites the discharges).
     std::array<std::vector<unsigned char>, Lattice::kMaxFamilies> overfall_;
-    std::array<std::vector<float>, Lattice::kMaxFamilies> overfallFlows_;
+    std::array<std::unique_ptr<float[]>, Lattice::kMaxFamilies> overfallFlows_;
+    std::array<std::vector<std::vector<int>>, Lattice::kMaxFamilies> overfallColumns_; // per family and row: the overfalls' columns, in order
     std::vector<unsigned char> overfallRows_; // per row: some face with its head there is one (this step)
 };
 

@@ -323,6 +323,7 @@ MomentumStep::FaceStencil MomentumStep::faceStencil(int family, int x, int y) co
 float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int y, float speed, float faceDepth) const
 {
     UpstreamSums byDischarge, byVelocity;
+    std::array<float, 2 * Lattice::kMaxFamilies> upstreamX{}, upstreamY{}, differences{}; // per open neighbour: −q̃ and U − U_k
     for (int i = 0; i < stencil.count; ++i) {
         const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(i)];
         if (open.cellCount == 0) continue;
@@ -337,8 +338,20 @@ float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int 
         }
         const Neighbour& n = neighbours(y)[static_cast<std::size_t>(open.index)];
         const float difference = speed - previousSpeeds_[static_cast<std::size_t>(family)][open.slot];
-        byDischarge.add(overfallShare(open, family, n, -qx / count, -qy / count, y), difference);
+        upstreamX[static_cast<std::size_t>(i)] = -qx / count, upstreamY[static_cast<std::size_t>(i)] = -qy / count;
+        differences[static_cast<std::size_t>(i)] = difference;
+        byDischarge.add(upwindShare(n, -qx / count, -qy / count, y), difference);
         byVelocity.add(upwindShare(n, -ux / count, -uy / count, y), difference);
+    }
+    // Free overfalls among the neighbours (rule (a)): after S&D's usual sums, each one's share
+    // changed to overfallShare's. Added last, so a face with none has the usual sums' bits, and the
+    // fused step and the kernels add the same change to their usual sums only where one is flagged.
+    for (int i = 0; i < stencil.count; ++i) {
+        const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(i)];
+        if (open.cellCount == 0 || !open.inside || !isOverfall(open.ownHead, open.ownTail)) continue;
+        const auto k = static_cast<std::size_t>(i);
+        addOverfallChange(family, neighbours(y)[static_cast<std::size_t>(open.index)], open.slot, upstreamX[k], upstreamY[k], differences[k], y,
+                          byDischarge.weights, byDischarge.weighted);
     }
     // A face over a free overfall beside a wall or the map's edge: the water beyond counts as at
     // rest (U_k = 0), with the shares of the tail cell's flow. Left out (free slip), a 0.2 mm film
@@ -378,16 +391,33 @@ bool MomentumStep::isOverfall(std::size_t head, std::size_t tail) const
     return RB_IS_OVERFALL(stepBed_[head], stepDepth_[head], stepBed_[tail], stepDepth_[tail], kDryDepth); // StepContract.h
 }
 
-float MomentumStep::overfallShare(const OpenNeighbour& open, int family, const Neighbour& n, float vx, float vy, int y) const
+// Neighbour n, a free overfall at padded slot `slot`: its share of the upstream discharge v with
+// v's component along the family replaced by the face's own −Q/w (as the step began), capped at |Q/w|.
+float MomentumStep::overfallShare(int family, const Neighbour& n, std::size_t slot, float vx, float vy, int y) const
 {
-    if (!open.inside || !isOverfall(open.ownHead, open.ownTail)) return upwindShare(n, vx, vy, y);
     const EdgeFamily& f = lattice_.family(family);
     const auto dx = static_cast<float>(f.directionX), dy = static_cast<float>(f.directionY);
-    const float perWidth = previousFlows_[static_cast<std::size_t>(family)][open.slot] / static_cast<float>(f.faceWidth);
+    const float perWidth = previousFlows_[static_cast<std::size_t>(family)][slot] / static_cast<float>(f.faceWidth);
     const float along = -perWidth - (vx * dx + vy * dy); // v = −q̃: its along component becomes −Q/w
     const float share = upwindShare(n, vx + along * dx, vy + along * dy, y);
     const float own = std::abs(perWidth);
     return share < own ? share : own;
+}
+
+// What rule (a) changes in the momentum form's sums for one overfall neighbour: its usual share
+// (where upstream) out, overfallShare's (where upstream) in, as one difference. Σ s_k and
+// Σ s_k·(U − U_k) then hold, up to rounding, the shares with the overfall's in place of the usual.
+// The reference, the fused step and the kernels all add it this way, after the usual sums. Says
+// whether the sums may have changed: a zero change (neither share upstream, or both alike) leaves
+// their bits as they were (they are never −0: they start at +0 and only add).
+bool MomentumStep::addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
+                                     float& weighted) const
+{
+    const float usual = upwindShare(n, vx, vy, y), replaced = overfallShare(family, n, slot, vx, vy, y);
+    const float change = (replaced > 0.0f ? replaced : 0.0f) - (usual > 0.0f ? usual : 0.0f);
+    weights = weights + change;
+    weighted = weighted + change * difference;
+    return change != 0.0f;
 }
 
 float MomentumStep::eddyDiffusion(const FaceStencil& stencil, int family, float speed) const

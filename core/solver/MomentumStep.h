@@ -143,7 +143,9 @@ protected:
     float advectionChange(const FaceStencil& stencil, int family, int y, float speed, float faceDepth) const;
     float upwindShare(const Neighbour& n, float vx, float vy, int y) const;
     bool isOverfall(std::size_t head, std::size_t tail) const;
-    float overfallShare(const OpenNeighbour& open, int family, const Neighbour& n, float vx, float vy, int y) const;
+    float overfallShare(int family, const Neighbour& n, std::size_t slot, float vx, float vy, int y) const;
+    bool addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
+                           float& weighted) const;
     float eddyDiffusion(const FaceStencil& stencil, int family, float speed) const;
     float applyFriction(float speed, float fullSpeed, float faceDepth) const;
     static float upwindFaceDepth(const MomentumFields& fields, std::size_t tail, std::size_t head, float direction);

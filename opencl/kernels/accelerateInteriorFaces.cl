@@ -42,17 +42,15 @@ inline intv isOverfallV(__global const float* bed, __global const float* depth, 
     return IS_OVERFALL(bHead, hHead, bTail, hTail, MOMENTUM_DRY_DEPTH);
 }
 
-// MomentumStep::overfallShare: the share of neighbour k, where that neighbour face is a free
-// overfall (`overfall`) the along-family component of v replaced by its own −Q/w (`perWidth`: its
-// Q/w as the step began), capped at |Q/w|; elsewhere upwindShareV's.
-inline floatv overfallShareV(int parity, int k, int f, floatv vx, floatv vy, intv overfall, floatv perWidth)
+// MomentumStep::overfallShare: the share of neighbour k, a free overfall, with the along-family
+// component of v replaced by its own −Q/w (`perWidth`: its Q/w as the step began), capped at |Q/w|.
+inline floatv overfallShareV(int parity, int k, int f, floatv vx, floatv vy, floatv perWidth)
 {
-    const floatv plain = upwindShareV(parity, k, vx, vy);
     const float dx = FAMILY_DIRECTION_X[f], dy = FAMILY_DIRECTION_Y[f];
     const floatv along = -perWidth - (vx * dx + vy * dy);
     const floatv share = upwindShareV(parity, k, vx + along * dx, vy + along * dy);
     const floatv own = fabs(perWidth);
-    return overfall ? (share < own ? share : own) : plain;
+    return share < own ? share : own;
 }
 
 // One cell's share of the vectors between two faces (advectionChange): its discharge (q̃) and its
@@ -87,6 +85,17 @@ inline void addUpstream(UpstreamSums* sums, intv counts, floatv share, floatv di
 
 inline floatv limitedChange(UpstreamSums sums, floatv rate) { return -minOfV(rate, 1.0f / sums.weights) * sums.weighted; }
 
+// MomentumStep::addOverfallChange where `overfall`: neighbour k's usual share (where upstream) out of
+// the discharge's sums, overfallShareV's (where upstream) in, as one difference, after the usual sums.
+inline void addOverfallChange(UpstreamSums* sums, intv overfall, int parity, int k, int f, floatv vx, floatv vy, floatv perWidth,
+                              floatv difference)
+{
+    const floatv usual = upwindShareV(parity, k, vx, vy), replaced = overfallShareV(parity, k, f, vx, vy, perWidth);
+    const floatv change = (replaced > 0.0f ? replaced : (floatv)(0.0f)) - (usual > 0.0f ? usual : (floatv)(0.0f));
+    sums->weights = overfall ? sums->weights + change : sums->weights;
+    sums->weighted = overfall ? sums->weighted + change * difference : sums->weighted;
+}
+
 // MomentumStep::advectionChange for the faces of family f headed at columns x of row y (parity a
 // literal: every offset below is then a constant): the momentum form from the upstream shares of
 // the discharges, the energy-head form from those of the velocities where the flow accelerates.
@@ -98,6 +107,9 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
     const int tail = head + t.y * g.pitch + t.x;
     intv missing = (intv)(0); // lanes whose neighbour k is not an open face: bit k
     UpstreamSums byDischarge = {(floatv)(0.0f), (floatv)(0.0f)}, byVelocity = byDischarge;
+    // per neighbour, for the overfall rule after the usual sums: −q̃, U − U_k, its Q/w, and whether it is a free overfall
+    floatv upstreamX[NEIGHBOUR_COUNT], upstreamY[NEIGHBOUR_COUNT], differences[NEIGHBOUR_COUNT], perWidths[NEIGHBOUR_COUNT];
+    intv overfalls[NEIGHBOUR_COUNT];
 #pragma unroll
     for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
         const int dx = NEIGHBOUR_DX[parity][k], dy = NEIGHBOUR_DY[parity][k];
@@ -120,11 +132,17 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
             const int theirTail = neighbour + nt.y * g.pitch + nt.x;
             overfall = insideMap(g, x + dx, y + dy) & insideMap(g, x + dx + nt.x, theirTailRow) & isOverfallV(bed, depth, neighbour, theirTail);
         }
-        const floatv perWidth = LOADV(flows, f * plane(g) + neighbour) / m.faceWidth[f];
         const floatv difference = speed - LOADV(speeds, f * plane(g) + neighbour);
-        addUpstream(&byDischarge, counts, overfallShareV(parity, k, f, -v.qx / v.count, -v.qy / v.count, overfall, perWidth), difference);
+        upstreamX[k] = -v.qx / v.count, upstreamY[k] = -v.qy / v.count, differences[k] = difference;
+        perWidths[k] = LOADV(flows, f * plane(g) + neighbour) / m.faceWidth[f];
+        overfalls[k] = counts & overfall;
+        addUpstream(&byDischarge, counts, upwindShareV(parity, k, -v.qx / v.count, -v.qy / v.count), difference);
         addUpstream(&byVelocity, counts, upwindShareV(parity, k, -v.ux / v.count, -v.uy / v.count), difference);
     }
+    // Free overfalls among the neighbours (MomentumStep::advectionChange, rule (a)): after the usual sums.
+#pragma unroll
+    for (int k = 0; k < NEIGHBOUR_COUNT; ++k)
+        addOverfallChange(&byDischarge, overfalls[k], parity, k, f, upstreamX[k], upstreamY[k], perWidths[k], differences[k]);
     // A free overfall beside a wall or the map's edge: the water beyond at rest, with the shares of
     // the tail cell's flow (MomentumStep::advectionChange, after the open neighbours).
     const intv faceOverfall = isOverfallV(bed, depth, head, tail);
