@@ -5,8 +5,10 @@
 #include "solver/StepContract.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <array>
 #include <cmath>
 #include <utility>
@@ -311,6 +313,35 @@ __attribute__((always_inline)) inline float slowedByManning(float along, float h
     return RB_MANNING_SLOWED(along, c.dtManning, fullSpeed, h, cubeRootOfPositiveNormal);
 }
 
+// MomentumStep::upwindShare of v for neighbour K where positive, else +0: the cone's shortcut, the
+// same bits for finite vectors (as the one-pass loop takes it).
+template <int K, class Cone>
+__attribute__((always_inline)) inline float upstreamShare(const Cone& cone, float vx, float vy)
+{
+    if constexpr (Cone::kAxesKnown) return Cone::template upstream<K>(Cone::kAxis[K] == 0 ? vx : vy);
+    else return cone.template upstreamOf<K>(vx, vy);
+}
+
+// MomentumStep::addOverfallChange for neighbour K, a free overfall whose discharge was `theirFlow`
+// as the step began: the same operations, with the cone's shares (upwindShare's where positive, +0
+// elsewhere: the capped share's sign test and the usual share's come out alike). Says whether the
+// sums may have changed (a zero change leaves their bits).
+template <int K, class Cone>
+inline bool overfallChange(const Cone& cone, float vx, float vy, float theirFlow, float difference, const FaceConstants& c, float& weights,
+                           float& weighted)
+{
+    const float usual = upstreamShare<K>(cone, vx, vy);
+    const float perWidth = theirFlow / c.faceWidth;
+    const float along = -perWidth - (vx * c.directionX + vy * c.directionY); // v = −q̃: its along component becomes −Q/w
+    const float share = upstreamShare<K>(cone, vx + along * c.directionX, vy + along * c.directionY);
+    const float own = std::fabs(perWidth);
+    const float replaced = share < own ? share : own;
+    const float change = (replaced > 0.0f ? replaced : 0.0f) - usual;
+    weights = weights + change;
+    weighted = weighted + change * difference;
+    return change != 0.0f;
+}
+
 // The rest of MomentumStep::acceleratedSpeed from a face's neighbour sums (advection, eddy
 // viscosity, friction; 0 where both cells are dry), then dischargesFromVelocities: the clamped
 // velocity into next[x], the discharge into row.flows[x].
@@ -426,6 +457,43 @@ void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const F
 
 // Dry land is looked for in blocks of this many cells of a row (markDryBlocks).
 constexpr int kDryBlock = 64;
+
+// Over cells [x0, x1) of a row: the lowest water surface (bed + depth, as the overfall test adds
+// them) and the highest bed of a cell holding more than `dryDepth`. A free overfall among faces
+// whose cells all lie there needs lowest < highest (its lower cell's surface below its wet higher
+// cell's bed). Eight running extremes, one per lane, so the loop vectorises without reordering a
+// reduction; a NaN takes part in neither.
+struct Levels {
+    float lowestSurface, highestWetBed;
+};
+RB_VECTOR_CLONES Levels levelsOf(const float* __restrict bed, const float* __restrict depth, float dryDepth, int x0, int x1)
+{
+    typedef float Lanes __attribute__((vector_size(32))); // eight running extremes (GCC's vector extension)
+    constexpr float kInfinity = std::numeric_limits<float>::infinity();
+    Lanes lowest, highest;
+    for (int j = 0; j < 8; ++j) lowest[j] = kInfinity, highest[j] = -kInfinity;
+    const Lanes none = highest;
+    int x = x0;
+    for (; x + 8 <= x1; x += 8) {
+        Lanes b, d;
+        std::memcpy(&b, bed + x, sizeof b);
+        std::memcpy(&d, depth + x, sizeof d);
+        const Lanes surface = b + d, wetBed = d > dryDepth ? b : none;
+        lowest = surface < lowest ? surface : lowest;
+        highest = highest < wetBed ? wetBed : highest;
+    }
+    Levels levels{kInfinity, -kInfinity};
+    for (int j = 0; j < 8; ++j) {
+        levels.lowestSurface = lowest[j] < levels.lowestSurface ? lowest[j] : levels.lowestSurface;
+        levels.highestWetBed = levels.highestWetBed < highest[j] ? highest[j] : levels.highestWetBed;
+    }
+    for (; x < x1; ++x) {
+        const float surface = bed[x] + depth[x], wetBed = depth[x] > dryDepth ? bed[x] : -kInfinity;
+        levels.lowestSurface = surface < levels.lowestSurface ? surface : levels.lowestSurface;
+        levels.highestWetBed = levels.highestWetBed < wetBed ? wetBed : levels.highestWetBed;
+    }
+    return levels;
+}
 
 // Whether cells [x0, x1) of a row all hold at most `dryDepth` (a NaN depth is not dry).
 bool allDry(const float* depth, float dryDepth, int x0, int x1)
@@ -553,6 +621,7 @@ MomentumFusedStep::MomentumFusedStep(const Lattice& lattice, const MomentumConst
     scale_.assign(lattice.paddedCount(), 1.0f); // the ghost ring stays 1: unlimited reservoirs
     dryBlocksPerRow_ = (lattice.width() + kDryBlock - 1) / kDryBlock;
     dryBlocks_.assign(static_cast<std::size_t>(dryBlocksPerRow_) * static_cast<std::size_t>(lattice.height()), 0);
+    blockLevels_.resize(dryBlocks_.size());
     rowRain_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
     rowEvaporation_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
     // Σ d·dᵀ over all of a cell's faces, summed in the order cellVector sums it.
@@ -648,7 +717,7 @@ void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const bool interior = y >= 1 && y < height - 1 && width > 2;
-        markDryBlocks(fields.depth, y);
+        markDryBlocks(fields.bed, fields.depth, y);
         if (interior) reconstructInteriorRow(fields, y);
         for (int x = 0; x < width; x += interior ? width - 1 : 1) {
             const std::size_t cell = lattice_.index(x, y);
@@ -873,14 +942,15 @@ bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int
     const float* __restrict bed = fields.bed + lattice_.index(0, y);
     const float* __restrict depth = fields.depth + lattice_.index(0, y);
     unsigned char* __restrict flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
-    // A face whose cells are both dry is no overfall (its higher cell holds no water): blocks of
-    // such faces (markDryBlocks) are not looked at, only cleared where the step before flagged some.
+    // A block of faces whose cells show no water surface below a wet cell's bed (markDryBlocks; dry
+    // land, a sea or lake over its bed) has no overfall: it is not looked at, only cleared where the
+    // step before flagged some.
     int any = 0, from = x0;
     const auto mark = [&](int a, int b) {
         if (a < b) any |= markOverfallRun(flags, bed, depth, bed + tail, depth + tail, a, b);
     };
     for (int block = x0 / kDryBlock; block * kDryBlock < x1; ++block) {
-        if (!dryBlock(y, block) || !dryBlock(y + t.dy, block)) continue;
+        if (dropPossible(y, y + t.dy, block)) continue;
         const int a = std::max(x0, block * kDryBlock), b = std::min(x1, (block + 1) * kDryBlock);
         mark(from, a);
         if (flaggedBefore) std::fill(flags + a, flags + b, static_cast<unsigned char>(0));
@@ -890,10 +960,11 @@ bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int
     if (any == 0) return false;
     const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
     float* kept = overfallFlows_[fi].get() + lattice_.paddedIndex(0, y);
-    for (int x = x0; x < x1; x += 8)
-        if (flagWord(flags + x, std::min(8, x1 - x)) != 0)
-            for (int i = x; i < std::min(x + 8, x1); ++i)
-                if (flags[i]) columns.push_back(i), kept[i] = flows[i];
+    for (int x = x0; x < x1; x += 8) // a flag is a byte 0 or 1: one bit of the word each
+        for (std::uint64_t word = flagWord(flags + x, std::min(8, x1 - x)); word != 0; word &= word - 1) {
+            const int i = x + std::countr_zero(word) / 8;
+            columns.push_back(i), kept[i] = flows[i];
+        }
     return true;
 }
 
@@ -906,24 +977,6 @@ bool MomentumFusedStep::overfallNear(int y) const
     return false;
 }
 
-
-// Calls visit(x) for each face x of [x0, x1) in row y with a free overfall among its neighbours.
-// Overfalls are rare (cliffs), so the faces are looked for eight at a time, their neighbours'
-// flags OR-ed as words.
-template <class Visit>
-void MomentumFusedStep::forFacesBesideOverfalls(int f, int y, int x0, int x1, std::vector<int>& beside, Visit&& visit) const
-{
-    beside.clear();
-    for (const Neighbour& n : neighbours(y)) {
-        const int row = y + n.offset.dy;
-        if (row < 0 || row >= lattice_.height()) continue;
-        for (const int column : overfallColumns_[static_cast<std::size_t>(f)][static_cast<std::size_t>(row)])
-            if (column - n.offset.dx >= x0 && column - n.offset.dx < x1) beside.push_back(column - n.offset.dx);
-    }
-    std::sort(beside.begin(), beside.end());
-    beside.erase(std::unique(beside.begin(), beside.end()), beside.end());
-    for (const int x : beside) visit(x);
-}
 
 // Whether the reference adds advection at the face headed at (x, y): a face with both cells dry, or
 // too thin to move, gets none, so the rule cannot change it (every dry slope is an "overfall"
@@ -994,38 +1047,56 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
     }
     if (wetFrom < x1) accelerate(wetFrom, x1);
     if (!overfallNear(y)) return;
-    // The free-overfall rule (a) (MomentumStep::advectionChange): a face beside one takes, after the
-    // usual sums the loop kept, each overfall neighbour's change of share, in the neighbours' order,
-    // and is finished again. A face that takes no advection keeps the loop's answer, as there.
-    const std::ptrdiff_t rowSlot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(0, y));
-    const unsigned char* flags = overfall_[static_cast<std::size_t>(f)].data() + rowSlot;
-    forFacesBesideOverfalls(f, y, x0, x1, keptRow.beside, [&](int x) {
-        if (!advects(fields, x, y, s.tailCell)) return;
-        NeighbourSums sums{kept.weights[x], kept.weighted[x], kept.velocityWeights[x], kept.velocityWeighted[x], kept.differences[x]};
-        const float speed = row.speeds[x];
-        bool changed = false;
-        for (int k = 0; k < N; ++k) {
-            const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(k)];
-            if (!flags[x + n.slot]) continue;
-            float qx = 0.0f, qy = 0.0f, count = 0.0f; // the discharge between the faces, summed as advectionChange does
-            const auto add = [&](std::ptrdiff_t cell) { qx += row.qx[cell], qy += row.qy[cell], count += 1.0f; };
-            if (n.sharedCell >= 0) add(n.sharedCell == 0 ? x : x + row.tail);
-            else add(x), add(x + row.tail), add(x + n.headCell), add(x + n.tailCell);
-            changed = addOverfallChange(f, table[static_cast<std::size_t>(k)], static_cast<std::size_t>(rowSlot + x + n.slot), -qx / count,
-                                        -qy / count, speed - row.speeds[x + n.slot], y, sums.weights, sums.weighted) || changed;
-        }
-        if (changed) finishFaceAnyway(c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, sums, speed, constants, x); // else the loop's answer stands
-    });
+    // The free-overfall rule (a) (MomentumStep::advectionChange): after the usual sums, which the
+    // loop kept, each overfall neighbour's change of share, neighbour by neighbour in the table's
+    // order (so a face beside two takes them in the reference's order), found from the overfalls'
+    // columns; then the faces whose sums changed are finished again. A face that takes no
+    // advection keeps the loop's answer, as in the reference.
+    const auto rowSlot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(0, y));
+    const float* theirFlows = overfallFlows_[static_cast<std::size_t>(f)].get() + rowSlot;
+    std::vector<int>& changed = keptRow.beside;
+    changed.clear();
+    [&]<int... K>(std::integer_sequence<int, K...>) {
+        (
+            [&]() {
+                const int theirRow = y + table[K].offset.dy, dx = table[K].offset.dx;
+                if (theirRow < 0 || theirRow >= lattice_.height()) return;
+                const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(K)];
+                for (const int column : overfallColumns_[static_cast<std::size_t>(f)][static_cast<std::size_t>(theirRow)]) {
+                    const int x = column - dx;
+                    if (x < x0 || x >= x1 || !advects(fields, x, y, s.tailCell)) continue;
+                    float qx = 0.0f, qy = 0.0f, count = 0.0f; // the discharge between the faces, summed as advectionChange does
+                    const auto add = [&](std::ptrdiff_t cell) { qx += row.qx[cell], qy += row.qy[cell], count += 1.0f; };
+                    if (n.sharedCell >= 0) add(n.sharedCell == 0 ? x : x + row.tail);
+                    else add(x), add(x + row.tail), add(x + n.headCell), add(x + n.tailCell);
+                    const bool moved = overfallChange<K>(around.cone[static_cast<std::size_t>(K)], -qx / count, -qy / count, theirFlows[x + n.slot],
+                                                         row.speeds[x] - row.speeds[x + n.slot], constants, kept.weights[x], kept.weighted[x]);
+                    if (moved && !keptRow.marked[static_cast<std::size_t>(x)]) keptRow.marked[static_cast<std::size_t>(x)] = 1, changed.push_back(x);
+                }
+            }(),
+            ...);
+    }(std::make_integer_sequence<int, N>{});
+    for (const int x : changed) { // each face once, whatever the order: no face reads another's result
+        keptRow.marked[static_cast<std::size_t>(x)] = 0;
+        const NeighbourSums sums{kept.weights[x], kept.weighted[x], kept.velocityWeights[x], kept.velocityWeighted[x], kept.differences[x]};
+        finishFaceAnyway(c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, sums, row.speeds[x], constants, x);
+    }
 }
 
 // Per block of kDryBlock cells of row y: whether the block and the cell on either side of it are
-// dry, so that every face of the block whose head or tail lies in that row has a dry cell there.
-void MomentumFusedStep::markDryBlocks(const float* depth, int y)
+// dry, so that every face of the block whose head or tail lies in that row has a dry cell there;
+// and over the same cells the levels that say whether a free overfall may be among them (levelsOf).
+void MomentumFusedStep::markDryBlocks(const float* bed, const float* depth, int y)
 {
     const int width = lattice_.width();
-    unsigned char* flags = dryBlocks_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_);
-    for (int block = 0; block < dryBlocksPerRow_; ++block)
-        flags[block] = allDry(depth + lattice_.index(0, y), kDryDepth, std::max(0, block * kDryBlock - 1), std::min(width, (block + 1) * kDryBlock + 1)) ? 1 : 0;
+    const std::size_t first = static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_);
+    unsigned char* flags = dryBlocks_.data() + first;
+    for (int block = 0; block < dryBlocksPerRow_; ++block) {
+        const int x0 = std::max(0, block * kDryBlock - 1), x1 = std::min(width, (block + 1) * kDryBlock + 1);
+        flags[block] = allDry(depth + lattice_.index(0, y), kDryDepth, x0, x1) ? 1 : 0;
+        const Levels levels = levelsOf(bed + lattice_.index(0, y), depth + lattice_.index(0, y), kDryDepth, x0, x1);
+        blockLevels_[first + static_cast<std::size_t>(block)] = {levels.lowestSurface, levels.highestWetBed};
+    }
 }
 
 // The faces of row y with both cells on the map: [x0, x1), empty where the tail row is off it.

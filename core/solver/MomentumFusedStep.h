@@ -93,21 +93,29 @@ private:
     struct FaceSums {
         explicit FaceSums(int width)
             : weights(static_cast<std::size_t>(width)), weighted(weights.size()), velocityWeights(weights.size()),
-              velocityWeighted(weights.size()), differences(weights.size()) {}
+              velocityWeighted(weights.size()), differences(weights.size()), marked(weights.size()) {}
         std::vector<float> weights, weighted, velocityWeights, velocityWeighted, differences;
-        std::vector<int> beside; // the columns of the faces beside a free overfall, in a row
+        std::vector<unsigned char> marked; // per column: in `beside`
+        std::vector<int> beside;           // the columns of a row's faces whose sums the overfall rule changed
     };
     void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& kept);
     void markOverfalls(const MomentumFields& fields);
     bool markOverfallRow(const MomentumFields& fields, int f, int y);
-    template <class Visit>
-    void forFacesBesideOverfalls(int f, int y, int x0, int x1, std::vector<int>& beside, Visit&& visit) const;
     bool overfallNear(int y) const;
     bool advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const;
     template <int N, class Cone>
     void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& keptRow);
     std::pair<int, int> interiorFaces(int f, int y) const;
-    void markDryBlocks(const float* depth, int y);
+    void markDryBlocks(const float* bed, const float* depth, int y);
+    // Whether a block of faces with head row y and tail row tailRow may hold a free overfall: the
+    // lowest water surface of their cells lies below the highest bed of a wet one (markDryBlocks).
+    bool dropPossible(int y, int tailRow, int block) const
+    {
+        const auto at = [&](int row) { return blockLevels_[static_cast<std::size_t>(row) * static_cast<std::size_t>(dryBlocksPerRow_) + static_cast<std::size_t>(block)]; };
+        const std::array<float, 2> head = at(y), tail = at(tailRow);
+        const float lowest = tail[0] < head[0] ? tail[0] : head[0], highest = head[1] < tail[1] ? tail[1] : head[1];
+        return lowest < highest;
+    }
     bool dryBlock(int y, int block) const
     {
         return dryBlocks_[static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_) + static_cast<std::size_t>(block)] != 0;
@@ -128,6 +136,7 @@ private:
     std::vector<double> rowRain_, rowEvaporation_;
     std::vector<unsigned char> dryBlocks_; // per row and block of kDryBlock cells: all dry (the step's starting depths)
     int dryBlocksPerRow_ = 0;
+    std::vector<std::array<float, 2>> blockLevels_; // per row and block, as dryBlocks_: lowest water surface, highest wet bed
     std::array<EdgeFaces, Lattice::kMaxFamilies> edgeFaces_;
     // Per family and padded slot: the face is a free overfall (MomentumStep::isOverfall) as the step
     // begins, and, there only, its discharge then (the one-pass loop overwrites the discharges).
