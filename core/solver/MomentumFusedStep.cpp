@@ -325,7 +325,8 @@ __attribute__((always_inline)) inline float upstreamShare(const Cone& cone, floa
 // MomentumStep::addOverfallChange for neighbour K, a free overfall whose discharge was `theirFlow`
 // as the step began: the same operations, with the cone's shares (upwindShare's where positive, +0
 // elsewhere: the capped share's sign test and the usual share's come out alike). Says whether the
-// sums may have changed (a zero change leaves their bits).
+// sums may have changed: a zero change (neither share upstream, or both alike) leaves their bits
+// (they are never −0: they start at +0 and only add), and the loop's answer stands.
 template <int K, class Cone>
 inline bool overfallChange(const Cone& cone, float vx, float vy, float theirFlow, float difference, const FaceConstants& c, float& weights,
                            float& weighted)

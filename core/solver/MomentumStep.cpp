@@ -407,17 +407,14 @@ float MomentumStep::overfallShare(int family, const Neighbour& n, std::size_t sl
 // What rule (a) changes in the momentum form's sums for one overfall neighbour: its usual share
 // (where upstream) out, overfallShare's (where upstream) in, as one difference. Σ s_k and
 // Σ s_k·(U − U_k) then hold, up to rounding, the shares with the overfall's in place of the usual.
-// The reference, the fused step and the kernels all add it this way, after the usual sums. Says
-// whether the sums may have changed: a zero change (neither share upstream, or both alike) leaves
-// their bits as they were (they are never −0: they start at +0 and only add).
-bool MomentumStep::addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
+// The reference, the fused step and the kernels all add it this way, after the usual sums.
+void MomentumStep::addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
                                      float& weighted) const
 {
     const float usual = upwindShare(n, vx, vy, y), replaced = overfallShare(family, n, slot, vx, vy, y);
     const float change = (replaced > 0.0f ? replaced : 0.0f) - (usual > 0.0f ? usual : 0.0f);
     weights = weights + change;
     weighted = weighted + change * difference;
-    return change != 0.0f;
 }
 
 float MomentumStep::eddyDiffusion(const FaceStencil& stencil, int family, float speed) const

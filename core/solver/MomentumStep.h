@@ -144,7 +144,7 @@ protected:
     float upwindShare(const Neighbour& n, float vx, float vy, int y) const;
     bool isOverfall(std::size_t head, std::size_t tail) const;
     float overfallShare(int family, const Neighbour& n, std::size_t slot, float vx, float vy, int y) const;
-    bool addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
+    void addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
                            float& weighted) const;
     float eddyDiffusion(const FaceStencil& stencil, int family, float speed) const;
     float applyFriction(float speed, float fullSpeed, float faceDepth) const;
