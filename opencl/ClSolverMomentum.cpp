@@ -190,7 +190,7 @@ void ClSolver::Impl::enqueueMomentumStep(int stepInBatch, int from, int to)
     cl::Kernel& accelerate = accelerateInteriorFaces;
     accelerate.setArg(0, acceleratedBuffer), accelerate.setArg(1, newSpeeds), accelerate.setArg(2, speedsIn), accelerate.setArg(3, bedBuffer);
     accelerate.setArg(4, depthIn), accelerate.setArg(5, cellVectors), accelerate.setArg(6, wallBuffer), accelerate.setArg(7, g);
-    accelerate.setArg(8, m);
+    accelerate.setArg(8, m), accelerate.setArg(9, flowsIn); // the step's starting discharges: the overfall rule's
     launch(accelerate, cellRange(), group); // VEC cells per work-item
 
     cl::Kernel& boundary = setBoundaryFaces;

@@ -5,6 +5,10 @@
 #include "solver/StepContract.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <limits>
 #include <array>
 #include <cmath>
 #include <utility>
@@ -260,6 +264,16 @@ struct NeighbourSums {
     float weights = 0.0f, weighted = 0.0f, velocityWeights = 0.0f, velocityWeighted = 0.0f, differences = 0.0f;
 };
 
+// Where accelerateFaceRun leaves each face's NeighbourSums (indexed by column), so a face beside a
+// free overfall can take the rule's change to them and be finished again (no redo of its sums).
+struct KeptSums {
+    float* __restrict weights;
+    float* __restrict weighted;
+    float* __restrict velocityWeights;
+    float* __restrict velocityWeighted;
+    float* __restrict differences;
+};
+
 // −(the mean of four cells' values) in advectionChange's order of summation, the face's own two
 // already summed: −((((0 + c₀) + c₁) + c₂) + c₃)/4.
 __attribute__((always_inline)) inline float negatedMean(float faceSum, float theirHead, float theirTail)
@@ -299,14 +313,74 @@ __attribute__((always_inline)) inline float slowedByManning(float along, float h
     return RB_MANNING_SLOWED(along, c.dtManning, fullSpeed, h, cubeRootOfPositiveNormal);
 }
 
+// MomentumStep::upwindShare of v for neighbour K where positive, else +0: the cone's shortcut, the
+// same bits for finite vectors (as the one-pass loop takes it).
+template <int K, class Cone>
+__attribute__((always_inline)) inline float upstreamShare(const Cone& cone, float vx, float vy)
+{
+    if constexpr (Cone::kAxesKnown) return Cone::template upstream<K>(Cone::kAxis[K] == 0 ? vx : vy);
+    else return cone.template upstreamOf<K>(vx, vy);
+}
+
+// MomentumStep::addOverfallChange for neighbour K, a free overfall whose discharge was `theirFlow`
+// as the step began: the same operations, with the cone's shares (upwindShare's where positive, +0
+// elsewhere: the capped share's sign test and the usual share's come out alike). Says whether the
+// sums may have changed: a zero change (neither share upstream, or both alike) leaves their bits
+// (they are never −0: they start at +0 and only add), and the loop's answer stands.
+template <int K, class Cone>
+inline bool overfallChange(const Cone& cone, float vx, float vy, float theirFlow, float difference, const FaceConstants& c, float& weights,
+                           float& weighted)
+{
+    const float usual = upstreamShare<K>(cone, vx, vy);
+    const float perWidth = theirFlow / c.faceWidth;
+    const float along = -perWidth - (vx * c.directionX + vy * c.directionY); // v = −q̃: its along component becomes −Q/w
+    const float share = upstreamShare<K>(cone, vx + along * c.directionX, vy + along * c.directionY);
+    const float own = std::fabs(perWidth);
+    const float replaced = share < own ? share : own;
+    const float change = (replaced > 0.0f ? replaced : 0.0f) - usual;
+    weights = weights + change;
+    weighted = weighted + change * difference;
+    return change != 0.0f;
+}
+
+// The rest of MomentumStep::acceleratedSpeed from a face's neighbour sums (advection, eddy
+// viscosity, friction; 0 where both cells are dry), then dischargesFromVelocities: the clamped
+// velocity into next[x], the discharge into row.flows[x].
+template <bool Eddy, bool Manning>
+__attribute__((always_inline)) inline void finishFace(float* __restrict next, const FaceRow& row, const NeighbourSums& sums, float speed,
+                                                      const FaceConstants& c, int x)
+{
+    const float hHead = row.depth[x], hTail = row.depth[x + row.tail], bHead = row.bed[x], bTail = row.bed[x + row.tail];
+    float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, bHead, bTail, c);
+    if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
+    float slowed;
+    if constexpr (Manning)
+        slowed = slowedByManning(moved, hHead, hTail, bHead, bTail, row.ux[x], row.ux[x + row.tail], row.uy[x], row.uy[x + row.tail], c);
+    else slowed = moved * c.frictionFactor;
+    const float accelerated = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
+    const FaceFlow flow = faceFlow(accelerated, hHead, hTail, bHead, bTail, c.speedLimit, c.faceWidth, c.dryDepth);
+    next[x] = flow.speed;
+    row.flows[x] = flow.discharge;
+}
+
+// finishFace with eddy viscosity and Manning's friction chosen at run time (one face at a time).
+inline void finishFaceAnyway(bool eddy, bool manning, float* next, const FaceRow& row, const NeighbourSums& sums, float speed,
+                             const FaceConstants& c, int x)
+{
+    if (eddy && manning) finishFace<true, true>(next, row, sums, speed, c, x);
+    else if (eddy) finishFace<true, false>(next, row, sums, speed, c, x);
+    else if (manning) finishFace<false, true>(next, row, sums, speed, c, x);
+    else finishFace<false, false>(next, row, sums, speed, c, x);
+}
+
 // MomentumStep::acceleratedSpeed, then dischargesFromVelocities, for a run of interior faces in one
 // pass (next: the clamped velocity, row.flows: the discharge): each face's neighbours
 // are visited in the reference's order with the same float operations, and every partial sum
 // stays in registers. The neighbour loop is unrolled at compile time (K), so the loop over x
 // vectorises.
 template <int N, int SharedTail, class Cone, bool Eddy, bool Manning>
-RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, const FaceNeighbours<N, Cone>& neighbours, FaceConstants c,
-                                        int x0, int x1)
+RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, KeptSums kept, const FaceNeighbours<N, Cone>& neighbours,
+                                        FaceConstants c, int x0, int x1)
 {
     for (int x = x0; x < x1; ++x) {
         const float speed = row.speeds[x];
@@ -358,30 +432,24 @@ RB_VECTOR_CLONES void accelerateFaceRun(float* __restrict next, FaceRow row, con
                 }(),
                 ...);
         }(std::make_integer_sequence<int, N>{});
-        const float hHead = row.depth[x], hTail = row.depth[x + row.tail], bHead = row.bed[x], bTail = row.bed[x + row.tail];
-        float moved = acceleratedAndAdvected(sums, speed, hHead, hTail, bHead, bTail, c);
-        if constexpr (Eddy) moved += c.dt * (c.eddyWeight * sums.differences);
-        float slowed;
-        if constexpr (Manning) slowed = slowedByManning(moved, hHead, hTail, bHead, bTail, uxHead, uxTail, uyHead, uyTail, c);
-        else slowed = moved * c.frictionFactor;
-        const float accelerated = larger(hHead, hTail) <= c.dryDepth ? 0.0f : slowed;
-        const FaceFlow flow = faceFlow(accelerated, hHead, hTail, bHead, bTail, c.speedLimit, c.faceWidth, c.dryDepth);
-        next[x] = flow.speed;
-        row.flows[x] = flow.discharge;
+        kept.weights[x] = sums.weights, kept.weighted[x] = sums.weighted;
+        kept.velocityWeights[x] = sums.velocityWeights, kept.velocityWeighted[x] = sums.velocityWeighted;
+        kept.differences[x] = sums.differences;
+        finishFace<Eddy, Manning>(next, row, sums, speed, c, x);
     }
 }
 
 // accelerateFaceRun for the family whose along-family neighbours sit at 2·family and 2·family + 1
 // in the neighbour table, with or without eddy viscosity and Manning's friction.
 template <int N, class Cone>
-void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const FaceRow& row, const FaceNeighbours<N, Cone>& neighbours,
-                       const FaceConstants& c, int x0, int x1)
+void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const FaceRow& row, const KeptSums& kept,
+                       const FaceNeighbours<N, Cone>& neighbours, const FaceConstants& c, int x0, int x1)
 {
     const auto forFamily = [&]<int F>() {
-        if (eddy && manning) accelerateFaceRun<N, 2 * F, Cone, true, true>(next, row, neighbours, c, x0, x1);
-        else if (eddy) accelerateFaceRun<N, 2 * F, Cone, true, false>(next, row, neighbours, c, x0, x1);
-        else if (manning) accelerateFaceRun<N, 2 * F, Cone, false, true>(next, row, neighbours, c, x0, x1);
-        else accelerateFaceRun<N, 2 * F, Cone, false, false>(next, row, neighbours, c, x0, x1);
+        if (eddy && manning) accelerateFaceRun<N, 2 * F, Cone, true, true>(next, row, kept, neighbours, c, x0, x1);
+        else if (eddy) accelerateFaceRun<N, 2 * F, Cone, true, false>(next, row, kept, neighbours, c, x0, x1);
+        else if (manning) accelerateFaceRun<N, 2 * F, Cone, false, true>(next, row, kept, neighbours, c, x0, x1);
+        else accelerateFaceRun<N, 2 * F, Cone, false, false>(next, row, kept, neighbours, c, x0, x1);
     };
     if (family == 0) forFamily.template operator()<0>();
     else if (family == 1) forFamily.template operator()<1>();
@@ -390,6 +458,43 @@ void accelerateFaceRow(int family, bool eddy, bool manning, float* next, const F
 
 // Dry land is looked for in blocks of this many cells of a row (markDryBlocks).
 constexpr int kDryBlock = 64;
+
+// Over cells [x0, x1) of a row: the lowest water surface (bed + depth, as the overfall test adds
+// them) and the highest bed of a cell holding more than `dryDepth`. A free overfall among faces
+// whose cells all lie there needs lowest < highest (its lower cell's surface below its wet higher
+// cell's bed). Eight running extremes, one per lane, so the loop vectorises without reordering a
+// reduction; a NaN takes part in neither.
+struct Levels {
+    float lowestSurface, highestWetBed;
+};
+RB_VECTOR_CLONES Levels levelsOf(const float* __restrict bed, const float* __restrict depth, float dryDepth, int x0, int x1)
+{
+    typedef float Lanes __attribute__((vector_size(32))); // eight running extremes (GCC's vector extension)
+    constexpr float kInfinity = std::numeric_limits<float>::infinity();
+    Lanes lowest, highest;
+    for (int j = 0; j < 8; ++j) lowest[j] = kInfinity, highest[j] = -kInfinity;
+    const Lanes none = highest;
+    int x = x0;
+    for (; x + 8 <= x1; x += 8) {
+        Lanes b, d;
+        std::memcpy(&b, bed + x, sizeof b);
+        std::memcpy(&d, depth + x, sizeof d);
+        const Lanes surface = b + d, wetBed = d > dryDepth ? b : none;
+        lowest = surface < lowest ? surface : lowest;
+        highest = highest < wetBed ? wetBed : highest;
+    }
+    Levels levels{kInfinity, -kInfinity};
+    for (int j = 0; j < 8; ++j) {
+        levels.lowestSurface = lowest[j] < levels.lowestSurface ? lowest[j] : levels.lowestSurface;
+        levels.highestWetBed = levels.highestWetBed < highest[j] ? highest[j] : levels.highestWetBed;
+    }
+    for (; x < x1; ++x) {
+        const float surface = bed[x] + depth[x], wetBed = depth[x] > dryDepth ? bed[x] : -kInfinity;
+        levels.lowestSurface = surface < levels.lowestSurface ? surface : levels.lowestSurface;
+        levels.highestWetBed = levels.highestWetBed < wetBed ? wetBed : levels.highestWetBed;
+    }
+    return levels;
+}
 
 // Whether cells [x0, x1) of a row all hold at most `dryDepth` (a NaN depth is not dry).
 bool allDry(const float* depth, float dryDepth, int x0, int x1)
@@ -517,6 +622,7 @@ MomentumFusedStep::MomentumFusedStep(const Lattice& lattice, const MomentumConst
     scale_.assign(lattice.paddedCount(), 1.0f); // the ghost ring stays 1: unlimited reservoirs
     dryBlocksPerRow_ = (lattice.width() + kDryBlock - 1) / kDryBlock;
     dryBlocks_.assign(static_cast<std::size_t>(dryBlocksPerRow_) * static_cast<std::size_t>(lattice.height()), 0);
+    blockLevels_.resize(dryBlocks_.size());
     rowRain_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
     rowEvaporation_.assign(static_cast<std::size_t>(lattice.height()), 0.0);
     // Σ d·dᵀ over all of a cell's faces, summed in the order cellVector sums it.
@@ -612,7 +718,7 @@ void MomentumFusedStep::reconstructCells(const MomentumFields& fields)
 #pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) {
         const bool interior = y >= 1 && y < height - 1 && width > 2;
-        markDryBlocks(fields.depth, y);
+        markDryBlocks(fields.bed, fields.depth, y);
         if (interior) reconstructInteriorRow(fields, y);
         for (int x = 0; x < width; x += interior ? width - 1 : 1) {
             const std::size_t cell = lattice_.index(x, y);
@@ -657,16 +763,21 @@ void MomentumFusedStep::accelerateFaces(const MomentumFields& fields)
 {
     const int height = lattice_.height();
     for (int f = 0; f < lattice_.familyCount(); ++f) previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
-#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y)
-        for (int f = 0; f < lattice_.familyCount(); ++f) {
-            if (fastRow(f, y)) accelerateInteriorRow(fields, f, y, kMargin, lattice_.width() - kMargin);
-            const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
-            for (std::size_t i = edge.runStart[static_cast<std::size_t>(y)]; i < edge.runStart[static_cast<std::size_t>(y) + 1]; ++i)
-                accelerateInteriorRow(fields, f, y, edge.runs[i].x0, edge.runs[i].x1);
-            for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
-                accelerateEdgeFace(fields, f, edge.faces[i], y);
-        }
+    markOverfalls(fields);
+#pragma omp parallel num_threads(threadCount_) if (threadCount_ > 1)
+    {
+        FaceSums kept(lattice_.width());
+#pragma omp for schedule(dynamic, kRowsPerChunk)
+        for (int y = 0; y < height; ++y)
+            for (int f = 0; f < lattice_.familyCount(); ++f) {
+                if (fastRow(f, y)) accelerateInteriorRow(fields, f, y, kMargin, lattice_.width() - kMargin, kept);
+                const EdgeFaces& edge = edgeFaces_[static_cast<std::size_t>(f)];
+                for (std::size_t i = edge.runStart[static_cast<std::size_t>(y)]; i < edge.runStart[static_cast<std::size_t>(y) + 1]; ++i)
+                    accelerateInteriorRow(fields, f, y, edge.runs[i].x0, edge.runs[i].x1, kept);
+                for (std::size_t i = edge.rowStart[static_cast<std::size_t>(y)]; i < edge.rowStart[static_cast<std::size_t>(y) + 1]; ++i)
+                    accelerateEdgeFace(fields, f, edge.faces[i], y);
+            }
+    }
 }
 
 // The faces accelerateInteriorRow leaves out, row by row: the map's first and last kMargin rows
@@ -743,17 +854,144 @@ void MomentumFusedStep::accelerateEdgeFace(const MomentumFields& fields, int f, 
 
 // MomentumStep::acceleratedSpeed for the faces of row y from kMargin to width − kMargin, where
 // every face, cell and neighbour of the stencils is on the map and no wall is near.
-void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1)
+void MomentumFusedStep::accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& kept)
 {
     const FamilyStencil& s = stencil(y, f);
-    if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1);
-    else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1);
-    else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1);
-    else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1);
+    if (s.pass == FacePass::Square) accelerateInteriorRowWith<4, SquareCone>(fields, f, y, x0, x1, kept);
+    else if (s.pass == FacePass::Axis) accelerateInteriorRowWith<4, AxisCone>(fields, f, y, x0, x1, kept);
+    else if (s.pass == FacePass::Triangle) accelerateInteriorRowWith<6, TriangleCone>(fields, f, y, x0, x1, kept);
+    else accelerateInteriorRowWith<6, WideCone>(fields, f, y, x0, x1, kept);
+}
+
+// The faces that are free overfalls, and their discharges as the step begins, for the reference's
+// overfall rule (MomentumStep::overfallShare), which reads them after the one-pass loop has
+// written the new ones. Faces off the map or with a cell off it are never overfalls (the
+// reference asks only of neighbours with both cells on the map).
+void MomentumFusedStep::markOverfalls(const MomentumFields& fields)
+{
+    const int height = lattice_.height();
+    stepBed_ = fields.bed;
+    stepDepth_ = fields.depth;
+    if (overfallRows_.size() != static_cast<std::size_t>(height)) { // the first step: no row flagged yet
+        overfallRows_.assign(static_cast<std::size_t>(height), 0);
+        for (int f = 0; f < lattice_.familyCount(); ++f) {
+            overfall_[static_cast<std::size_t>(f)].assign(lattice_.paddedCount(), 0);
+            overfallColumns_[static_cast<std::size_t>(f)].assign(static_cast<std::size_t>(height), {});
+            // Read only at the faces flagged, each written when flagged: left unset (no pass over the map).
+            overfallFlows_[static_cast<std::size_t>(f)].reset(new float[lattice_.paddedCount()]);
+        }
+    }
+    for (int f = 0; f < lattice_.familyCount(); ++f) previousFlows_[static_cast<std::size_t>(f)] = overfallFlows_[static_cast<std::size_t>(f)].get();
+#pragma omp parallel for schedule(dynamic, kRowsPerChunk) num_threads(threadCount_) if (threadCount_ > 1)
+    for (int y = 0; y < height; ++y) {
+        bool found = false;
+        for (int f = 0; f < lattice_.familyCount(); ++f) found = markOverfallRow(fields, f, y) || found;
+        overfallRows_[static_cast<std::size_t>(y)] = found ? 1 : 0;
+    }
+}
+
+// RB_IS_OVERFALL (StepContract.h; the reference's MomentumStep::isOverfall) as 1 or 0, both water
+// surfaces added before the selects: the macro adds one in each arm, and GCC then leaves the loop
+// unvectorised. The same sums and comparisons, so the same answer (the fused tests compare bitwise).
+static inline int overfallFlag(float bHead, float hHead, float bTail, float hTail)
+{
+    const bool headLower = bHead < bTail;
+    const float surfaceHead = bHead + hHead, surfaceTail = bTail + hTail;
+    const float lowSurface = headLower ? surfaceHead : surfaceTail, highBed = headLower ? bTail : bHead;
+    const float highDepth = headLower ? hTail : hHead;
+    return static_cast<int>(lowSurface < highBed) & static_cast<int>(highDepth > MomentumStep::kDryDepth);
+}
+
+// The flags of faces [x0, x1) of a row (head cells at bed, depth; tail cells at bedTail,
+// depthTail), and whether any is set.
+static RB_VECTOR_CLONES int markOverfallRun(unsigned char* __restrict flags, const float* __restrict bed, const float* __restrict depth,
+                                     const float* __restrict bedTail, const float* __restrict depthTail, int x0, int x1)
+{
+    int any = 0;
+    for (int x = x0; x < x1; ++x) {
+        const int flag = overfallFlag(bed[x], depth[x], bedTail[x], depthTail[x]);
+        flags[x] = static_cast<unsigned char>(flag);
+        any |= flag;
+    }
+    return any;
+}
+
+// The n ≤ 8 flags from `flags` as the bytes of a word, zeros beyond n: nonzero where any is set.
+static std::uint64_t flagWord(const unsigned char* flags, int n)
+{
+    std::uint64_t word = 0;
+    if (n == 8) std::memcpy(&word, flags, 8); // one load: every chunk but a row's last
+    else std::memcpy(&word, flags, static_cast<std::size_t>(n));
+    return word;
+}
+
+// One row of one family's faces: the flags in branch-free passes the compiler vectorises over the
+// blocks that hold water (every flag there rewritten, so none is left from the step before), then,
+// only in a row that has an overfall, their columns and discharges. Two passes over every face, a
+// count and then the flags, cost 0.36 G of a river run's 2.80 G instructions (callgrind,
+// docs/solver.md "Cures tried").
+bool MomentumFusedStep::markOverfallRow(const MomentumFields& fields, int f, int y)
+{
+    const auto fi = static_cast<std::size_t>(f);
+    std::vector<int>& columns = overfallColumns_[fi][static_cast<std::size_t>(y)];
+    const bool flaggedBefore = !columns.empty(); // the step before left flags in this row
+    columns.clear();
+    const auto [x0, x1] = interiorFaces(f, y);
+    if (x0 >= x1) return false;
+    const CellOffset t = lattice_.family(f).tailOffset(y);
+    const auto tail = static_cast<std::ptrdiff_t>(lattice_.index(x0 + t.dx, y + t.dy)) - static_cast<std::ptrdiff_t>(lattice_.index(x0, y));
+    const float* __restrict bed = fields.bed + lattice_.index(0, y);
+    const float* __restrict depth = fields.depth + lattice_.index(0, y);
+    unsigned char* __restrict flags = overfall_[fi].data() + lattice_.paddedIndex(0, y);
+    // A block of faces whose cells show no water surface below a wet cell's bed (markDryBlocks; dry
+    // land, a sea or lake over its bed) has no overfall: it is not looked at, only cleared where the
+    // step before flagged some.
+    int any = 0, from = x0;
+    const auto mark = [&](int a, int b) {
+        if (a < b) any |= markOverfallRun(flags, bed, depth, bed + tail, depth + tail, a, b);
+    };
+    for (int block = x0 / kDryBlock; block * kDryBlock < x1; ++block) {
+        if (dropPossible(y, y + t.dy, block)) continue;
+        const int a = std::max(x0, block * kDryBlock), b = std::min(x1, (block + 1) * kDryBlock);
+        mark(from, a);
+        if (flaggedBefore) std::fill(flags + a, flags + b, static_cast<unsigned char>(0));
+        from = b;
+    }
+    mark(from, x1);
+    if (any == 0) return false;
+    const float* flows = fields.flows[fi] + lattice_.paddedIndex(0, y);
+    float* kept = overfallFlows_[fi].get() + lattice_.paddedIndex(0, y);
+    for (int x = x0; x < x1; x += 8) // a flag is a byte 0 or 1: one bit of the word each
+        for (std::uint64_t word = flagWord(flags + x, std::min(8, x1 - x)); word != 0; word &= word - 1) {
+            const int i = x + std::countr_zero(word) / 8;
+            columns.push_back(i), kept[i] = flows[i];
+        }
+    return true;
+}
+
+// Whether a face of row y may have an overfall among its neighbours (theirs lie within a row).
+bool MomentumFusedStep::overfallNear(int y) const
+{
+    const int height = lattice_.height();
+    for (int r = std::max(0, y - 1); r <= std::min(height - 1, y + 1); ++r)
+        if (overfallRows_[static_cast<std::size_t>(r)]) return true;
+    return false;
+}
+
+
+// Whether the reference adds advection at the face headed at (x, y): a face with both cells dry, or
+// too thin to move, gets none, so the rule cannot change it (every dry slope is an "overfall"
+// by the test, and such faces are most of the ones beside one on a map with dry land).
+bool MomentumFusedStep::advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const
+{
+    const auto head = static_cast<std::ptrdiff_t>(lattice_.index(x, y)), tail = head + tailCell;
+    const float hHead = fields.depth[head], hTail = fields.depth[tail];
+    if (std::max(hHead, hTail) <= kDryDepth) return false;
+    return movingDepth(hHead, hTail, fields.bed[head], fields.bed[tail]) > kDryDepth;
 }
 
 template <int N, class Cone>
-void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1)
+void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& keptRow)
 {
     const EdgeFamily& family = lattice_.family(f);
     const FamilyStencil& s = stencil(y, f);
@@ -789,8 +1027,10 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
                                   c_.speedLimit,
                                   static_cast<float>(family.faceWidth)};
     float* next = accelerated_[static_cast<std::size_t>(f)].data() + lattice_.paddedIndex(0, y);
+    const KeptSums kept{keptRow.weights.data(), keptRow.weighted.data(), keptRow.velocityWeights.data(), keptRow.velocityWeighted.data(),
+                        keptRow.differences.data()};
     const auto accelerate = [&](int from, int to) {
-        accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, around, constants, from, to);
+        accelerateFaceRow(f, c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, kept, around, constants, from, to);
     };
     // Faces whose two cells both hold at most the dry depth (dry land: much of an island's map)
     // come out of accelerateFaceRun as speed +0 and discharge +0: their velocity is 0 (larger(hHead,
@@ -807,16 +1047,57 @@ void MomentumFusedStep::accelerateInteriorRowWith(const MomentumFields& fields, 
         wetFrom = to;
     }
     if (wetFrom < x1) accelerate(wetFrom, x1);
+    if (!overfallNear(y)) return;
+    // The free-overfall rule (a) (MomentumStep::advectionChange): after the usual sums, which the
+    // loop kept, each overfall neighbour's change of share, neighbour by neighbour in the table's
+    // order (so a face beside two takes them in the reference's order), found from the overfalls'
+    // columns; then the faces whose sums changed are finished again. A face that takes no
+    // advection keeps the loop's answer, as in the reference.
+    const auto rowSlot = static_cast<std::ptrdiff_t>(lattice_.paddedIndex(0, y));
+    const float* theirFlows = overfallFlows_[static_cast<std::size_t>(f)].get() + rowSlot;
+    std::vector<int>& changed = keptRow.beside;
+    changed.clear();
+    [&]<int... K>(std::integer_sequence<int, K...>) {
+        (
+            [&]() {
+                const int theirRow = y + table[K].offset.dy, dx = table[K].offset.dx;
+                if (theirRow < 0 || theirRow >= lattice_.height()) return;
+                const NeighbourFace& n = s.neighbours[static_cast<std::size_t>(K)];
+                for (const int column : overfallColumns_[static_cast<std::size_t>(f)][static_cast<std::size_t>(theirRow)]) {
+                    const int x = column - dx;
+                    if (x < x0 || x >= x1 || !advects(fields, x, y, s.tailCell)) continue;
+                    float qx = 0.0f, qy = 0.0f, count = 0.0f; // the discharge between the faces, summed as advectionChange does
+                    const auto add = [&](std::ptrdiff_t cell) { qx += row.qx[cell], qy += row.qy[cell], count += 1.0f; };
+                    if (n.sharedCell >= 0) add(n.sharedCell == 0 ? x : x + row.tail);
+                    else add(x), add(x + row.tail), add(x + n.headCell), add(x + n.tailCell);
+                    const bool moved = overfallChange<K>(around.cone[static_cast<std::size_t>(K)], -qx / count, -qy / count, theirFlows[x + n.slot],
+                                                         row.speeds[x] - row.speeds[x + n.slot], constants, kept.weights[x], kept.weighted[x]);
+                    if (moved && !keptRow.marked[static_cast<std::size_t>(x)]) keptRow.marked[static_cast<std::size_t>(x)] = 1, changed.push_back(x);
+                }
+            }(),
+            ...);
+    }(std::make_integer_sequence<int, N>{});
+    for (const int x : changed) { // each face once, whatever the order: no face reads another's result
+        keptRow.marked[static_cast<std::size_t>(x)] = 0;
+        const NeighbourSums sums{kept.weights[x], kept.weighted[x], kept.velocityWeights[x], kept.velocityWeighted[x], kept.differences[x]};
+        finishFaceAnyway(c_.eddyViscosity > 0.0f, c_.manningTerm > 0.0f, next, row, sums, row.speeds[x], constants, x);
+    }
 }
 
 // Per block of kDryBlock cells of row y: whether the block and the cell on either side of it are
-// dry, so that every face of the block whose head or tail lies in that row has a dry cell there.
-void MomentumFusedStep::markDryBlocks(const float* depth, int y)
+// dry, so that every face of the block whose head or tail lies in that row has a dry cell there;
+// and over the same cells the levels that say whether a free overfall may be among them (levelsOf).
+void MomentumFusedStep::markDryBlocks(const float* bed, const float* depth, int y)
 {
     const int width = lattice_.width();
-    unsigned char* flags = dryBlocks_.data() + static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_);
-    for (int block = 0; block < dryBlocksPerRow_; ++block)
-        flags[block] = allDry(depth + lattice_.index(0, y), kDryDepth, std::max(0, block * kDryBlock - 1), std::min(width, (block + 1) * kDryBlock + 1)) ? 1 : 0;
+    const std::size_t first = static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_);
+    unsigned char* flags = dryBlocks_.data() + first;
+    for (int block = 0; block < dryBlocksPerRow_; ++block) {
+        const int x0 = std::max(0, block * kDryBlock - 1), x1 = std::min(width, (block + 1) * kDryBlock + 1);
+        flags[block] = allDry(depth + lattice_.index(0, y), kDryDepth, x0, x1) ? 1 : 0;
+        const Levels levels = levelsOf(bed + lattice_.index(0, y), depth + lattice_.index(0, y), kDryDepth, x0, x1);
+        blockLevels_[first + static_cast<std::size_t>(block)] = {levels.lowestSurface, levels.highestWetBed};
+    }
 }
 
 // The faces of row y with both cells on the map: [x0, x1), empty where the tail row is off it.

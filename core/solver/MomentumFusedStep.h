@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstddef>
+#include <memory>
 #include <utility>
+#include <vector>
 
 namespace rb {
 
@@ -87,11 +89,33 @@ private:
     void accelerateEdgeFace(const MomentumFields& fields, int f, const EdgeFace& face, int y);
     bool fastRow(int f, int y) const { return interiorRow(y) && lattice_.width() > 2 * kMargin && stencil(y, f).pass != FacePass::PerFace; }
     FacePass facePass(int f, int parity) const;
-    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1);
+    // One thread's row of accelerateFaceRun's neighbour sums, kept for the faces beside a free overfall.
+    struct FaceSums {
+        explicit FaceSums(int width)
+            : weights(static_cast<std::size_t>(width)), weighted(weights.size()), velocityWeights(weights.size()),
+              velocityWeighted(weights.size()), differences(weights.size()), marked(weights.size()) {}
+        std::vector<float> weights, weighted, velocityWeights, velocityWeighted, differences;
+        std::vector<unsigned char> marked; // per column: in `beside`
+        std::vector<int> beside;           // the columns of a row's faces whose sums the overfall rule changed
+    };
+    void accelerateInteriorRow(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& kept);
+    void markOverfalls(const MomentumFields& fields);
+    bool markOverfallRow(const MomentumFields& fields, int f, int y);
+    bool overfallNear(int y) const;
+    bool advects(const MomentumFields& fields, int x, int y, std::ptrdiff_t tailCell) const;
     template <int N, class Cone>
-    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1);
+    void accelerateInteriorRowWith(const MomentumFields& fields, int f, int y, int x0, int x1, FaceSums& keptRow);
     std::pair<int, int> interiorFaces(int f, int y) const;
-    void markDryBlocks(const float* depth, int y);
+    void markDryBlocks(const float* bed, const float* depth, int y);
+    // Whether a block of faces with head row y and tail row tailRow may hold a free overfall: the
+    // lowest water surface of their cells lies below the highest bed of a wet one (markDryBlocks).
+    bool dropPossible(int y, int tailRow, int block) const
+    {
+        const auto at = [&](int row) { return blockLevels_[static_cast<std::size_t>(row) * static_cast<std::size_t>(dryBlocksPerRow_) + static_cast<std::size_t>(block)]; };
+        const std::array<float, 2> head = at(y), tail = at(tailRow);
+        const float lowest = tail[0] < head[0] ? tail[0] : head[0], highest = head[1] < tail[1] ? tail[1] : head[1];
+        return lowest < highest;
+    }
     bool dryBlock(int y, int block) const
     {
         return dryBlocks_[static_cast<std::size_t>(y) * static_cast<std::size_t>(dryBlocksPerRow_) + static_cast<std::size_t>(block)] != 0;
@@ -112,7 +136,14 @@ private:
     std::vector<double> rowRain_, rowEvaporation_;
     std::vector<unsigned char> dryBlocks_; // per row and block of kDryBlock cells: all dry (the step's starting depths)
     int dryBlocksPerRow_ = 0;
+    std::vector<std::array<float, 2>> blockLevels_; // per row and block, as dryBlocks_: lowest water surface, highest wet bed
     std::array<EdgeFaces, Lattice::kMaxFamilies> edgeFaces_;
+    // Per family and padded slot: the face is a free overfall (MomentumStep::isOverfall) as the step
+    // begins, and, there only, its discharge then (the one-pass loop overwrites the discharges).
+    std::array<std::vector<unsigned char>, Lattice::kMaxFamilies> overfall_;
+    std::array<std::unique_ptr<float[]>, Lattice::kMaxFamilies> overfallFlows_;
+    std::array<std::vector<std::vector<int>>, Lattice::kMaxFamilies> overfallColumns_; // per family and row: the overfalls' columns, in order
+    std::vector<unsigned char> overfallRows_; // per row: some face with its head there is one (this step)
 };
 
 } // namespace rb

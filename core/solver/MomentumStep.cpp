@@ -278,9 +278,14 @@ MomentumStep::FaceStencil MomentumStep::faceStencil(int family, int x, int y) co
     FaceStencil stencil;
     const CellOffset t = lattice_.family(family).tailOffset(y);
     const std::vector<Neighbour>& table = neighbours(y);
+    stencil.head = cellIndex(lattice_, x, y);
+    stencil.tail = cellIndex(lattice_, x + t.dx, y + t.dy);
     for (std::size_t k = 0; k < table.size(); ++k) {
         const int nx = x + table[k].offset.dx, ny = y + table[k].offset.dy;
-        if (!isOpenFace(family, nx, ny)) continue;
+        if (!isOpenFace(family, nx, ny)) {
+            stencil.missing |= 1u << k;
+            continue;
+        }
         const CellOffset nt = lattice_.family(family).tailOffset(ny);
         const int cells[4][2] = {{x, y}, {x + t.dx, y + t.dy}, {nx, ny}, {nx + nt.dx, ny + nt.dy}};
         const bool behind = cells[2][0] == cells[1][0] && cells[2][1] == cells[1][1]; // neighbour's head is our tail
@@ -288,6 +293,11 @@ MomentumStep::FaceStencil MomentumStep::faceStencil(int family, int x, int y) co
         OpenNeighbour& open = stencil.open[static_cast<std::size_t>(stencil.count++)];
         open.index = static_cast<int>(k);
         open.slot = lattice_.paddedIndex(nx, ny);
+        open.inside = lattice_.contains(cells[2][0], cells[2][1]) && lattice_.contains(cells[3][0], cells[3][1]);
+        if (open.inside) {
+            open.ownHead = cellIndex(lattice_, cells[2][0], cells[2][1]);
+            open.ownTail = cellIndex(lattice_, cells[3][0], cells[3][1]);
+        }
         for (int c = 0; c < 4; ++c) {
             const int cx = cells[c][0], cy = cells[c][1];
             if (!lattice_.contains(cx, cy)) continue;
@@ -313,6 +323,7 @@ MomentumStep::FaceStencil MomentumStep::faceStencil(int family, int x, int y) co
 float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int y, float speed, float faceDepth) const
 {
     UpstreamSums byDischarge, byVelocity;
+    std::array<float, 2 * Lattice::kMaxFamilies> upstreamX{}, upstreamY{}, differences{}; // per open neighbour: −q̃ and U − U_k
     for (int i = 0; i < stencil.count; ++i) {
         const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(i)];
         if (open.cellCount == 0) continue;
@@ -327,9 +338,32 @@ float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int 
         }
         const Neighbour& n = neighbours(y)[static_cast<std::size_t>(open.index)];
         const float difference = speed - previousSpeeds_[static_cast<std::size_t>(family)][open.slot];
+        upstreamX[static_cast<std::size_t>(i)] = -qx / count, upstreamY[static_cast<std::size_t>(i)] = -qy / count;
+        differences[static_cast<std::size_t>(i)] = difference;
         byDischarge.add(upwindShare(n, -qx / count, -qy / count, y), difference);
         byVelocity.add(upwindShare(n, -ux / count, -uy / count, y), difference);
     }
+    // Free overfalls among the neighbours (rule (a)): after S&D's usual sums, each one's share
+    // changed to overfallShare's. Added last, so a face with none has the usual sums' bits, and the
+    // fused step and the kernels add the same change to their usual sums only where one is flagged.
+    for (int i = 0; i < stencil.count; ++i) {
+        const OpenNeighbour& open = stencil.open[static_cast<std::size_t>(i)];
+        if (open.cellCount == 0 || !open.inside || !isOverfall(open.ownHead, open.ownTail)) continue;
+        const auto k = static_cast<std::size_t>(i);
+        addOverfallChange(family, neighbours(y)[static_cast<std::size_t>(open.index)], open.slot, upstreamX[k], upstreamY[k], differences[k], y,
+                          byDischarge.weights, byDischarge.weighted);
+    }
+    // A face over a free overfall beside a wall or the map's edge: the water beyond counts as at
+    // rest (U_k = 0), with the shares of the tail cell's flow. Left out (free slip), a 0.2 mm film
+    // at the triangle's east wall ran its cliff face at the speed limit (docs/solver.md).
+    if (stencil.missing != 0 && isOverfall(stencil.head, stencil.tail))
+        for (std::size_t k = 0; k < neighbours(y).size(); ++k) {
+            if (!(stencil.missing & (1u << k))) continue;
+            const Neighbour& n = neighbours(y)[k];
+            const std::size_t cell = stencil.tail;
+            byDischarge.add(upwindShare(n, -cellQx_[cell], -cellQy_[cell], y), speed);
+            byVelocity.add(upwindShare(n, -cellUx_[cell], -cellUy_[cell], y), speed);
+        }
     const auto l = static_cast<float>(lattice_.family(family).pipeLength);
     // Accelerating: U beyond the upstream mean the energy-head form moves it towards (its own
     // shares, of the cells' velocities), on the same side of zero. Judged by the discharges' shares
@@ -346,6 +380,43 @@ float MomentumStep::advectionChange(const FaceStencil& stencil, int family, int 
     return byDischarge.limitedChange(c_.dt / (faceDepth * l));
 }
 
+// A neighbour face over a free overfall (the lower cell's surface below the higher cell's bed: the
+// nappe separates from the bed) passes on at most its own discharge per width: the momentum its
+// water brings into the pool below is its own flux Q·U, not the pool cell's sloshing discharge
+// paired with the fall's speed (50 times more below a 10 m cliff: a 0.76 m hole in the sea,
+// docs/solver.md, "Known limits of the waterfall"). On a bed without such a drop (bores, jets,
+// dam breaks) the share is S&D's centred discharge, untouched.
+bool MomentumStep::isOverfall(std::size_t head, std::size_t tail) const
+{
+    return RB_IS_OVERFALL(stepBed_[head], stepDepth_[head], stepBed_[tail], stepDepth_[tail], kDryDepth); // StepContract.h
+}
+
+// Neighbour n, a free overfall at padded slot `slot`: its share of the upstream discharge v with
+// v's component along the family replaced by the face's own −Q/w (as the step began), capped at |Q/w|.
+float MomentumStep::overfallShare(int family, const Neighbour& n, std::size_t slot, float vx, float vy, int y) const
+{
+    const EdgeFamily& f = lattice_.family(family);
+    const auto dx = static_cast<float>(f.directionX), dy = static_cast<float>(f.directionY);
+    const float perWidth = previousFlows_[static_cast<std::size_t>(family)][slot] / static_cast<float>(f.faceWidth);
+    const float along = -perWidth - (vx * dx + vy * dy); // v = −q̃: its along component becomes −Q/w
+    const float share = upwindShare(n, vx + along * dx, vy + along * dy, y);
+    const float own = std::abs(perWidth);
+    return share < own ? share : own;
+}
+
+// What rule (a) changes in the momentum form's sums for one overfall neighbour: its usual share
+// (where upstream) out, overfallShare's (where upstream) in, as one difference. Σ s_k and
+// Σ s_k·(U − U_k) then hold, up to rounding, the shares with the overfall's in place of the usual.
+// The reference, the fused step and the kernels all add it this way, after the usual sums.
+void MomentumStep::addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
+                                     float& weighted) const
+{
+    const float usual = upwindShare(n, vx, vy, y), replaced = overfallShare(family, n, slot, vx, vy, y);
+    const float change = (replaced > 0.0f ? replaced : 0.0f) - (usual > 0.0f ? usual : 0.0f);
+    weights = weights + change;
+    weighted = weighted + change * difference;
+}
+
 float MomentumStep::eddyDiffusion(const FaceStencil& stencil, int family, float speed) const
 {
     float sum = 0.0f;
@@ -357,8 +428,11 @@ float MomentumStep::eddyDiffusion(const FaceStencil& stencil, int family, float 
 void MomentumStep::accelerateInteriorFaces(const MomentumFields& fields)
 {
     const int width = lattice_.width(), height = lattice_.height();
+    stepBed_ = fields.bed;
+    stepDepth_ = fields.depth;
     for (int f = 0; f < lattice_.familyCount(); ++f) {
         previousSpeeds_[static_cast<std::size_t>(f)] = fields.speeds[static_cast<std::size_t>(f)];
+        previousFlows_[static_cast<std::size_t>(f)] = fields.flows[static_cast<std::size_t>(f)];
         accelerated_[static_cast<std::size_t>(f)].assign(lattice_.paddedCount(), 0.0f);
     }
     for (int f = 0; f < lattice_.familyCount(); ++f) {

@@ -128,16 +128,24 @@ protected:
         std::size_t slot = 0;               // its padded slot
         std::array<std::size_t, 4> cells{}; // cell indices, in advectionChange's order of summation
         int cellCount = 0;
+        bool inside = false;                // both of the neighbour face's own cells on the map
+        std::size_t ownHead = 0, ownTail = 0; // ... and those cells (when inside)
     };
     struct FaceStencil {
         std::array<OpenNeighbour, 2 * Lattice::kMaxFamilies> open{};
         int count = 0;
+        unsigned missing = 0; // bit k: neighbour k of the table is a wall's face or off the map
+        std::size_t head = 0, tail = 0; // this face's cells
     };
     FaceStencil faceStencil(int family, int x, int y) const;
     float acceleratedSpeed(const MomentumFields& fields, int family, int x, int y) const;
     float acceleratedSpeed(const MomentumFields& fields, int family, int x, int y, const FaceStencil& stencil) const;
     float advectionChange(const FaceStencil& stencil, int family, int y, float speed, float faceDepth) const;
     float upwindShare(const Neighbour& n, float vx, float vy, int y) const;
+    bool isOverfall(std::size_t head, std::size_t tail) const;
+    float overfallShare(int family, const Neighbour& n, std::size_t slot, float vx, float vy, int y) const;
+    void addOverfallChange(int family, const Neighbour& n, std::size_t slot, float vx, float vy, float difference, int y, float& weights,
+                           float& weighted) const;
     float eddyDiffusion(const FaceStencil& stencil, int family, float speed) const;
     float applyFriction(float speed, float fullSpeed, float faceDepth) const;
     static float upwindFaceDepth(const MomentumFields& fields, std::size_t tail, std::size_t head, float direction);
@@ -165,6 +173,9 @@ protected:
     std::vector<float> cellQx_, cellQy_; // discharge per width (m²/s) at every cell
     std::vector<float> cellUx_, cellUy_; // velocity (m/s) at every cell
     std::array<const float*, Lattice::kMaxFamilies> previousSpeeds_{}; // the step's starting velocities
+    std::array<const float*, Lattice::kMaxFamilies> previousFlows_{};  // ... and discharges
+    const float* stepBed_ = nullptr;   // the bed and the step's starting depths, for overfallShare
+    const float* stepDepth_ = nullptr;
     std::array<std::vector<float>, Lattice::kMaxFamilies> accelerated_; // new face velocities
     std::vector<float> scale_;           // per padded cell
     std::vector<float> inflow_;          // per boundary edge: its discharge into the map (m³/s), inflows only

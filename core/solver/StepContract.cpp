@@ -33,6 +33,11 @@ std::string manningFormulaText()
            RB_EXPANDED_TEXT(RB_MANNING_SLOWED(speed, dtManning, fullSpeed, depth, cubeRoot));
 }
 
+std::string overfallTestText()
+{
+    return std::string("(bHead, hHead, bTail, hTail, dry) ") + RB_EXPANDED_TEXT(RB_IS_OVERFALL(bHead, hHead, bTail, hTail, dry));
+}
+
 std::string kernelContractHeader()
 {
     std::ostringstream out;
@@ -42,6 +47,7 @@ std::string kernelContractHeader()
     define("WET_DEPTH", kernelFloatLiteral(kWetDepth));
     define("MOMENTUM_DRY_DEPTH", kernelFloatLiteral(MomentumStep::kDryDepth));
     out << "#define MANNING_SLOWED" << manningFormulaText() << '\n';
+    out << "#define IS_OVERFALL" << overfallTestText() << '\n';
     define("MIN_DISCHARGE_FIT_DETERMINANT", kernelFloatLiteral(kMinDischargeFitDeterminant));
     define("REDUCTION_SIZE", std::to_string(kReductionSize));
     define("REDUCTION_STRIPS", std::to_string(kReductionStrips));

@@ -31,6 +31,17 @@ inline constexpr float kMinDischargeFitDeterminant = 1e-3f;
 // cbrtf bit for bit on both (std::cbrt, CubeRoot.h, momentumCommon.cl's cubeRoot).
 #define RB_MANNING_SLOWED(speed, dtManning, fullSpeed, depth, cubeRoot) ((speed) / (1.0f + (dtManning) * (fullSpeed) / ((depth) * cubeRoot(depth))))
 
+// A face is a free overfall when its higher cell holds water (deeper than `dry`) and its lower
+// cell's water surface lies below the higher cell's bed: the nappe leaves the bed, and the momentum
+// step's advection treats it apart (MomentumStep::overfallShare). A dry higher cell has no fall: without
+// that condition every face from dry land down to a lower cell counted, and the fused step redid most
+// land faces with the reference's functions (2.2× the instructions of a run on a generated river map).
+// The same text on both sides, as RB_MANNING_SLOWED (the kernels' IS_OVERFALL); written with selects
+// and comparisons only, so it takes OpenCL vectors too (true: −1 per lane there).
+#define RB_IS_OVERFALL(bHead, hHead, bTail, hTail, dry) \
+    ((((bHead) < (bTail) ? (bHead) + (hHead) : (bTail) + (hTail)) < ((bHead) < (bTail) ? (bTail) : (bHead))) && \
+     (((bHead) < (bTail) ? (hTail) : (hHead)) > (dry)))
+
 // Work-group size of the device reductions (a power of two) and the strips a group sum is cut
 // into before one work-item adds them up (two barriers instead of a tree: cheap on CPU devices).
 inline constexpr int kReductionSize = 256;
@@ -49,8 +60,8 @@ inline constexpr int kDyeLedgerSlots = static_cast<int>(DyeLedgerSlot::Count);
 // The kernels' #defines: every constant and enum value above, BoundaryType (BOUNDARY_WALL ..
 // BOUNDARY_OUTFLOW), PointSource::Kind (SOURCE_SPRING, SOURCE_DRAIN), the dye channels a map may have (DYE_CHANNELS), CurrentDrift's wet depth and most substeps
 // (CURRENT_WET_DEPTH, CURRENT_MAX_SUBSTEPS) and the momentum step's
-// dry depth (MOMENTUM_DRY_DEPTH), and Manning's friction (MANNING_SLOWED, the text of
-// RB_MANNING_SLOWED). Floats are written in hexadecimal, so they arrive bit for bit.
+// dry depth (MOMENTUM_DRY_DEPTH), Manning's friction (MANNING_SLOWED, the text of
+// RB_MANNING_SLOWED) and the free overfall's test (IS_OVERFALL, RB_IS_OVERFALL's). Floats are written in hexadecimal, so they arrive bit for bit.
 std::string kernelContractHeader();
 
 // A float as an OpenCL C literal that denotes exactly it (hexadecimal significand).
@@ -58,5 +69,8 @@ std::string kernelFloatLiteral(float value);
 
 // RB_MANNING_SLOWED's parameters and body as the kernels' #define has them: "(speed, ...) ((speed) / ...)".
 std::string manningFormulaText();
+
+// RB_IS_OVERFALL's, likewise.
+std::string overfallTestText();
 
 } // namespace rb::contract

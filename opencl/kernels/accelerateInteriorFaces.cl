@@ -34,6 +34,25 @@ inline floatv upwindShareV(int parity, int k, floatv vx, floatv vy)
     return alongFirst ? a : (alongSecond ? c : (floatv)(0.0f));
 }
 
+// The cells' beds and depths of VEC faces as the step began: which are free overfalls (IS_OVERFALL,
+// StepContract.h's RB_IS_OVERFALL) of the faces headed at `head`, tail at `tail`.
+inline intv isOverfallV(__global const float* bed, __global const float* depth, int head, int tail)
+{
+    const floatv bHead = LOADV(bed, head), hHead = LOADV(depth, head), bTail = LOADV(bed, tail), hTail = LOADV(depth, tail);
+    return IS_OVERFALL(bHead, hHead, bTail, hTail, MOMENTUM_DRY_DEPTH);
+}
+
+// MomentumStep::overfallShare: the share of neighbour k, a free overfall, with the along-family
+// component of v replaced by its own −Q/w (`perWidth`: its Q/w as the step began), capped at |Q/w|.
+inline floatv overfallShareV(int parity, int k, int f, floatv vx, floatv vy, floatv perWidth)
+{
+    const float dx = FAMILY_DIRECTION_X[f], dy = FAMILY_DIRECTION_Y[f];
+    const floatv along = -perWidth - (vx * dx + vy * dy);
+    const floatv share = upwindShareV(parity, k, vx + along * dx, vy + along * dy);
+    const floatv own = fabs(perWidth);
+    return share < own ? share : own;
+}
+
 // One cell's share of the vectors between two faces (advectionChange): its discharge (q̃) and its
 // velocity (ũ), added where the cell is on the map and counts (`counts` folds the
 // along-the-family rule, known per neighbour).
@@ -66,14 +85,31 @@ inline void addUpstream(UpstreamSums* sums, intv counts, floatv share, floatv di
 
 inline floatv limitedChange(UpstreamSums sums, floatv rate) { return -minOfV(rate, 1.0f / sums.weights) * sums.weighted; }
 
+// MomentumStep::addOverfallChange where `overfall`: neighbour k's usual share (where upstream) out of
+// the discharge's sums, overfallShareV's (where upstream) in, as one difference, after the usual sums.
+inline void addOverfallChange(UpstreamSums* sums, intv overfall, int parity, int k, int f, floatv vx, floatv vy, floatv perWidth,
+                              floatv difference)
+{
+    const floatv usual = upwindShareV(parity, k, vx, vy), replaced = overfallShareV(parity, k, f, vx, vy, perWidth);
+    const floatv change = (replaced > 0.0f ? replaced : (floatv)(0.0f)) - (usual > 0.0f ? usual : (floatv)(0.0f));
+    sums->weights = overfall ? sums->weights + change : sums->weights;
+    sums->weighted = overfall ? sums->weighted + change * difference : sums->weighted;
+}
+
 // MomentumStep::advectionChange for the faces of family f headed at columns x of row y (parity a
 // literal: every offset below is then a constant): the momentum form from the upstream shares of
 // the discharges, the energy-head form from those of the velocities where the flow accelerates.
 inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds, __global const float* vectors, __global const uchar* walls,
-                               int f, intv x, int y, int parity, int head, floatv speed, floatv faceDepth)
+                               __global const float* bed, __global const float* depth, __global const float* flows, int f, intv x, int y,
+                               int parity, int head, floatv speed, floatv faceDepth)
 {
     const int2 t = tailOffset(f, parity);
+    const int tail = head + t.y * g.pitch + t.x;
+    intv missing = (intv)(0); // lanes whose neighbour k is not an open face: bit k
     UpstreamSums byDischarge = {(floatv)(0.0f), (floatv)(0.0f)}, byVelocity = byDischarge;
+    // per neighbour, for the overfall rule after the usual sums: −q̃, U − U_k, its Q/w, and whether it is a free overfall
+    floatv upstreamX[NEIGHBOUR_COUNT], upstreamY[NEIGHBOUR_COUNT], differences[NEIGHBOUR_COUNT], perWidths[NEIGHBOUR_COUNT];
+    intv overfalls[NEIGHBOUR_COUNT];
 #pragma unroll
     for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
         const int dx = NEIGHBOUR_DX[parity][k], dy = NEIGHBOUR_DY[parity][k];
@@ -88,9 +124,35 @@ inline floatv advectionChangeV(Grid g, Momentum m, __global const float* speeds,
         addCell(g, vectors, x + dx, y + dy, neighbour, !behind && !ahead, &v);
         addCell(g, vectors, x + dx + nt.x, y + dy + nt.y, neighbour + nt.y * g.pitch + nt.x, !behind && !ahead, &v);
         const intv counts = open & (v.count != 0.0f);
+        missing = open ? missing : missing | (intv)(1 << k);
+        // the neighbour face's own cells, both on the map (rows checked here, columns per lane)
+        const int theirTailRow = y + dy + nt.y;
+        intv overfall = (intv)(0);
+        if (y + dy >= 0 && y + dy < g.height && theirTailRow >= 0 && theirTailRow < g.height) {
+            const int theirTail = neighbour + nt.y * g.pitch + nt.x;
+            overfall = insideMap(g, x + dx, y + dy) & insideMap(g, x + dx + nt.x, theirTailRow) & isOverfallV(bed, depth, neighbour, theirTail);
+        }
         const floatv difference = speed - LOADV(speeds, f * plane(g) + neighbour);
+        upstreamX[k] = -v.qx / v.count, upstreamY[k] = -v.qy / v.count, differences[k] = difference;
+        perWidths[k] = LOADV(flows, f * plane(g) + neighbour) / m.faceWidth[f];
+        overfalls[k] = counts & overfall;
         addUpstream(&byDischarge, counts, upwindShareV(parity, k, -v.qx / v.count, -v.qy / v.count), difference);
         addUpstream(&byVelocity, counts, upwindShareV(parity, k, -v.ux / v.count, -v.uy / v.count), difference);
+    }
+    // Free overfalls among the neighbours (MomentumStep::advectionChange, rule (a)): after the usual sums.
+#pragma unroll
+    for (int k = 0; k < NEIGHBOUR_COUNT; ++k)
+        addOverfallChange(&byDischarge, overfalls[k], parity, k, f, upstreamX[k], upstreamY[k], perWidths[k], differences[k]);
+    // A free overfall beside a wall or the map's edge: the water beyond at rest, with the shares of
+    // the tail cell's flow (MomentumStep::advectionChange, after the open neighbours).
+    const intv faceOverfall = isOverfallV(bed, depth, head, tail);
+    const floatv qxTail = LOADV(vectors, cellVectorIndex(g, CELL_QX, tail)), qyTail = LOADV(vectors, cellVectorIndex(g, CELL_QY, tail));
+    const floatv uxTail = LOADV(vectors, cellVectorIndex(g, CELL_UX, tail)), uyTail = LOADV(vectors, cellVectorIndex(g, CELL_UY, tail));
+#pragma unroll
+    for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
+        const intv beyond = faceOverfall & ((missing & (intv)(1 << k)) != 0);
+        addUpstream(&byDischarge, beyond, upwindShareV(parity, k, -qxTail, -qyTail), speed);
+        addUpstream(&byVelocity, beyond, upwindShareV(parity, k, -uxTail, -uyTail), speed);
     }
     // U beyond the energy-head form's upstream mean, on the same side of zero (MomentumStep::advectionChange)
     const floatv upstreamMean = speed - byVelocity.weighted / byVelocity.weights;
@@ -216,8 +278,8 @@ inline floatv faceSpeedV(Grid g, __global const float* vectors, int f, int tail,
 // The new velocity of the faces of family f headed at `head` (VEC cells) from `tail`; 0 where both
 // cells are dry. `farFromEdge` (a literal): every lane's face is at least two cells from the map's edge.
 inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds, __global const float* bed, __global const float* depth,
-                                __global const float* vectors, __global const uchar* walls, int f, intv x, int y, int parity, int tail,
-                                int head, bool farFromEdge)
+                                __global const float* vectors, __global const uchar* walls, __global const float* flows, int f, intv x, int y,
+                                int parity, int tail, int head, bool farFromEdge)
 {
     const floatv hHead = LOADV(depth, head), hTail = LOADV(depth, tail);
     const floatv bHead = LOADV(bed, head), bTail = LOADV(bed, tail);
@@ -242,7 +304,7 @@ inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds
     } else
 #endif
     {
-        u = deep ? u + advectionChangeV(g, m, speeds, vectors, walls, f, x, y, parity, head, speed, faceDepth) : u;
+        u = deep ? u + advectionChangeV(g, m, speeds, vectors, walls, bed, depth, flows, f, x, y, parity, head, speed, faceDepth) : u;
         if (m.eddyViscosity > 0.0f) u += m.dt * eddyDiffusionV(g, m, speeds, walls, f, x, y, parity, head, speed);
     }
     const floatv next = applyFrictionV(m, u, faceSpeedV(g, vectors, f, tail, head, u), faceDepth);
@@ -252,7 +314,8 @@ inline floatv acceleratedSpeedV(Grid g, Momentum m, __global const float* speeds
 // The faces headed at VEC cells of a row of parity `parity` (a literal, see above).
 inline void accelerateFacesOfRow(__global float* newFlows, __global float* newSpeeds, __global const float* speeds,
                                  __global const float* bed, __global const float* depth, __global const float* vectors,
-                                 __global const uchar* walls, Grid grid, Momentum m, int x0, int y, int parity, bool farFromEdge)
+                                 __global const uchar* walls, __global const float* flows, Grid grid, Momentum m, int x0, int y, int parity,
+                                 bool farFromEdge)
 {
     const intv x = x0 + LANES;
     const intv cell = insideMap(grid, x, y);
@@ -262,22 +325,50 @@ inline void accelerateFacesOfRow(__global float* newFlows, __global float* newSp
         const int2 t = tailOffset(f, parity);
         const intv interior = farFromEdge ? (intv)(-1) : cell & insideMap(grid, x + t.x, y + t.y); // the others are boundary faces or no face
         const int tail = head + offsetIndex(grid, t);
-        const floatv next = acceleratedSpeedV(grid, m, speeds, bed, depth, vectors, walls, f, x, y, parity, tail, head, farFromEdge);
+        const floatv next = acceleratedSpeedV(grid, m, speeds, bed, depth, vectors, walls, flows, f, x, y, parity, tail, head, farFromEdge);
         dischargesFromVelocities(newFlows, newSpeeds, f * plane(grid) + head, interior, next, LOADV(bed, tail), LOADV(depth, tail), LOADV(bed, head),
                                  LOADV(depth, head), m.faceWidth[f], m);
     }
 }
 
+// Whether a face of some family headed at the VEC cells of row y (all at least two cells from the
+// map's edge) takes advection and has a free overfall among its neighbours: the fast interior
+// knows no overfall, so such work-items take the general path, which applies the rule
+// (MomentumFusedStep's redoBesideOverfalls). A dry or too thin face takes no advection, so the
+// rule cannot change it (every dry slope is an "overfall" by the test).
+inline bool overfallBeside(Grid g, __global const float* bed, __global const float* depth, int head, int parity)
+{
+    intv found = (intv)(0);
+    for (int f = 0; f < FAMILY_COUNT; ++f) {
+        const int2 t = tailOffset(f, parity);
+        const int tail = head + t.y * g.pitch + t.x;
+        const floatv hHead = LOADV(depth, head), hTail = LOADV(depth, tail), bHead = LOADV(bed, head), bTail = LOADV(bed, tail);
+        const intv advects = (maxOfV(hHead, hTail) > MOMENTUM_DRY_DEPTH) & (movingDepthV(hHead, hTail, bHead, bTail) > MOMENTUM_DRY_DEPTH);
+        for (int k = 0; k < NEIGHBOUR_COUNT; ++k) {
+            const int dx = NEIGHBOUR_DX[parity][k], dy = NEIGHBOUR_DY[parity][k];
+            const int2 nt = tailOffset(f, parity + dy);
+            const int neighbour = head + dy * g.pitch + dx;
+            found |= advects & isOverfallV(bed, depth, neighbour, neighbour + nt.y * g.pitch + nt.x);
+        }
+    }
+#if VEC == 1
+    return found != 0;
+#else
+    return any(found);
+#endif
+}
+
 __kernel void accelerateInteriorFaces(__global float* newFlows, __global float* newSpeeds, __global const float* speeds,
                                       __global const float* bed, __global const float* depth, __global const float* vectors,
-                                      __global const uchar* walls, Grid grid, Momentum m)
+                                      __global const uchar* walls, Grid grid, Momentum m, __global const float* flows)
 {
     const int x0 = get_global_id(0) * VEC, y = get_global_id(1);
     if (x0 >= grid.width || y >= grid.height) return;
     // MomentumFusedStep's margin: two cells from the edge no stencil meets a wall or the ghost ring.
-    const bool farFromEdge = x0 >= 2 && x0 + VEC <= grid.width - 2 && y >= 2 && y < grid.height - 2;
-    if (farFromEdge && (y & 1)) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 1, true);
-    else if (farFromEdge) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 0, true);
-    else if (y & 1) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 1, false);
-    else accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, grid, m, x0, y, 0, false);
+    const bool farFromEdge = x0 >= 2 && x0 + VEC <= grid.width - 2 && y >= 2 && y < grid.height - 2 &&
+                             !overfallBeside(grid, bed, depth, paddedIndex(grid, x0, y), y & 1);
+    if (farFromEdge && (y & 1)) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, flows, grid, m, x0, y, 1, true);
+    else if (farFromEdge) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, flows, grid, m, x0, y, 0, true);
+    else if (y & 1) accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, flows, grid, m, x0, y, 1, false);
+    else accelerateFacesOfRow(newFlows, newSpeeds, speeds, bed, depth, vectors, walls, flows, grid, m, x0, y, 0, false);
 }
