@@ -18,6 +18,22 @@
 # nothing to set by hand.
 option(RIVERBED_PCH "Precompiled headers for GoogleTest, Qt and the standard library (faster cold builds)" ON)
 
+# Unity builds (RIVERBED_UNITY, off by default): a target's files are compiled RIVERBED_UNITY_BATCH
+# at a time, as one file that includes them, so the headers they share are parsed once per batch
+# instead of once per file. ALL: every target (the CI's sanitizer build); OUTSIDE_CORE: every target
+# but the core libraries' (the CI's release build, which reuses the core objects of the minimal
+# build: compiled as single files in both, their command lines match). The minimal and fuzz builds
+# stay OFF, so every file is still compiled on its own includes. Files with options of their own
+# (core's floating-point flags) are never batched (CMake leaves them out), nor files marked
+# SKIP_UNITY_BUILD_INCLUSION. Names local to a file (anonymous namespaces, static functions) must
+# not clash with those of the other files of its target.
+set(RIVERBED_UNITY OFF CACHE STRING "Unity builds: OFF, ALL (every target) or OUTSIDE_CORE (all but core/'s)")
+set_property(CACHE RIVERBED_UNITY PROPERTY STRINGS OFF ALL OUTSIDE_CORE)
+set(RIVERBED_UNITY_BATCH 8 CACHE STRING "Files per unity batch (RIVERBED_UNITY)")
+if(NOT RIVERBED_UNITY MATCHES "^(OFF|ALL|OUTSIDE_CORE)$")
+  message(FATAL_ERROR "RIVERBED_UNITY is '${RIVERBED_UNITY}': it takes OFF, ALL or OUTSIDE_CORE")
+endif()
+
 set(riverbed_pch_std <algorithm> <array> <cmath> <cstdint> <functional> <limits> <memory> <optional> <string>
                      <string_view> <utility> <vector>)
 set(riverbed_pch_qt_core <QByteArray> <QCoreApplication> <QDir> <QFile> <QFileInfo> <QJsonArray> <QJsonDocument>
@@ -78,9 +94,8 @@ function(riverbed_pch_headers target out)
   # emit), and with a PCH of the standard headers GCC 12 raised false -Warray-bounds errors on
   # std::string moves inlined at -O3 (core/generator/ParameterReference.cpp,
   # core/distributed/DistributedScope.cpp) that the same files do not raise without it.
-  get_target_property(source_dir ${target} SOURCE_DIR)
-  string(FIND "${source_dir}/" "${PROJECT_SOURCE_DIR}/core/" core_at)
-  if(core_at EQUAL 0)
+  riverbed_in_core(${target} in_core)
+  if(in_core)
     set(${out} "" PARENT_SCOPE)
     return()
   endif()
@@ -123,13 +138,50 @@ function(riverbed_pch_ccache target)
   endif()
 endfunction()
 
-# Gives every C++ library and executable of the project its PCH (called once, at the end of the
-# top-level CMakeLists.txt).
+# Whether TARGET is defined in core/ or below, into OUT.
+function(riverbed_in_core target out)
+  get_target_property(source_dir ${target} SOURCE_DIR)
+  string(FIND "${source_dir}/" "${PROJECT_SOURCE_DIR}/core/" core_at)
+  if(core_at EQUAL 0)
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# Unity batches for the targets RIVERBED_UNITY names (see the top).
+function(riverbed_apply_unity targets)
+  if(RIVERBED_UNITY STREQUAL "OFF")
+    return()
+  endif()
+  foreach(target ${targets})
+    get_target_property(type ${target} TYPE)
+    if(NOT type MATCHES "^(STATIC_LIBRARY|SHARED_LIBRARY|OBJECT_LIBRARY|EXECUTABLE)$")
+      continue()
+    endif()
+    riverbed_in_core(${target} in_core)
+    if(in_core AND RIVERBED_UNITY STREQUAL "OUTSIDE_CORE")
+      continue()
+    endif()
+    # A single file gains nothing (the single-file GUI tests).
+    get_target_property(sources ${target} SOURCES)
+    list(FILTER sources INCLUDE REGEX "\\.cpp$")
+    list(LENGTH sources source_count)
+    if(source_count LESS 2)
+      continue()
+    endif()
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${RIVERBED_UNITY_BATCH})
+  endforeach()
+endfunction()
+
+# Gives every C++ library and executable of the project its PCH and, with RIVERBED_UNITY, its
+# unity batches (called once, at the end of the top-level CMakeLists.txt).
 function(riverbed_apply_build_speed)
+  riverbed_targets_below(${PROJECT_SOURCE_DIR} targets)
+  riverbed_apply_unity("${targets}")
   if(NOT RIVERBED_PCH)
     return()
   endif()
-  riverbed_targets_below(${PROJECT_SOURCE_DIR} targets)
   set(reusing "")
   foreach(target ${targets})
     get_target_property(type ${target} TYPE)

@@ -17,7 +17,7 @@ namespace {
 
 using namespace rb;
 
-void addOptions(QCommandLineParser& parser)
+void addCurrentsOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(
         "Solves the steady depth-averaged current of a map's water (the rigid-lid lake equations, div(h u) = 0) with Stam's "
@@ -105,7 +105,7 @@ QJsonObject reportJson(const CurrentsReport& r, const CurrentsSolver& solver)
 int runCurrents(const QStringList& args)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addCurrentsOptions(parser);
     if (const std::optional<int> code = cli::parseArguments(parser, args, {"current"})) return *code;
     if (parser.positionalArguments().size() != 1) return cli::fail("currents takes exactly one MAP", cli::kExitUsage);
     const std::optional<CurrentsSettings> settings = currentsSettings(parser);

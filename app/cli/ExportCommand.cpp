@@ -25,17 +25,17 @@ namespace {
 
 using namespace rb;
 
-QString text(std::string_view name)
+QString exportText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
 
 QString optionName(io::Layer layer)
 {
-    return text(io::layerName(layer));
+    return exportText(io::layerName(layer));
 }
 
-void addOptions(QCommandLineParser& parser)
+void addExportOptions(QCommandLineParser& parser)
 {
     QStringList formats;
     for (const io::RasterFormat& f : io::rasterFormats()) formats << "." + f.extension + " (" + f.description + ")";
@@ -226,7 +226,7 @@ std::optional<int> checkExportMemory(const QCommandLineParser& parser, const Map
 int runExport(const QStringList& args)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addExportOptions(parser);
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
     std::optional<io::ExportSettings> settings = exportSettings(parser);
     if (!settings) return cli::kExitUsage;
@@ -287,7 +287,7 @@ int runExport(const QStringList& args)
     if (!transaction.commit(&error)) return cli::fail(error);
     const io::ExportGrid grid = io::exportGrid(map->state.lattice, *settings);
     QJsonObject line{{"map", path}, {"rasterWidth", grid.width}, {"rasterHeight", grid.height}, {"files", files}, {"details", details}};
-    if (settings->engine) line["engine"] = text(io::engineName(*settings->engine));
+    if (settings->engine) line["engine"] = exportText(io::engineName(*settings->engine));
     cli::printJsonLine(line);
     return cli::kExitOk;
 }

@@ -90,7 +90,7 @@ double landFraction(const rb::Map& map, double seaLevel)
 
 #ifdef RIVERBED_WITH_MPI
 // The ranks of the MPI job (1 for a plain run).
-int jobRanks()
+int generateJobRanks()
 {
     int initialized = 0, ranks = 1;
     MPI_Initialized(&initialized);
@@ -190,7 +190,7 @@ int runGenerate(const QStringList& args)
     if (parser.isSet("progress")) options.progress = [&err](int percent) { err << "generate: " << percent << "%" << Qt::endl; };
 
 #ifdef RIVERBED_WITH_MPI
-    if (const int ranks = jobRanks(); ranks > 1) return generateByBands(settings, options, parser.value("output"), ranks);
+    if (const int ranks = generateJobRanks(); ranks > 1) return generateByBands(settings, options, parser.value("output"), ranks);
 #endif
     const rb::Lattice planned(settings.common.lattice, settings.common.width, settings.common.height, settings.common.cellSize);
     const std::uint64_t needed = rb::MemoryBudget::generationPeak(planned, settings.erode.hours > 0.0);

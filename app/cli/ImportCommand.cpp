@@ -17,7 +17,7 @@ namespace {
 
 using namespace rb;
 
-void addOptions(QCommandLineParser& parser)
+void addImportOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(
         "Make a .rbmap from a heightmap: 8/16-bit grayscale PNG (or 8-bit RGB with equal channels), OpenEXR, "
@@ -158,7 +158,7 @@ QJsonObject summary(const QString& output, const io::ImportedMap& imported)
 int runImport(const QStringList& args)
 {
     QCommandLineParser parser;
-    addOptions(parser);
+    addImportOptions(parser);
     if (const std::optional<int> code = cli::parseArguments(parser, args)) return *code;
     if (parser.positionalArguments().size() != 1) return cli::fail("import expects exactly one HEIGHTMAP file", cli::kExitUsage);
     const std::optional<io::ImportOptions> options = importOptions(parser);

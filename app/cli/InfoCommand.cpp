@@ -14,7 +14,7 @@ namespace {
 
 using namespace rb;
 
-QString text(std::string_view name)
+QString infoText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -29,9 +29,9 @@ QJsonValue automaticDtJson(const SimParams& p, double value)
 // how the next ones are chosen.
 QJsonObject parametersJson(const SimParams& p)
 {
-    QJsonObject json{{"dt", p.dt}, {"pipe", text(pipeModeName(p.pipe))}, {"substeps", p.substeps}, {"model", text(flowModelName(p.model))},
+    QJsonObject json{{"dt", p.dt}, {"pipe", infoText(pipeModeName(p.pipe))}, {"substeps", p.substeps}, {"model", infoText(flowModelName(p.model))},
                      {"automatic_dt", p.automaticDt()}, {"cfl_target", automaticDtJson(p, p.cflTarget)}, {"dt_max", automaticDtJson(p, p.dtMax)}};
-    for (const SimParamSpec& spec : simParamTable()) json.insert(text(spec.infoKey), p.*spec.field);
+    for (const SimParamSpec& spec : simParamTable()) json.insert(infoText(spec.infoKey), p.*spec.field);
     return json;
 }
 
@@ -45,8 +45,8 @@ QJsonArray boundaryJson(const std::vector<BoundarySegment>& segments)
 {
     QJsonArray array;
     for (const BoundarySegment& s : segments)
-        array.append(QJsonObject{{"side", text(sideName(s.side))}, {"start", s.start}, {"end", s.end},
-                                 {"type", text(boundaryTypeName(s.type))}, {"value", s.value}, {"dye", channelJson(s.dye)},
+        array.append(QJsonObject{{"side", infoText(sideName(s.side))}, {"start", s.start}, {"end", s.end},
+                                 {"type", infoText(boundaryTypeName(s.type))}, {"value", s.value}, {"dye", channelJson(s.dye)},
                                  {"sediment", s.sediment}});
     return array;
 }
@@ -123,7 +123,7 @@ QJsonObject describe(const QString& path, const Map& map)
 {
     const MapState& s = map.state;
     return {{"file", path},
-            {"lattice", text(latticeKindName(s.lattice.kind()))},
+            {"lattice", infoText(latticeKindName(s.lattice.kind()))},
             {"width", s.lattice.width()},
             {"height", s.lattice.height()},
             {"dx", s.lattice.cellSize()},

@@ -436,7 +436,7 @@ bool reportMean(const MapState& state, double from)
 }
 
 // The ranks of the MPI job this run belongs to (1 for a plain run).
-int jobRanks()
+int simulateJobRanks()
 {
 #ifdef RIVERBED_WITH_MPI
     int initialized = 0, ranks = 1;
@@ -748,7 +748,7 @@ int runSimulate(const QStringList& args)
 
     std::optional<cli::Checkpoints> checkpoints = cli::Checkpoints::fromOptions(parser, rootRank());
     if (!checkpoints) return cli::kExitUsage;
-    const int ranks = jobRanks();
+    const int ranks = simulateJobRanks();
     if (parser.isSet("scaling-report") && !underMpirun())
         return cli::fail("--scaling-report measures the run across MPI ranks: start it with mpirun (mpirun -n 1 for one rank)", cli::kExitUsage);
 #ifdef RIVERBED_WITH_MPI

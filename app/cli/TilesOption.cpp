@@ -16,7 +16,7 @@
 namespace rb::cli {
 namespace {
 
-QString text(std::string_view name)
+QString tilesText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -43,12 +43,12 @@ std::vector<io::TiledLayer> tiledLayers(const QCommandLineParser& parser, const 
 {
     std::vector<io::TiledLayer> layers;
     for (io::Layer layer : io::allLayers())
-        if (parser.isSet(text(io::layerName(layer)))) layers.push_back({layer, parser.value(text(io::layerName(layer))), &stateFor(layer)});
+        if (parser.isSet(tilesText(io::layerName(layer)))) layers.push_back({layer, parser.value(tilesText(io::layerName(layer))), &stateFor(layer)});
     return layers;
 }
 
 // The ranks of the MPI job this run belongs to (1 for a plain run).
-int jobRanks()
+int tilesJobRanks()
 {
 #ifdef RIVERBED_WITH_MPI
     int initialized = 0;
@@ -65,7 +65,7 @@ io::TileSetSharing sharing()
 {
     io::TileSetSharing shared;
 #ifdef RIVERBED_WITH_MPI
-    if (jobRanks() == 1) return shared;
+    if (tilesJobRanks() == 1) return shared;
     const auto comm = std::make_shared<MpiComm>();
     shared.writes = [comm](int tile) { return tile % comm->size() == comm->rank(); };
     shared.writesManifest = comm->root();
@@ -86,12 +86,12 @@ QJsonObject reportLine(const QString& mapPath, const io::TileExportRequest& requ
         QJsonArray names;
         for (int row = 0; row < layout.tiles; ++row)
             for (int column = 0; column < layout.tiles; ++column) names.append(io::tileFileName(layer.path, column, row));
-        files[text(io::layerName(layer.layer))] = names;
+        files[tilesText(io::layerName(layer.layer))] = names;
     }
-    return {{"map", mapPath}, {"engine", text(io::engineName(*request.settings.engine))}, {"tiles", layout.tiles},
+    return {{"map", mapPath}, {"engine", tilesText(io::engineName(*request.settings.engine))}, {"tiles", layout.tiles},
             {"tileSize", layout.tileSize}, {"rasterWidth", layout.total}, {"rasterHeight", layout.total},
             {"mapRaster", QJsonArray{layout.raster.width, layout.raster.height}}, {"resampled", layout.resampled},
-            {"manifest", request.manifestPath}, {"files", files}, {"ranks", jobRanks()}};
+            {"manifest", request.manifestPath}, {"files", files}, {"ranks", tilesJobRanks()}};
 }
 
 } // namespace
@@ -121,7 +121,7 @@ std::optional<int> checkTilesRequest(const QCommandLineParser& parser)
             return fail(QString("--%1 writes the whole map in one file and is not cut into tiles: export it in a run without --tiles").arg(option),
                         kExitUsage);
     for (io::Layer layer : io::allLayers()) {
-        const QString option = text(io::layerName(layer));
+        const QString option = tilesText(io::layerName(layer));
         if (!parser.isSet(option)) continue;
         if (const QString problem = io::tiledLayerProblem(layer, parser.value(option)); !problem.isEmpty()) return fail(problem, kExitUsage);
     }
@@ -138,7 +138,7 @@ int exportTiles(const QCommandLineParser& parser, const QString& mapPath, const 
                                   io::tileManifestPath(parser.value("terrain")), QFileInfo(mapPath).completeBaseName(), sharing()};
     if (request.layout.resampled)
         notice(QString("tiles: the map's %1 x %2 raster does not make %3 x %3 tiles of a size %4 takes; resampled to %5 x %5 (tiles of %6)")
-                   .arg(raster.width).arg(raster.height).arg(tiles).arg(text(io::engineName(*settings.engine))).arg(request.layout.total)
+                   .arg(raster.width).arg(raster.height).arg(tiles).arg(tilesText(io::engineName(*settings.engine))).arg(request.layout.total)
                    .arg(request.layout.tileSize));
     QString error;
     if (!io::writeTileSet(request, &error)) return fail(error + "; the earlier tiles and manifest are unchanged");

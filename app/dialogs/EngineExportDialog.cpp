@@ -15,7 +15,7 @@
 namespace rb::editor {
 namespace {
 
-QString text(std::string_view name)
+QString exportDialogText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -42,7 +42,7 @@ QString layerLabel(io::Layer layer)
     case io::Layer::Currents: return QObject::tr("Currents flow map (PNG)");
     case io::Layer::Erodibility: return QObject::tr("Erodibility (0 bedrock … 1 loose soil)");
     case io::Layer::Deposition: return QObject::tr("Net deposition (splat map: + deposited, − eroded)");
-    default: return text(io::layerName(layer));
+    default: return exportDialogText(io::layerName(layer));
     }
 }
 
@@ -67,9 +67,9 @@ EngineExportDialog::EngineExportDialog(const Lattice& lattice, const QString& ba
     auto* layerBox = new QVBoxLayout;
     for (io::Layer layer : io::engineBundleLayers()) {
         auto* box = new QCheckBox(layerLabel(layer), this);
-        box->setObjectName(QString("layer-%1").arg(text(io::layerName(layer))));
+        box->setObjectName(QString("layer-%1").arg(exportDialogText(io::layerName(layer))));
         box->setChecked(layer == io::Layer::Terrain || layer == io::Layer::WaterSurface || layer == io::Layer::FlowMap);
-        box->setToolTip(tr("Write the %1 layer").arg(text(io::layerName(layer))));
+        box->setToolTip(tr("Write the %1 layer").arg(exportDialogText(io::layerName(layer))));
         layerBox->addWidget(box);
         layers_[layer] = box;
         connect(box, &QCheckBox::toggled, this, [this] { refresh(); });

@@ -22,7 +22,7 @@
 namespace rb::editor {
 namespace {
 
-QString text(std::string_view name)
+QString targetFieldsText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -44,7 +44,7 @@ void EngineTargetFields::addEngineRows(QFormLayout* form)
     engine_ = new QComboBox(owner_);
     engine_->setObjectName("engine");
     for (io::Engine engine : {io::Engine::Unity, io::Engine::Unreal, io::Engine::Godot}) {
-        engine_->addItem(text(io::engineName(engine)), static_cast<int>(engine));
+        engine_->addItem(targetFieldsText(io::engineName(engine)), static_cast<int>(engine));
         if (texts_.engineItemTip) engine_->setItemData(engine_->count() - 1, texts_.engineItemTip(engine), Qt::ToolTipRole);
     }
     engine_->setToolTip(texts_.engineTip);

@@ -11,7 +11,7 @@
 namespace rb::editor {
 namespace {
 
-enum Column { kMenu, kAction, kKeys, kTip, kColumns };
+enum ShortcutColumn { kMenu, kAction, kKeys, kTip, kColumns };
 
 // The menu an action is found in ("Edit"), or empty for actions only on a toolbar or the window.
 QString menuOf(const QAction* action)

@@ -23,7 +23,7 @@ namespace rb::panels {
 
 namespace {
 
-enum Column { SideColumn, StartColumn, EndColumn, TypeColumn, ValueColumn, ColumnCount };
+enum BoundaryColumn { SideColumn, StartColumn, EndColumn, TypeColumn, ValueColumn, ColumnCount };
 const Side kSides[] = {Side::North, Side::South, Side::East, Side::West};
 const BoundaryType kTypes[] = {BoundaryType::Wall, BoundaryType::Outflow, BoundaryType::Sea, BoundaryType::Inflow};
 

@@ -27,7 +27,7 @@ namespace rb::panels {
 
 namespace {
 
-QString text(std::string_view view)
+QString generatorText(std::string_view view)
 {
     return QString::fromUtf8(view.data(), static_cast<qsizetype>(view.size()));
 }
@@ -43,13 +43,13 @@ DisplayUnit displayUnitOf(const gen::ParamSpec& spec)
     if (spec.unit == "m/s" && spec.key == "rain") return {QStringLiteral(" mm/h"), 1000.0 * 3600.0};
     if (spec.unit == "m3/s") return {QStringLiteral(" m³/s")};
     if (spec.unit.empty()) return {};
-    return {" " + text(spec.unit)};
+    return {" " + generatorText(spec.unit)};
 }
 
 // "mountain_height" → "Mountain height".
 QString labelOf(const gen::ParamSpec& spec)
 {
-    QString label = text(spec.key).replace('_', ' ');
+    QString label = generatorText(spec.key).replace('_', ' ');
     if (!label.isEmpty()) label[0] = label[0].toUpper();
     return label;
 }
@@ -61,8 +61,8 @@ QString numberText(double value)
 
 QString tooltipOf(const gen::ParamSpec& spec)
 {
-    QString tip = "<p><b>" + labelOf(spec) + "</b> (<code>" + text(spec.key) + "</code>)</p><p>" + text(spec.description) + "</p>";
-    if (spec.kind == gen::ParamKind::Choice) return tip + "<p>" + QObject::tr("Choices: %1").arg(text(spec.rangeText())) + "</p>";
+    QString tip = "<p><b>" + labelOf(spec) + "</b> (<code>" + generatorText(spec.key) + "</code>)</p><p>" + generatorText(spec.description) + "</p>";
+    if (spec.kind == gen::ParamKind::Choice) return tip + "<p>" + QObject::tr("Choices: %1").arg(generatorText(spec.rangeText())) + "</p>";
     const DisplayUnit unit = displayUnitOf(spec);
     return tip + "<p>" +
            QObject::tr("Range: %1 to %2%3").arg(numberText(spec.minimum * unit.perStored), numberText(spec.maximum * unit.perStored), unit.suffix) +
@@ -80,8 +80,8 @@ GeneratorDock::GeneratorDock(QWidget* parent) : QDockWidget(tr("Generator"), par
     preset_ = new QComboBox(body);
     preset_->setObjectName("preset");
     for (gen::Preset preset : gen::kAllPresets) {
-        preset_->addItem(text(gen::presetName(preset)), static_cast<int>(preset));
-        preset_->setItemData(preset_->count() - 1, text(gen::presetSummary(preset)), Qt::ToolTipRole);
+        preset_->addItem(generatorText(gen::presetName(preset)), static_cast<int>(preset));
+        preset_->setItemData(preset_->count() - 1, generatorText(gen::presetSummary(preset)), Qt::ToolTipRole);
     }
     preset_->setToolTip(tr("The kind of landscape to generate"));
     layout->addWidget(preset_);
@@ -146,7 +146,7 @@ void GeneratorDock::setSettings(const gen::GeneratorSettings& settings)
     preset_->setCurrentIndex(preset_->findData(static_cast<int>(settings.preset())));
     rebuildForm(settings.preset());
     for (const gen::ParamSpec* spec : gen::presetParameters(settings.preset())) {
-        QWidget* editor = editors_.value(text(spec->key));
+        QWidget* editor = editors_.value(generatorText(spec->key));
         const double value = spec->get(settings);
         if (auto* combo = qobject_cast<QComboBox*>(editor)) combo->setCurrentIndex(static_cast<int>(value));
         else if (auto* spin = qobject_cast<QSpinBox*>(editor)) spin->setValue(static_cast<int>(value));
@@ -162,7 +162,7 @@ void GeneratorDock::rebuildForm(gen::Preset preset)
     const gen::GeneratorSettings defaults = presetDefaults(preset);
     for (const gen::ParamSpec* spec : gen::presetParameters(preset)) {
         QWidget* editor = makeEditor(*spec, spec->get(defaults));
-        editors_.insert(text(spec->key), editor);
+        editors_.insert(generatorText(spec->key), editor);
         if (spec->key != "seed") {
             form_->addRow(labelOf(*spec), editor);
             continue;
@@ -190,7 +190,7 @@ QWidget* GeneratorDock::makeEditor(const gen::ParamSpec& spec, double value)
     const DisplayUnit unit = displayUnitOf(spec);
     if (spec.kind == gen::ParamKind::Choice) {
         auto* combo = new QComboBox;
-        for (std::string_view choice : spec.choiceList()) combo->addItem(text(choice));
+        for (std::string_view choice : spec.choiceList()) combo->addItem(generatorText(choice));
         combo->setCurrentIndex(static_cast<int>(value));
         connect(combo, &QComboBox::currentIndexChanged, this, &GeneratorDock::settingsEdited);
         editor = combo;
@@ -210,7 +210,7 @@ QWidget* GeneratorDock::makeEditor(const gen::ParamSpec& spec, double value)
         connect(number, &QDoubleSpinBox::valueChanged, this, &GeneratorDock::settingsEdited);
         editor = number;
     }
-    editor->setObjectName(text(spec.key));
+    editor->setObjectName(generatorText(spec.key));
     editor->setToolTip(tooltipOf(spec));
     return editor;
 }
@@ -224,7 +224,7 @@ gen::GeneratorSettings GeneratorDock::settings() const
 {
     gen::GeneratorSettings settings(static_cast<gen::Preset>(preset_->currentData().toInt()));
     for (const gen::ParamSpec* spec : gen::presetParameters(settings.preset())) {
-        QWidget* editor = editors_.value(text(spec->key));
+        QWidget* editor = editors_.value(generatorText(spec->key));
         if (auto* combo = qobject_cast<QComboBox*>(editor)) spec->set(settings, combo->currentIndex());
         else if (auto* spin = qobject_cast<QSpinBox*>(editor)) spec->set(settings, spin->value());
         else if (auto* number = qobject_cast<ScientificSpinBox*>(editor)) spec->set(settings, number->storedValue());

@@ -15,7 +15,7 @@ namespace rb::tools {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979;
+constexpr double kDigPi = 3.14159265358979;
 
 double distanceToSegment(WorldPoint p, WorldPoint a, WorldPoint b)
 {
@@ -44,7 +44,7 @@ double DigChannelTool::profile(double distance, double width, double depth)
     if (!(half > 0.0) || distance >= half) return 0.0;
     const double t = distance / half;
     if (t <= 0.5) return depth;
-    return depth * 0.5 * (1.0 + std::cos(kPi * (t - 0.5) / 0.5));
+    return depth * 0.5 * (1.0 + std::cos(kDigPi * (t - 0.5) / 0.5));
 }
 
 // Defaults scaled to the map: 1/40 of its shorter side wide (at least 3 cells), a twentieth of

@@ -8,11 +8,11 @@ namespace rb::tools {
 
 namespace {
 
-using Direction = WaterBrushTool::Direction;
+using WaterDirection = WaterBrushTool::Direction;
 
-ToolIdentity identityOf(Direction direction)
+ToolIdentity waterIdentityOf(WaterDirection direction)
 {
-    if (direction == Direction::Add)
+    if (direction == WaterDirection::Add)
         return {"addWater", WaterBrushTool::tr("Add water"), QKeySequence(Qt::Key_W),
                 WaterBrushTool::tr("Add water under the brush")};
     return {"removeWater", WaterBrushTool::tr("Remove water"), QKeySequence(Qt::Key_E),
@@ -21,15 +21,15 @@ ToolIdentity identityOf(Direction direction)
 
 } // namespace
 
-WaterBrushTool::WaterBrushTool(Direction direction, ToolContext context, QObject* parent)
-    : LiveBrushTool(identityOf(direction), std::move(context), parent), direction_(direction)
+WaterBrushTool::WaterBrushTool(WaterDirection direction, ToolContext context, QObject* parent)
+    : LiveBrushTool(waterIdentityOf(direction), std::move(context), parent), direction_(direction)
 {
     setStrengthSpec({tr("Strength"), 0.001, 1000.0, 3, tr(" m"), tr("Depth of water added or removed at the brush's centre per dab")});
 }
 
 QString WaterBrushTool::action() const
 {
-    return direction_ == Direction::Add ? tr("to add water") : tr("to remove water (never below dry)");
+    return direction_ == WaterDirection::Add ? tr("to add water") : tr("to remove water (never below dry)");
 }
 
 double WaterBrushTool::defaultStrength(const Map& map) const

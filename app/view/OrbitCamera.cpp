@@ -7,8 +7,8 @@ namespace rb::view {
 
 namespace {
 constexpr float kMinPitch = 0.05f;
-constexpr float kPi = 3.14159265f;
-constexpr float kMaxPitch = 0.5f * kPi; // straight down: up() stays defined there
+constexpr float kOrbitPi = 3.14159265f;
+constexpr float kMaxPitch = 0.5f * kOrbitPi; // straight down: up() stays defined there
 } // namespace
 
 QVector3D OrbitCamera::eye() const
@@ -63,7 +63,7 @@ void OrbitCamera::frame(const std::vector<QVector3D>& points, QVector3D target, 
     const QVector3D forward = (target - eye()).normalized();
     const QVector3D right = QVector3D::crossProduct(forward, QVector3D(0.0f, 1.0f, 0.0f)).normalized();
     const QVector3D up = QVector3D::crossProduct(right, forward);
-    const float tanV = std::tan(0.5f * fovDegrees * kPi / 180.0f), tanH = tanV * std::max(aspect, 0.1f);
+    const float tanV = std::tan(0.5f * fovDegrees * kOrbitPi / 180.0f), tanH = tanV * std::max(aspect, 0.1f);
     float distance = 1.0f;
     sceneRadius_ = 1.0f;
     for (const QVector3D& point : points) {
@@ -109,7 +109,7 @@ void OrbitCamera::orbit(float dxPixels, float dyPixels)
 // Moves the target in the ground plane so that the point under the cursor follows it.
 void OrbitCamera::pan(float dxPixels, float dyPixels, float viewportHeight, float fovDegrees)
 {
-    const float metresPerPixel = 2.0f * distance_ * std::tan(0.5f * fovDegrees * kPi / 180.0f) / std::max(viewportHeight, 1.0f);
+    const float metresPerPixel = 2.0f * distance_ * std::tan(0.5f * fovDegrees * kOrbitPi / 180.0f) / std::max(viewportHeight, 1.0f);
     const QVector3D right(std::cos(yaw_), 0.0f, -std::sin(yaw_));
     const QVector3D back(std::sin(yaw_), 0.0f, std::cos(yaw_));
     const Pose before = pose();

@@ -12,7 +12,7 @@ namespace rb::view {
 
 namespace {
 
-constexpr float kPi = 3.14159265f;
+constexpr float kOverlayPi = 3.14159265f;
 
 // The segment in force at each position of a side: the last one covering it, else a wall.
 BoundaryType typeAt(const std::vector<BoundarySegment>& segments, Side side, int position)
@@ -62,7 +62,7 @@ void OverlayLines::addBrush(const Lattice& lattice, const FloatField& bed, const
     const SurfaceTriangles surface(lattice);
     const int segments = 72;
     const auto pointAt = [&](int i) {
-        const float angle = 2.0f * kPi * static_cast<float>(i) / static_cast<float>(segments);
+        const float angle = 2.0f * kOverlayPi * static_cast<float>(i) / static_cast<float>(segments);
         const float x = brush.centre.x() + brush.radius * std::cos(angle), z = brush.centre.z() + brush.radius * std::sin(angle);
         return QVector3D(x, static_cast<float>(surface.height(bed, x, z)) + 0.05f, z);
     };

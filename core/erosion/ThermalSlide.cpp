@@ -9,7 +9,7 @@
 namespace rb {
 namespace {
 
-std::size_t toSize(int i)
+std::size_t slideSize(int i)
 {
     return static_cast<std::size_t>(i);
 }
@@ -28,10 +28,10 @@ ThermalSlide::ThermalSlide(const Lattice& lattice, int threadCount)
     firmness_.resize(lattice_.cellCount());
     perExcess_.resize(lattice_.cellCount());
     newBed_.resize(lattice_.cellCount());
-    rowGives_.resize(toSize(lattice_.height()));
-    rowToMeasure_.resize(toSize(lattice_.height()));
-    rowSlid_.resize(toSize(lattice_.height()));
-    rowRounding_.resize(toSize(lattice_.height()));
+    rowGives_.resize(slideSize(lattice_.height()));
+    rowToMeasure_.resize(slideSize(lattice_.height()));
+    rowSlid_.resize(slideSize(lattice_.height()));
+    rowRounding_.resize(slideSize(lattice_.height()));
 }
 
 void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields, SedimentLedger& ledger, bool again)
@@ -41,7 +41,7 @@ void ThermalSlide::slide(const ErosionConstants& c, const ErosionFields& fields,
     markRowsToMeasure(again);
     const int height = lattice_.height(), width = lattice_.width();
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
-    for (int y = 0; y < height; ++y) rowGives_[toSize(y)] = rowToMeasure_[toSize(y)] && measureGiving(y, c.thermalShare, fields) ? 1 : 0;
+    for (int y = 0; y < height; ++y) rowGives_[slideSize(y)] = rowToMeasure_[slideSize(y)] && measureGiving(y, c.thermalShare, fields) ? 1 : 0;
 #pragma omp parallel for schedule(static) num_threads(threadCount_) if (threadCount_ > 1)
     for (int y = 0; y < height; ++y) settleRow(y, fields);
     // Written back once every row has read the old bed.
@@ -56,16 +56,16 @@ void ThermalSlide::buildRows(const ErosionConstants& c)
 {
     const auto width = static_cast<std::ptrdiff_t>(lattice_.width());
     for (int parity = 0; parity < 2; ++parity) {
-        Row& row = rows_[toSize(parity)];
+        Row& row = rows_[slideSize(parity)];
         row.count = 0;
         const auto add = [&](CellOffset o, float drop) {
-            const auto k = toSize(row.count++);
+            const auto k = slideSize(row.count++);
             row.step[k] = o;
             row.cell[k] = o.dy * width + o.dx;
             row.restingDrop[k] = drop;
         };
         for (int f = 0; f < lattice_.familyCount(); ++f)
-            for (const CellOffset o : {lattice_.family(f).tailOffset(parity), lattice_.family(f).headOffset(parity)}) add(o, c.restingDrop[toSize(f)]);
+            for (const CellOffset o : {lattice_.family(f).tailOffset(parity), lattice_.family(f).headOffset(parity)}) add(o, c.restingDrop[slideSize(f)]);
         if (lattice_.kind() == LatticeKind::Square)
             for (const CellOffset o : {CellOffset{-1, -1}, CellOffset{1, -1}, CellOffset{-1, 1}, CellOffset{1, 1}}) add(o, c.diagonalRestingDrop);
     }
@@ -77,21 +77,21 @@ void ThermalSlide::markRowsToMeasure(bool again)
 {
     const int height = lattice_.height();
     if (!again) return std::fill(rowToMeasure_.begin(), rowToMeasure_.end(), std::uint8_t{1});
-    std::vector<std::uint8_t> moved(toSize(height));
-    for (int y = 0; y < height; ++y) moved[toSize(y)] = rowMoves(y) ? 1 : 0;
+    std::vector<std::uint8_t> moved(slideSize(height));
+    for (int y = 0; y < height; ++y) moved[slideSize(y)] = rowMoves(y) ? 1 : 0;
     for (int y = 0; y < height; ++y)
-        rowToMeasure_[toSize(y)] = moved[toSize(y)] || (y > 0 && moved[toSize(y - 1)]) || (y < height - 1 && moved[toSize(y + 1)]);
+        rowToMeasure_[slideSize(y)] = moved[slideSize(y)] || (y > 0 && moved[slideSize(y - 1)]) || (y < height - 1 && moved[slideSize(y + 1)]);
 }
 
 bool ThermalSlide::rowMoves(int y) const
 {
     const int last = lattice_.height() - 1;
-    return rowGives_[toSize(y)] || (y > 0 && rowGives_[toSize(y - 1)]) || (y < last && rowGives_[toSize(y + 1)]);
+    return rowGives_[slideSize(y)] || (y > 0 && rowGives_[slideSize(y - 1)]) || (y < last && rowGives_[slideSize(y + 1)]);
 }
 
 bool ThermalSlide::measureGiving(int y, float share, const ErosionFields& fields)
 {
-    const Row& row = rows_[toSize(y & 1)];
+    const Row& row = rows_[slideSize(y & 1)];
     const bool interiorRow = y > 0 && y < lattice_.height() - 1;
     bool anyGives = false;
     for (int x = 0; x < lattice_.width(); ++x) {
@@ -103,7 +103,7 @@ bool ThermalSlide::measureGiving(int y, float share, const ErosionFields& fields
         firmness_[cell] = firmness;
         float steepest = 0.0f, total = 0.0f;
         for (int k = 0; k < row.count && firmness > 0.0f; ++k) {
-            const auto n = toSize(k);
+            const auto n = slideSize(k);
             if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
             const float excess = fields.bed[cell] - fields.bed[offsetBy(cell, row.cell[n])] - row.restingDrop[n] * firmness;
             if (excess <= 0.0f) continue;
@@ -122,10 +122,10 @@ bool ThermalSlide::measureGiving(int y, float share, const ErosionFields& fields
 // Each cell's new bed: what it gave away, plus what every higher neighbour sent its way.
 void ThermalSlide::settleRow(int y, const ErosionFields& fields)
 {
-    rowSlid_[toSize(y)] = 0.0;
-    rowRounding_[toSize(y)] = 0.0;
+    rowSlid_[slideSize(y)] = 0.0;
+    rowRounding_[slideSize(y)] = 0.0;
     if (!rowMoves(y)) return;
-    const Row& row = rows_[toSize(y & 1)];
+    const Row& row = rows_[slideSize(y & 1)];
     const bool interiorRow = y > 0 && y < lattice_.height() - 1;
     double rounding = 0.0, slid = 0.0;
     for (int x = 0; x < lattice_.width(); ++x) {
@@ -134,7 +134,7 @@ void ThermalSlide::settleRow(int y, const ErosionFields& fields)
         const float own = fields.bed[cell];
         float received = 0.0f;
         for (int k = 0; k < row.count; ++k) {
-            const auto n = toSize(k);
+            const auto n = slideSize(k);
             if (!interior && !lattice_.contains(x + row.step[n].dx, y + row.step[n].dy)) continue;
             const std::size_t neighbour = offsetBy(cell, row.cell[n]);
             if (perExcess_[neighbour] == 0.0f) continue;
@@ -152,8 +152,8 @@ void ThermalSlide::settleRow(int y, const ErosionFields& fields)
         }
         newBed_[cell] = updated;
     }
-    rowSlid_[toSize(y)] = slid;
-    rowRounding_[toSize(y)] = rounding;
+    rowSlid_[slideSize(y)] = slid;
+    rowRounding_[slideSize(y)] = rounding;
 }
 
 } // namespace rb

@@ -10,8 +10,8 @@
 namespace rb::gen {
 namespace {
 
-constexpr double kEdgeFade = 0.06;    // noise units over which the border sink fades out
-constexpr double kSiteMargin = 0.05;  // noise units kept between an island's circle and the edge
+constexpr double kArchipelagoEdgeFade = 0.06;    // noise units over which the border sink fades out
+constexpr double kArchipelagoSiteMargin = 0.05;  // noise units kept between an island's circle and the edge
 constexpr double kMostRadius = 0.4;   // the largest mean island radius, as a fraction of the shorter side
 constexpr double kMostMargin = 0.1;   // the largest edge margin, as a fraction of the shorter side
 constexpr double kBeachHeight = 1.5;  // m
@@ -26,7 +26,7 @@ ArchipelagoLandscape::ArchipelagoLandscape(const CommonParams& common, const Arc
     // the shorter one, or one island filled the strip (65% land at 64:1). Maps up to 2:1 keep them.
     const double shorter = std::min(frame.spanX(), frame.spanY());
     const double meanRadius = std::min(params.islandSize, kMostRadius * shorter);
-    const double margin = std::min(kSiteMargin, kMostMargin * shorter);
+    const double margin = std::min(kArchipelagoSiteMargin, kMostMargin * shorter);
     islands_ = scatterSites(SeededRandom(common.seed, 2),
                             {params.islandCount, meanRadius, 0.5, 1.5, frame.spanX(), frame.spanY(), margin, 1.0 + params.coastRoughness});
     const SeededRandom seeds(common.seed, 3);
@@ -63,7 +63,7 @@ double ArchipelagoLandscape::elevation(FramePoint p) const
     const double elevation = best && bestInland > 0.0 ? landElevation(bestInland, *best, nx, ny)
                                                       : sea - (sea - common_.minHeight) * seaDepthFraction;
     const double edgeFloor = sea - 0.5 * (sea - common_.minHeight);
-    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), frame_.edgeFade(kEdgeFade), edgeFloor);
+    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), frame_.edgeFade(kArchipelagoEdgeFade), edgeFloor);
 }
 
 double ArchipelagoLandscape::landElevation(double inland, const Site& island, double nx, double ny) const

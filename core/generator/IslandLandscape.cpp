@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kMassifReach = 0.5; // centre distance (1 = edge middle) where the massif ends
 constexpr double kHillRamp = 0.25;   // inland distance over which hills rise behind the beach
-constexpr double kEdgeFade = 0.06;   // noise units over which the border sink fades out
+constexpr double kIslandEdgeFade = 0.06;   // noise units over which the border sink fades out
 
 } // namespace
 
@@ -37,7 +37,7 @@ double IslandLandscape::elevation(FramePoint p) const
         ? sea - (sea - common_.minHeight) * smoothstep(0.0, island_.shelfWidth * radius, beyondCoast)
         : landElevation(-beyondCoast / radius, centreDistance, nx, ny);
     const double edgeFloor = sea - 0.5 * (sea - common_.minHeight);
-    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), frame_.edgeFade(kEdgeFade), edgeFloor);
+    return sinkNearEdge(elevation, frame_.edgeDistance(p), frame_.borderBand(), frame_.edgeFade(kIslandEdgeFade), edgeFloor);
 }
 
 double IslandLandscape::landElevation(double inland, double centreDistance, double nx, double ny) const

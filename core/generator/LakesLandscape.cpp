@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kLevelRing = 0.35; // radii outside the shore over which the land levels out
 constexpr double kRimWidth = 0.1;   // noise units of raised rim inside the map edge
-constexpr double kSiteMargin = 0.12; // keeps basins off the rim
+constexpr double kLakesSiteMargin = 0.12; // keeps basins off the rim
 constexpr double kSandyShore = 0.1;  // radii outside the shore that are still sand
 
 } // namespace
@@ -27,7 +27,7 @@ LakesLandscape::LakesLandscape(const CommonParams& common, const LakesParams& pa
     hills_.SetBias(0.5);
     // Lakes are spaced so that their level rings rarely overlap.
     lakes_ = scatterSites(SeededRandom(common.seed, 4),
-                          {params.lakeCount, params.lakeRadius, 0.6, 1.4, frame.spanX(), frame.spanY(), kSiteMargin,
+                          {params.lakeCount, params.lakeRadius, 0.6, 1.4, frame.spanX(), frame.spanY(), kLakesSiteMargin,
                            1.0 + params.shoreRoughness + kLevelRing});
     for (const Site& lake : lakes_) centreLand_.push_back(landAt(lake.x, lake.y));
 }

@@ -12,10 +12,10 @@
 namespace rb::analysis {
 namespace {
 
-constexpr int kSize = 64;
-constexpr double kDx = 2.0;
+constexpr int kConfluenceSize = 64;
+constexpr double kConfluenceDx = 2.0;
 constexpr double kArmInflow = 2.0;     // m³/s into each arm
-constexpr double kTrenchHalfWidth = 2.5 * kDx;
+constexpr double kTrenchHalfWidth = 2.5 * kConfluenceDx;
 constexpr double kTrenchDepth = 1.5;   // m
 constexpr double kSlope = 0.05;        // the plain falls southwards
 
@@ -58,7 +58,7 @@ YShape yShape(const Lattice& lattice)
 Map yConfluence(LatticeKind kind)
 {
     Map map;
-    map.state = MapState(Lattice(kind, kSize, kSize, kDx));
+    map.state = MapState(Lattice(kind, kConfluenceSize, kConfluenceSize, kConfluenceDx));
     const Lattice& lattice = map.state.lattice;
     const double h = lattice.worldHeight();
     const YShape y = yShape(lattice);
@@ -98,10 +98,10 @@ TEST_P(Confluence, TwoTributariesJoinOneMainLine)
 
     // The main line runs from the confluence to the south border and carries both arms.
     const WorldPoint confluence{0.5 * lattice.worldWidth(), 0.45 * lattice.worldHeight()};
-    EXPECT_LT(std::hypot(main->points.front().x - confluence.x, main->points.front().y - confluence.y), 4.0 * kDx);
-    EXPECT_GT(main->points.back().y, lattice.worldHeight() - 3.0 * kDx);
+    EXPECT_LT(std::hypot(main->points.front().x - confluence.x, main->points.front().y - confluence.y), 4.0 * kConfluenceDx);
+    EXPECT_GT(main->points.back().y, lattice.worldHeight() - 3.0 * kConfluenceDx);
     EXPECT_NEAR(main->points.back().discharge, 2.0 * kArmInflow, 0.05 * 2.0 * kArmInflow);
-    EXPECT_NEAR(main->points.back().x, 0.5 * lattice.worldWidth(), 2.0 * kDx);
+    EXPECT_NEAR(main->points.back().x, 0.5 * lattice.worldWidth(), 2.0 * kConfluenceDx);
 
     // Each tributary starts at the north border in its own arm and ends on the main line's first point.
     double sourcesX[2] = {0.0, 0.0};
@@ -111,7 +111,7 @@ TEST_P(Confluence, TwoTributariesJoinOneMainLine)
         EXPECT_EQ(t.joinIndex, 0);
         EXPECT_EQ(t.points.back().x, main->points.front().x);
         EXPECT_EQ(t.points.back().y, main->points.front().y);
-        EXPECT_LT(t.points.front().y, 2.0 * kDx);
+        EXPECT_LT(t.points.front().y, 2.0 * kConfluenceDx);
         sourcesX[i] = t.points.front().x;
         EXPECT_NEAR(t.points[t.points.size() / 2].discharge, kArmInflow, 0.05 * kArmInflow);
     }
@@ -119,7 +119,7 @@ TEST_P(Confluence, TwoTributariesJoinOneMainLine)
     EXPECT_GT(std::max(sourcesX[0], sourcesX[1]), 0.7 * lattice.worldWidth());
     // Every line keeps to the trenches.
     for (const River& r : features.rivers)
-        for (const RiverPoint& p : r.points) EXPECT_LT(shape.distance({p.x, p.y}), 2.0 * kDx) << "river " << r.id;
+        for (const RiverPoint& p : r.points) EXPECT_LT(shape.distance({p.x, p.y}), 2.0 * kConfluenceDx) << "river " << r.id;
 }
 
 INSTANTIATE_TEST_SUITE_P(Analysis, Confluence, ::testing::Values(LatticeKind::Square, LatticeKind::Triangle),

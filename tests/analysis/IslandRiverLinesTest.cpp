@@ -22,9 +22,9 @@
 namespace rb::analysis {
 namespace {
 
-constexpr int kSize = 128;
-constexpr double kSettleSeconds = 200.0;
-constexpr double kManning = 0.035;      // s/m^(1/3), a natural channel
+constexpr int kIslandLinesSize = 128;
+constexpr double kIslandLinesSettleSeconds = 200.0;
+constexpr double kIslandLinesManning = 0.035;      // s/m^(1/3), a natural channel
 constexpr double kReachCells = 2.0;     // an end this close to the sea, a lake or the border reaches it
 constexpr double kSpringCells = 3.0;    // a line starting this close to a spring is that spring's
 constexpr double kStartCells = 6.0;     // every spring starts a line this close to it (where its water has gathered)
@@ -38,21 +38,21 @@ struct IslandCase {
 Map settledIsland(IslandCase c, bool tagSpringsFirst = false)
 {
     gen::GeneratorSettings settings(gen::Preset::Island);
-    settings.common.width = kSize;
-    settings.common.height = kSize;
+    settings.common.width = kIslandLinesSize;
+    settings.common.height = kIslandLinesSize;
     settings.common.lattice = c.lattice;
     settings.common.seed = c.seed;
     const gen::GenerationResult generated = gen::generateMap(settings);
     EXPECT_TRUE(generated.ok()) << generated.error;
     Map start = generated.map;
     start.params.model = FlowModel::Momentum; // set here: the default of new maps may change
-    start.params.manning = kManning;
+    start.params.manning = kIslandLinesManning;
     if (tagSpringsFirst) {
         const SpringTagging tagging = tagSprings(start);
         EXPECT_TRUE(tagging.untagged.empty()) << tagging.untagged.size() << " springs left without a dye channel";
         EXPECT_FALSE(tagging.tagged.empty());
     }
-    return test::settle(start, kSettleSeconds);
+    return test::settle(start, kIslandLinesSettleSeconds);
 }
 
 bool anyCellNear(const Lattice& lattice, WorldPoint p, const std::function<bool(std::size_t)>& holds)

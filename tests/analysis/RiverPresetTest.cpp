@@ -14,17 +14,17 @@
 namespace rb::analysis {
 namespace {
 
-constexpr int kSize = 128;
-constexpr double kSettleSeconds = 200.0;
-constexpr double kManning = 0.035; // s/m^(1/3)
+constexpr int kPresetSize = 128;
+constexpr double kPresetSettleSeconds = 200.0;
+constexpr double kPresetManning = 0.035; // s/m^(1/3)
 
 class RiverPreset : public ::testing::TestWithParam<LatticeKind> {};
 
 TEST_P(RiverPreset, MainLineFollowsTheChannelAndCarriesTheInflowToTheMouth)
 {
     gen::GeneratorSettings settings(gen::Preset::River);
-    settings.common.width = kSize;
-    settings.common.height = kSize;
+    settings.common.width = kPresetSize;
+    settings.common.height = kPresetSize;
     settings.common.lattice = GetParam();
     settings.common.seed = 9;
     const gen::GenerationResult generated = gen::generateMap(settings);
@@ -34,13 +34,13 @@ TEST_P(RiverPreset, MainLineFollowsTheChannelAndCarriesTheInflowToTheMouth)
     // 17 m³/s), while friction brings the momentum model to a steady flow within minutes.
     Map start = generated.map;
     start.params.model = FlowModel::Momentum;
-    start.params.manning = kManning;
-    const Map settled = test::settle(start, kSettleSeconds);
+    start.params.manning = kPresetManning;
+    const Map settled = test::settle(start, kPresetSettleSeconds);
     const Lattice& lattice = settled.state.lattice;
 
     const WaterFeatures features = extractWaterFeatures(settled);
     const std::vector<RiverPoint> line = test::mainLine(features.rivers);
-    ASSERT_GE(line.size(), static_cast<std::size_t>(kSize / 2)) << "the main line should cross most of the map";
+    ASSERT_GE(line.size(), static_cast<std::size_t>(kPresetSize / 2)) << "the main line should cross most of the map";
     double farthest = 0.0, worstDrop = 0.0, largest = 0.0;
     for (const RiverPoint& p : line) {
         farthest = std::max(farthest, test::distanceToCells(lattice, generated.channel, p.x, p.y));

@@ -10,7 +10,7 @@
 namespace rb::analysis {
 namespace {
 
-constexpr double kDx = 2.0;
+constexpr double kSyntheticDx = 2.0;
 
 class Lattices : public ::testing::TestWithParam<LatticeKind> {};
 
@@ -26,7 +26,7 @@ std::string latticeName(const ::testing::TestParamInfo<LatticeKind>& info)
 Map straightChannel(LatticeKind kind, int centre, int rows, float depth, double speed)
 {
     Map map;
-    map.state = MapState(Lattice(kind, 40, 2 * centre + 1, kDx));
+    map.state = MapState(Lattice(kind, 40, 2 * centre + 1, kSyntheticDx));
     const Lattice& lattice = map.state.lattice;
     const auto inBand = [&](int y) { return std::abs(y - centre) <= rows / 2; };
     for (int y = 0; y < lattice.height(); ++y)
@@ -82,11 +82,11 @@ TEST_P(Lattices, StraightChannelGivesOneLineAtItsCentre)
     for (std::size_t i = 0; i < river.points.size(); ++i) {
         const RiverPoint& p = river.points[i];
         const std::string where = "point " + std::to_string(i);
-        EXPECT_NEAR(p.y, centreY, 0.25 * kDx) << where;
+        EXPECT_NEAR(p.y, centreY, 0.25 * kSyntheticDx) << where;
         if (i > 0) {
             EXPECT_GT(p.x, river.points[i - 1].x) << where << ": upstream to downstream";
         }
-        EXPECT_NEAR(p.width, bandWidth, 0.5 * kDx) << where;
+        EXPECT_NEAR(p.width, bandWidth, 0.5 * kSyntheticDx) << where;
         EXPECT_NEAR(p.depth, kDepth, 1e-6) << where;
         EXPECT_NEAR(p.z, kDepth, 1e-6) << where; // flat bed at 0
         EXPECT_NEAR(p.discharge, inflow, 1e-4 * inflow) << where;
@@ -96,7 +96,7 @@ TEST_P(Lattices, StraightChannelGivesOneLineAtItsCentre)
     }
     // On the square lattice the discharge is exactly rows · h · dx · U, and the mean velocity U.
     if (GetParam() == LatticeKind::Square) {
-        EXPECT_NEAR(inflow, kRows * kDepth * kDx * kSpeed, 1e-5);
+        EXPECT_NEAR(inflow, kRows * kDepth * kSyntheticDx * kSpeed, 1e-5);
         EXPECT_NEAR(river.points[river.points.size() / 2].velocity, kSpeed, 0.05 * kSpeed);
     }
 }
@@ -106,7 +106,7 @@ TEST_P(Lattices, ClosedLakeGivesOnePolygonAtItsLevel)
 {
     constexpr double kLevel = 2.0, kRadius = 10.0; // the bowl's bed reaches the level 10 m out
     Map map;
-    map.state = MapState(Lattice(GetParam(), 32, 32, kDx));
+    map.state = MapState(Lattice(GetParam(), 32, 32, kSyntheticDx));
     const Lattice& lattice = map.state.lattice;
     const WorldPoint centre{lattice.worldWidth() / 2.0, lattice.worldHeight() / 2.0};
     int lakeCells = 0;
@@ -130,7 +130,7 @@ TEST_P(Lattices, ClosedLakeGivesOnePolygonAtItsLevel)
     ASSERT_GE(lake.polygon.size(), 8u);
     EXPECT_DOUBLE_EQ(lake.polygon.front().x, lake.polygon.back().x);
     EXPECT_DOUBLE_EQ(lake.polygon.front().y, lake.polygon.back().y);
-    for (const WorldPoint& p : lake.polygon) EXPECT_NEAR(std::hypot(p.x - centre.x, p.y - centre.y), kRadius, 1.5 * kDx);
+    for (const WorldPoint& p : lake.polygon) EXPECT_NEAR(std::hypot(p.x - centre.x, p.y - centre.y), kRadius, 1.5 * kSyntheticDx);
     EXPECT_NEAR(std::abs(enclosedArea(lake.polygon)), lake.area, 0.2 * lake.area);
 }
 
@@ -139,7 +139,7 @@ TEST_P(Lattices, IslandInTheSeaGivesOneClosedCoastline)
 {
     constexpr double kSeaLevel = 1.0, kRadius = 16.0, kSlope = 0.5;
     Map map;
-    map.state = MapState(Lattice(GetParam(), 48, 48, kDx));
+    map.state = MapState(Lattice(GetParam(), 48, 48, kSyntheticDx));
     const Lattice& lattice = map.state.lattice;
     for (Side side : {Side::North, Side::South, Side::East, Side::West})
         map.boundary.push_back(wholeSide(lattice, side, BoundaryType::Sea, kSeaLevel));

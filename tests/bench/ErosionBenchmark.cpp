@@ -9,7 +9,7 @@
 namespace rb::bench {
 namespace {
 
-constexpr int kStepsPerCall = 16;
+constexpr int kErosionStepsPerCall = 16;
 
 // Args: size, lattice (0 square, 1 triangle), model (0 pipes, 1 momentum), the bed's interval in
 // steps (0: erosion off).
@@ -24,13 +24,13 @@ void BM_CpuErosionStep(benchmark::State& state)
     CpuSolver solver;
     solver.load(map);
     for (auto _ : state) {
-        if (!solver.step(kStepsPerCall).ok()) {
+        if (!solver.step(kErosionStepsPerCall).ok()) {
             state.SkipWithError("the solver refused a step");
             return;
         }
     }
     const double cells = static_cast<double>(map.state.lattice.cellCount());
-    state.counters["cell_steps/s"] = benchmark::Counter(cells * kStepsPerCall * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["cell_steps/s"] = benchmark::Counter(cells * kErosionStepsPerCall * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 // Off and on side by side, so one run gives the ratio.

@@ -17,7 +17,7 @@ namespace {
 using rb::test::CliRun;
 using rb::test::cli;
 
-QJsonObject lastJsonLine(const QString& out)
+QJsonObject gltfLastJsonLine(const QString& out)
 {
     return QJsonDocument::fromJson(out.trimmed().split('\n').last().toUtf8()).object();
 }
@@ -41,7 +41,7 @@ TEST_F(CliGltf, ReportsTrianglesAndTheMeasuredError)
     const CliRun run = cli({"export", map, "--gltf", glb, "--triangles", "500"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_GT(QFileInfo(glb).size(), 1000);
-    const QJsonObject line = lastJsonLine(run.out);
+    const QJsonObject line = gltfLastJsonLine(run.out);
     EXPECT_EQ(line["files"].toObject()["gltf"].toString(), glb);
     const QJsonObject gltf = line["details"].toObject()["gltf"].toObject();
     const QJsonObject terrain = gltf["terrain"].toObject(), water = gltf["water"].toObject();
@@ -58,7 +58,7 @@ TEST_F(CliGltf, AMissedBudgetIsSaid)
     const CliRun run = cli({"export", map, "--gltf", glb, "--triangles", "2"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains("over its triangle budget")) << run.err.toStdString();
-    EXPECT_FALSE(lastJsonLine(run.out)["details"].toObject()["gltf"].toObject()["terrain"].toObject()["budgetMet"].toBool());
+    EXPECT_FALSE(gltfLastJsonLine(run.out)["details"].toObject()["gltf"].toObject()["terrain"].toObject()["budgetMet"].toBool());
 }
 
 TEST_F(CliGltf, RefusesWhatItCannotWrite)

@@ -20,7 +20,7 @@ namespace {
 using test::CliRun;
 using test::cli;
 
-QJsonObject lastJsonLine(const QString& out)
+QJsonObject meanFlowLastJsonLine(const QString& out)
 {
     const QStringList lines = out.split('\n', Qt::SkipEmptyParts);
     return lines.isEmpty() ? QJsonObject{} : QJsonDocument::fromJson(lines.last().toUtf8()).object();
@@ -51,7 +51,7 @@ protected:
     {
         const CliRun run = cli({"info", map});
         EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
-        return lastJsonLine(run.out);
+        return meanFlowLastJsonLine(run.out);
     }
     QTemporaryDir dir;
     QString river, recorded;
@@ -71,12 +71,12 @@ TEST_F(CliMeanFlow, ExportWritesTheMeanOnRequestAndTheInstantByDefault)
 {
     const CliRun mean = cli({"export", recorded, "--velocity", path("mean.npy"), "--flowmap", path("mean.png"), "--mean"});
     ASSERT_EQ(mean.exitCode, 0) << mean.err.toStdString();
-    const QJsonObject details = lastJsonLine(mean.out)["details"].toObject();
+    const QJsonObject details = meanFlowLastJsonLine(mean.out)["details"].toObject();
     EXPECT_EQ(details["velocity"].toObject()["mean"].toObject()["from"].toDouble(), 0.0);
     EXPECT_TRUE(details["flowmap"].toObject().contains("mean"));
     const CliRun instant = cli({"export", recorded, "--velocity", path("instant.npy")});
     ASSERT_EQ(instant.exitCode, 0) << instant.err.toStdString();
-    EXPECT_FALSE(lastJsonLine(instant.out)["details"].toObject()["velocity"].toObject().contains("mean"));
+    EXPECT_FALSE(meanFlowLastJsonLine(instant.out)["details"].toObject()["velocity"].toObject().contains("mean"));
     EXPECT_NE(fileBytes(path("mean.npy")), fileBytes(path("instant.npy"))) << "a river filling up: its mean is not its last instant";
 }
 
@@ -104,7 +104,7 @@ TEST_F(CliMeanFlow, BundleTakesTheMeanFlowMapOnRequest)
             if (file.toObject()["role"].toString() == role) return file.toObject();
         return QJsonObject{};
     };
-    const QJsonObject meanLine = lastJsonLine(mean.out), instantLine = lastJsonLine(instant.out);
+    const QJsonObject meanLine = meanFlowLastJsonLine(mean.out), instantLine = meanFlowLastJsonLine(instant.out);
     const QJsonObject flowmap = entry(meanLine, "flowmap");
     ASSERT_FALSE(flowmap.isEmpty()) << mean.out.toStdString();
     EXPECT_EQ(flowmap["mean"].toObject()["from"].toDouble(), 0.0);

@@ -15,7 +15,7 @@ namespace {
 using rb::test::CliRun;
 using rb::test::cli;
 
-QJsonObject readJson(const QString& path)
+QJsonObject riversReadJson(const QString& path)
 {
     QFile file(path);
     EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
@@ -35,7 +35,7 @@ TEST(CliRivers, ExportsTheDocumentedSchema)
     EXPECT_EQ(line["files"].toObject()["rivers"].toString(), json);
     EXPECT_GE(line["details"].toObject()["rivers"].toObject()["rivers"].toInt(), 1);
 
-    const QJsonObject doc = readJson(json);
+    const QJsonObject doc = riversReadJson(json);
     EXPECT_EQ(doc["version"].toInt(), 1);
     EXPECT_EQ(doc["units"].toObject()["discharge"].toString(), "m3/s");
     EXPECT_EQ(doc["axes"].toObject()["y"].toString(), "south");
@@ -83,7 +83,7 @@ TEST(CliRivers, TaggedSpringsAreCountedBySpring)
     const CliRun exported = cli({"export", map, "--rivers", json});
     ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
     EXPECT_TRUE(QJsonDocument::fromJson(exported.out.toUtf8()).object()["details"].toObject()["rivers"].toObject()["bySpring"].toBool());
-    const QJsonObject doc = readJson(json);
+    const QJsonObject doc = riversReadJson(json);
     EXPECT_TRUE(doc["bySpring"].toBool());
     EXPECT_EQ(doc["rivers"].toArray().size(), 3);
     for (const QJsonValue& river : doc["rivers"].toArray())

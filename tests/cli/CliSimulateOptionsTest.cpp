@@ -48,7 +48,7 @@ protected:
     QTemporaryDir dir;
 };
 
-Map readMap(const QString& path)
+Map optionsReadMap(const QString& path)
 {
     QString error;
     std::optional<Map> map = io::readMapFile(path, &error);
@@ -95,7 +95,7 @@ TEST_F(CliSimulateOptions, FillToMakesALakeAtRest)
                 ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
                 for (const QString& line : run.out.split('\n', Qt::SkipEmptyParts))
                     EXPECT_EQ(QJsonDocument::fromJson(line.toUtf8()).object()["max_speed"].toDouble(), 0.0) << what << ": " << line.toStdString();
-                const Map lake = readMap(out);
+                const Map lake = optionsReadMap(out);
                 for (const FloatField& flows : lake.state.flows)
                     EXPECT_TRUE(std::all_of(flows.values().begin(), flows.values().end(), [](float q) { return q == 0.0f; })) << what;
                 const float level = std::stof(levelText);
@@ -151,7 +151,7 @@ TEST_F(CliSimulateOptions, EveryParameterOfTheTableIsAnOptionThatReachesTheMapAn
         const QString out = dir.filePath("table.rbmap");
         const CliRun run = cli({"simulate", map, "--steps", "1", "--" + text(spec.option), QString::number(value, 'g', 17), "-o", out});
         ASSERT_EQ(run.exitCode, 0) << what << ": " << run.err.toStdString();
-        EXPECT_EQ(readMap(out).params.*spec.field, value) << what;
+        EXPECT_EQ(optionsReadMap(out).params.*spec.field, value) << what;
         EXPECT_EQ(parametersOf(out)[text(spec.infoKey)].toDouble(), value) << what;
         const CliRun refused = cli({"simulate", map, "--steps", "1", "--" + text(spec.option), QString::number(spec.maximum * 2 + 1, 'g', 17)});
         EXPECT_EQ(refused.exitCode, 2) << what;

@@ -17,7 +17,7 @@ namespace {
 using rb::test::CliRun;
 using rb::test::cli;
 
-QJsonObject lastJsonLine(const QString& text)
+QJsonObject splatLastJsonLine(const QString& text)
 {
     const QStringList lines = text.split('\n', Qt::SkipEmptyParts);
     return lines.isEmpty() ? QJsonObject() : QJsonDocument::fromJson(lines.last().toUtf8()).object();
@@ -44,7 +44,7 @@ TEST_F(CliSplatBundle, SplatIsAnRgbaPngWithItsParametersInTheReport)
 {
     const CliRun run = cli({"export", map(), "--splat", path("s.png"), "--splat-slope", "20:35", "--splat-shore", "10"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QJsonObject splat = lastJsonLine(run.out)["details"].toObject()["splat"].toObject();
+    const QJsonObject splat = splatLastJsonLine(run.out)["details"].toObject()["splat"].toObject();
     EXPECT_EQ(splat["parameters"].toObject()["slopeDegrees"].toArray(), (QJsonArray{20, 35}));
     EXPECT_EQ(splat["parameters"].toObject()["shoreWidth"].toDouble(), 10.0);
     EXPECT_EQ(splat["parameters"].toObject()["seaLevel"].toDouble(), 0.0); // the island's sea boundary
@@ -58,7 +58,7 @@ TEST_F(CliSplatBundle, BundlePrintsEveryFileAndTheManifest)
     const QString folder = path("bundle");
     const CliRun run = cli({"export", map(), "--bundle", folder, "--engine", "unity"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QJsonObject line = lastJsonLine(run.out);
+    const QJsonObject line = splatLastJsonLine(run.out);
     EXPECT_EQ(line["engine"].toString(), "unity");
     const QJsonArray files = line["files"].toArray();
     EXPECT_EQ(files.last().toString(), QDir(folder).absoluteFilePath("manifest.json"));

@@ -20,7 +20,7 @@ namespace {
 using rb::test::CliRun;
 using rb::test::cli;
 
-std::vector<QJsonObject> jsonLines(const QString& text)
+std::vector<QJsonObject> cliJsonLines(const QString& text)
 {
     std::vector<QJsonObject> lines;
     for (const QString& line : text.split('\n', Qt::SkipEmptyParts)) {
@@ -40,7 +40,7 @@ protected:
         map = dir.filePath("demo.rbmap");
         const CliRun demo = cli({"demo", "--size", "48", "--steps", "50", "--report-every", "25", "-o", map});
         ASSERT_EQ(demo.exitCode, 0) << demo.err.toStdString();
-        EXPECT_EQ(jsonLines(demo.out).size(), 3u);
+        EXPECT_EQ(cliJsonLines(demo.out).size(), 3u);
     }
     QTemporaryDir dir;
     QString map;
@@ -51,7 +51,7 @@ TEST_F(Cli, SimulatePrintsOneJsonLinePerReportWithTheDocumentedKeys)
     const CliRun run = cli({"simulate", map, "--steps", "400", "--report-every", "100", "--boundary", "north=sea:1.0", "--rain", "1e-4",
                          "--spring", "10,10,0.5", "--drain", "30,30,all"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const auto lines = jsonLines(run.out);
+    const auto lines = cliJsonLines(run.out);
     ASSERT_EQ(lines.size(), 5u); // the start plus four reports
     const double volume0 = lines.front()["volume"].toDouble(), in0 = lines.front()["inflow"].toDouble(), out0 = lines.front()["outflow"].toDouble();
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -73,7 +73,7 @@ TEST_F(Cli, SimulateWritesAMapThatContinues)
     ASSERT_EQ(cli({"simulate", map, "--steps", "100", "-o", out}).exitCode, 0);
     const CliRun again = cli({"simulate", out, "--steps", "10", "--report-every", "10"});
     ASSERT_EQ(again.exitCode, 0) << again.err.toStdString();
-    EXPECT_EQ(jsonLines(again.out).front()["step"].toInteger(), 150);
+    EXPECT_EQ(cliJsonLines(again.out).front()["step"].toInteger(), 150);
     // Any name is written as a map, with a warning when it does not say so.
     const QString odd = dir.filePath("out.npy");
     const CliRun written = cli({"simulate", map, "--steps", "1", "-o", odd});
@@ -87,7 +87,7 @@ TEST_F(Cli, FillToRaisesTheSurface)
 {
     const CliRun run = cli({"simulate", map, "--steps", "0", "--fill-to", "50"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_GT(jsonLines(run.out).front()["max_depth"].toDouble(), 40.0);
+    EXPECT_GT(cliJsonLines(run.out).front()["max_depth"].toDouble(), 40.0);
 }
 
 TEST_F(Cli, BadUsageExitsWithTwoAndSaysWhy)
@@ -122,7 +122,7 @@ TEST_F(Cli, OpenClBackendGivesTheSameJsonAsTheCpu)
     ASSERT_EQ(cpu.exitCode, 0) << cpu.err.toStdString();
     ASSERT_EQ(gpu.exitCode, 0) << gpu.err.toStdString();
     EXPECT_TRUE(gpu.err.isEmpty()) << "no fallback notice expected: " << gpu.err.toStdString();
-    const QJsonObject a = jsonLines(cpu.out).back(), b = jsonLines(gpu.out).back();
+    const QJsonObject a = cliJsonLines(cpu.out).back(), b = cliJsonLines(gpu.out).back();
     EXPECT_EQ(a.keys(), b.keys());
     for (const char* key : {"volume", "inflow", "outflow", "max_depth"})
         EXPECT_NEAR(b[key].toDouble(), a[key].toDouble(), 1e-5 * std::max(1.0, std::abs(a[key].toDouble()))) << key;
@@ -133,7 +133,7 @@ TEST(CliDevices, ListsTheDevicesAsJson)
 {
     const CliRun run = cli({"devices"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const auto lines = jsonLines(run.out.section('\n', -2));
+    const auto lines = cliJsonLines(run.out.section('\n', -2));
     ASSERT_FALSE(lines.empty());
     const QJsonArray devices = lines.back()["devices"].toArray();
     ASSERT_FALSE(devices.isEmpty()) << "the test machine has PoCL";
@@ -150,7 +150,7 @@ TEST(CliTriangle, EverySubcommandKeepsTheLattice)
     ASSERT_EQ(sim.exitCode, 0) << sim.err.toStdString();
     const CliRun info = cli({"info", out});
     ASSERT_EQ(info.exitCode, 0) << info.err.toStdString();
-    const QJsonObject described = jsonLines(info.out).back();
+    const QJsonObject described = cliJsonLines(info.out).back();
     EXPECT_EQ(described["lattice"].toString(), "triangle");
     EXPECT_EQ(described["sources"].toArray().size(), 2);
     const QString terrain = dir.filePath("terrain.npy");
@@ -158,7 +158,7 @@ TEST(CliTriangle, EverySubcommandKeepsTheLattice)
     ASSERT_EQ(exported.exitCode, 0) << exported.err.toStdString();
     const CliRun imported = cli({"import", terrain, "--cell-size", "1", "--lattice", "triangle", "-o", dir.filePath("back.rbmap")});
     ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
-    EXPECT_EQ(jsonLines(cli({"info", dir.filePath("back.rbmap")}).out).back()["lattice"].toString(), "triangle");
+    EXPECT_EQ(cliJsonLines(cli({"info", dir.filePath("back.rbmap")}).out).back()["lattice"].toString(), "triangle");
 }
 
 // Issue 5: a generated river, simulated through the CLI with the map's own defaults, carries
@@ -171,7 +171,7 @@ TEST(CliGenerate, GeneratedRiverRunsToTheSea)
     ASSERT_EQ(generated.exitCode, 0) << generated.err.toStdString();
     const CliRun run = cli({"simulate", map, "--steps", "3000", "--report-every", "3000"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const auto lines = jsonLines(run.out);
+    const auto lines = cliJsonLines(run.out);
     ASSERT_EQ(lines.size(), 2u);
     EXPECT_GT(lines.back()["inflow"].toDouble(), 0.0);
     EXPECT_GT(lines.back()["outflow"].toDouble(), 0.0);
@@ -186,7 +186,7 @@ TEST(CliNewMaps, RunTheMomentumModelAndAPipesMapKeepsItsModel)
     const auto parametersOf = [](const QString& file) {
         const CliRun info = cli({"info", file});
         EXPECT_EQ(info.exitCode, 0) << info.err.toStdString();
-        return jsonLines(info.out).back()["parameters"].toObject();
+        return cliJsonLines(info.out).back()["parameters"].toObject();
     };
     const auto expectMomentum = [&](const QString& file, const QString& how) {
         const QJsonObject p = parametersOf(file);
@@ -237,7 +237,7 @@ TEST(CliExport, EnginePresetsWriteTheDocumentedFilesAndSidecars)
     ASSERT_EQ(unity.exitCode, 0) << unity.err.toStdString();
     EXPECT_EQ(QFileInfo(dir.filePath("t.r16")).size(), 65 * 65 * 2) << "Unity wants 2^n+1 samples a side, 16 bits each";
     EXPECT_TRUE(QFileInfo::exists(dir.filePath("t.r16.json")));
-    EXPECT_EQ(jsonLines(unity.out).back()["details"].toObject()["terrain"].toObject()["unity"].toObject()["heightmapResolution"].toInt(), 65);
+    EXPECT_EQ(cliJsonLines(unity.out).back()["details"].toObject()["terrain"].toObject()["unity"].toObject()["heightmapResolution"].toInt(), 65);
     const CliRun unreal = cli({"export", map, "--engine", "unreal", "--terrain", dir.filePath("t.png")});
     ASSERT_EQ(unreal.exitCode, 0) << unreal.err.toStdString();
     EXPECT_TRUE(unreal.err.contains("scaleZ")) << "the Z scale to type into Unreal is printed";
@@ -258,7 +258,7 @@ TEST(CliImport, R16RoundTripAndWrongSize)
     ASSERT_EQ(cli({"export", map, "--engine", "unity", "--terrain", dir.filePath("t.r16")}).exitCode, 0);
     const CliRun back = cli({"import", dir.filePath("t.r16"), "--cell-size", "2", "-o", dir.filePath("back.rbmap")});
     ASSERT_EQ(back.exitCode, 0) << back.err.toStdString();
-    const QJsonObject imported = jsonLines(back.out).back();
+    const QJsonObject imported = cliJsonLines(back.out).back();
     EXPECT_EQ(imported["width"].toInt(), 65);
     EXPECT_NEAR(imported["bedMin"].toDouble(), -30.0, 0.01) << "the sidecar carries the height range back";
     const CliRun wrong = cli({"import", dir.filePath("t.r16"), "--size", "64x64", "--cell-size", "2", "-o", dir.filePath("x.rbmap")});
@@ -286,7 +286,7 @@ TEST(CliBench, MeasuresBothFlowModelsOnBothBackends)
     // No --model: bench measures momentum beside the pipes by default (issue 30).
     const CliRun run = cli({"bench", "--sizes", "32", "--backend", "cpu,opencl", "--lattice", "square", "--seconds", "0.05"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const std::vector<QJsonObject> lines = jsonLines(run.out.section('\n', -2));
+    const std::vector<QJsonObject> lines = cliJsonLines(run.out.section('\n', -2));
     ASSERT_EQ(lines.size(), 1u);
     QStringList measured;
     for (const QJsonValue& r : lines.front()["results"].toArray()) {
@@ -321,7 +321,7 @@ TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
                                     "--dye-diffusion", "0.5"};
     const CliRun run = cli(QStringList{"simulate", map, "--steps", "300", "--report-every", "100", "-o", out} + dyeOptions);
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const auto lines = jsonLines(run.out);
+    const auto lines = cliJsonLines(run.out);
     ASSERT_EQ(lines.size(), 4u);
     const QJsonArray first = lines.front()["dye"].toArray();
     ASSERT_EQ(first.size(), 3);
@@ -376,7 +376,7 @@ TEST_F(Cli, DyeFromInflowsSpringsAndReleasesIsReportedAndSaved)
     ASSERT_EQ(onDevice.exitCode, 0) << onDevice.err.toStdString();
     ASSERT_EQ(onCpu.exitCode, 0) << onCpu.err.toStdString();
     EXPECT_TRUE(onDevice.err.isEmpty()) << "no fallback expected: " << onDevice.err.toStdString();
-    EXPECT_EQ(jsonLines(onDevice.out).back()["dye"].toArray(), jsonLines(onCpu.out).back()["dye"].toArray());
+    EXPECT_EQ(cliJsonLines(onDevice.out).back()["dye"].toArray(), cliJsonLines(onCpu.out).back()["dye"].toArray());
 }
 
 TEST_F(Cli, DyeOptionsRefuseWhatTheyCannotMean)

@@ -40,7 +40,7 @@ struct Levels {
     bool operator==(const Levels&) const = default;
 };
 
-QJsonObject readJson(const QString& path)
+QJsonObject tilesReadJson(const QString& path)
 {
     return QJsonDocument::fromJson(readBytes(path)).object();
 }
@@ -55,7 +55,7 @@ Levels readLevels(const QString& path)
             for (int i = 0; i < image.width(); ++i) out.values.push_back(reinterpret_cast<const quint16*>(image.constScanLine(j))[i]);
         return out;
     }
-    const QJsonObject sidecar = readJson(path + ".json");
+    const QJsonObject sidecar = tilesReadJson(path + ".json");
     Levels out{sidecar["width"].toInt(), sidecar["height"].toInt(), {}};
     const QByteArray bytes = readBytes(path);
     EXPECT_EQ(bytes.size(), 2 * out.width * out.height) << path.toStdString();
@@ -186,7 +186,7 @@ TEST_F(CliTiles, StitchedTilesGiveBackTheSingleFileExportWhenNotResampled)
     const QJsonObject line = run({square, "--engine", "unity", "--tiles", "4", "--terrain", in("t.r16"), "--water-depth", in("d.r16")});
     EXPECT_FALSE(line["resampled"].toBool());
     EXPECT_EQ(line["tileSize"].toInt(), 33);
-    EXPECT_FALSE(readJson(in("t.tiles.json"))["resampled"].toBool());
+    EXPECT_FALSE(tilesReadJson(in("t.tiles.json"))["resampled"].toBool());
     run({square, "--engine", "unity", "--terrain", in("one.r16"), "--water-depth", in("oned.r16")});
     const Levels single = readLevels(in("one.r16"));
     ASSERT_EQ(single.width, 129);
@@ -207,7 +207,7 @@ TEST_F(CliTiles, AMapThatDoesNotDivideIsResampledToTheNearestLegalTotalAndSaysSo
         EXPECT_EQ(line["tileSize"].toInt(), 65);
         EXPECT_EQ(line["rasterWidth"].toInt(), 129);
         EXPECT_TRUE(result.err.contains("resampled to 129 x 129")) << result.err.toStdString();
-        const QJsonObject manifest = readJson(in("t.tiles.json"));
+        const QJsonObject manifest = tilesReadJson(in("t.tiles.json"));
         EXPECT_TRUE(manifest["resampled"].toBool());
         EXPECT_TRUE(manifest["resampling"].toString().contains("resampled to 129 x 129")) << manifest["resampling"].toString().toStdString();
         // The same grid as the single-file export at that size (the bundle's resampler), cut.
@@ -219,7 +219,7 @@ TEST_F(CliTiles, AMapThatDoesNotDivideIsResampledToTheNearestLegalTotalAndSaysSo
 TEST_F(CliTiles, TheManifestsOriginsAndSizesAreConsistent)
 {
     run({map(129), "--engine", "unity", "--tiles", "4", "--terrain", in("t.r16"), "--mask", in("m.png")});
-    const QJsonObject manifest = readJson(in("t.tiles.json"));
+    const QJsonObject manifest = tilesReadJson(in("t.tiles.json"));
     ASSERT_EQ(manifest["generator"].toString(), "riverbed");
     const int tiles = manifest["columns"].toInt(), size = manifest["tileSize"].toInt();
     ASSERT_EQ(tiles, 4);
@@ -245,7 +245,7 @@ TEST_F(CliTiles, TheManifestsOriginsAndSizesAreConsistent)
                 listed << file.toString();
                 EXPECT_TRUE(QFile::exists(in(file.toString()))) << file.toString().toStdString();
             }
-        const QJsonObject sidecar = readJson(in(tile["sidecars"]["terrain"].toString()));
+        const QJsonObject sidecar = tilesReadJson(in(tile["sidecars"]["terrain"].toString()));
         EXPECT_EQ(sidecar["width"].toInt(), size);
         EXPECT_EQ(sidecar["unity"]["heightmapResolution"].toInt(), size);
         EXPECT_NEAR(sidecar["unity"]["terrainWidth"].toDouble(), (size - 1) * dx, 1e-9);

@@ -17,7 +17,7 @@
 namespace rb {
 namespace {
 
-Lattice latticeOf(LatticeKind kind, int width, int height)
+Lattice intervalLatticeOf(LatticeKind kind, int width, int height)
 {
     return test::latticeOfExtent(kind, width, height);
 }
@@ -118,7 +118,7 @@ class IntervalLoadOnLattice : public ::testing::TestWithParam<LatticeKind> {};
 // at the water's speed: backward Euler's upwind kernel shifts its mean by exactly C cells.
 TEST_P(IntervalLoadOnLattice, ABlobTravelsAtTheWatersSpeedAtCourantFive)
 {
-    const Lattice lattice = latticeOf(GetParam(), 200, 24);
+    const Lattice lattice = intervalLatticeOf(GetParam(), 200, 24);
     const double speed = 1.0, seconds = 5.0;
     const int intervals = 20; // 100 m
     const Carried c = carry(UniformFlow(lattice, speed), seconds, intervals, blobOfLoad(lattice, lattice.worldPosition(30, lattice.height() / 2), true));
@@ -134,7 +134,7 @@ TEST_P(IntervalLoadOnLattice, ABlobTravelsAtTheWatersSpeedAtCourantFive)
 // The same across the rows, where the red-black sweeps carry the load from row to row.
 TEST_P(IntervalLoadOnLattice, ABlobTravelsAcrossTheRowsAtTheWatersSpeed)
 {
-    const Lattice lattice = latticeOf(GetParam(), 110, 110);
+    const Lattice lattice = intervalLatticeOf(GetParam(), 110, 110);
     const double ux = 0.6, uy = 0.8, seconds = 5.0;
     const int intervals = 12; // 60 m
     const Carried c = carry(UniformFlow(lattice, ux, uy), seconds, intervals, blobOfLoad(lattice, {25.0, 20.0}, false));
@@ -149,7 +149,7 @@ TEST_P(IntervalLoadOnLattice, ABlobTravelsAcrossTheRowsAtTheWatersSpeed)
 // Still water: the load stays exactly where it is, in one sweep.
 TEST_P(IntervalLoadOnLattice, StillWaterKeepsItsLoadExactly)
 {
-    const Lattice lattice = latticeOf(GetParam(), 40, 40);
+    const Lattice lattice = intervalLatticeOf(GetParam(), 40, 40);
     const UniformFlow still(lattice, 0.0);
     IntervalLoadTransport transport(lattice, {}, {});
     std::vector<float> load = test::randomDepth(lattice, 5, 0.05f).values();
@@ -164,7 +164,7 @@ TEST_P(IntervalLoadOnLattice, StillWaterKeepsItsLoadExactly)
 // is ever below 0, with the sweeps cut short or run to the end.
 TEST_P(IntervalLoadOnLattice, BooksCloseWithSpringsDrainsAndTheSeaAndNoLoadGoesNegative)
 {
-    const Lattice lattice = latticeOf(GetParam(), 48, 24);
+    const Lattice lattice = intervalLatticeOf(GetParam(), 48, 24);
     Map map = test::basinMap(lattice, test::roughTerrain(lattice, 11, 0.4f));
     for (int y = 0; y < lattice.height(); ++y)
         for (int x = 0; x < lattice.width() / 3; ++x) map.state.depth(x, y) = std::max(0.0f, 1.2f - map.state.bed(x, y));

@@ -16,11 +16,11 @@
 namespace rb {
 namespace {
 
-constexpr double kSpeed = 0.4;
+constexpr double kSolverSpeed = 0.4;
 
 CurrentsSettings islandSettings()
 {
-    CurrentsSettings s = test::eastwardCurrent(kSpeed);
+    CurrentsSettings s = test::eastwardCurrent(kSolverSpeed);
     s.maxIterations = 20;
     return s;
 }
@@ -53,7 +53,7 @@ TEST_P(GeneratedIsland, ProjectedCurrentIsFreeOfDivergence)
     std::cout << "divergence " << report.divergence << ", " << report.iterations << " iterations, " << report.cgIterations << " CG iterations, residual "
               << report.residual << ", " << report.seconds << " s\n";
     EXPECT_LE(report.divergence, 1e-4);
-    EXPECT_GT(report.maxSpeed, kSpeed); // the current speeds up past the island
+    EXPECT_GT(report.maxSpeed, kSolverSpeed); // the current speeds up past the island
 }
 
 TEST_P(GeneratedIsland, NoFlowThroughTheCoast)
@@ -103,7 +103,7 @@ TEST_P(GeneratedIsland, FarUpstreamTheCurrentIsThePrescribedOne)
         for (int x = 0; x < lattice.width() / 2; ++x) {
             if (distance[lattice.index(x, y)] < 1.25 * lattice.worldHeight()) continue;
             ++far;
-            const double error = std::abs(std::hypot(east(x, y), south(x, y)) - kSpeed) / kSpeed;
+            const double error = std::abs(std::hypot(east(x, y), south(x, y)) - kSolverSpeed) / kSolverSpeed;
             worst = std::max(worst, error);
         }
     std::cout << far << " far cells, worst relative speed error " << worst << "\n";

@@ -11,7 +11,7 @@
 namespace rb {
 namespace {
 
-Map testMap(LatticeKind kind)
+Map bandTestMap(LatticeKind kind)
 {
     Map map;
     map.state = MapState(Lattice(kind, 10, 24, 2.0));
@@ -35,7 +35,7 @@ class BandMapTest : public ::testing::TestWithParam<LatticeKind> {};
 
 TEST_P(BandMapTest, HoldsTheBandsRowsAndZeroesTheGhostRowsAtItsOwnEdges)
 {
-    const Map whole = testMap(GetParam());
+    const Map whole = bandTestMap(GetParam());
     for (FloatField& f : const_cast<Map&>(whole).state.flows) std::fill(f.values().begin(), f.values().end(), 1.5f);
     const Band band{8, 14, 6, 16};
     const BandMap bandMap(whole, band);
@@ -53,7 +53,7 @@ TEST_P(BandMapTest, HoldsTheBandsRowsAndZeroesTheGhostRowsAtItsOwnEdges)
 
 TEST_P(BandMapTest, OwnedEdgesAreTheWholeMapsWithTheSameInflowShare)
 {
-    const Map whole = testMap(GetParam());
+    const Map whole = bandTestMap(GetParam());
     const std::vector<BoundaryEdge> wholeEdges = expandBoundary(whole.state.lattice, whole.boundary);
     const Band band{8, 14, 6, 16};
     const BandMap bandMap(whole, band);
@@ -77,7 +77,7 @@ TEST_P(BandMapTest, OwnedEdgesAreTheWholeMapsWithTheSameInflowShare)
 
 TEST_P(BandMapTest, SourcesLandOnTheSameCellsAndTheOwnerBooksThem)
 {
-    const Map whole = testMap(GetParam());
+    const Map whole = bandTestMap(GetParam());
     const BandMap owner(whole, Band{8, 14, 6, 16});
     ASSERT_EQ(owner.map().sources.size(), 1u);
     const std::vector<SourceCell> cells = resolveSources(owner.map().state.lattice, owner.map().sources);

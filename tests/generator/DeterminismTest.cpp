@@ -13,7 +13,7 @@ namespace {
 using test::generateOrFail;
 using test::smallSettings;
 
-constexpr int kSize = 96;
+constexpr int kDeterminismSize = 96;
 
 bool samePath(const std::vector<CellCoord>& a, const std::vector<CellCoord>& b)
 {
@@ -25,7 +25,7 @@ class PresetAndLattice : public ::testing::TestWithParam<std::tuple<Preset, Latt
 protected:
     GeneratorSettings settings(std::int64_t seed) const
     {
-        return smallSettings(std::get<0>(GetParam()), kSize, std::get<1>(GetParam()), seed);
+        return smallSettings(std::get<0>(GetParam()), kDeterminismSize, std::get<1>(GetParam()), seed);
     }
 };
 

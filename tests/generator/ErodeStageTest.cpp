@@ -14,14 +14,14 @@ using test::smallSettings;
 
 // Small and quick: 64² cells of 16 m (a 1 km island, slopes as on a 512² map of 2 m cells), a
 // minute and a half of heavy rain (a few hundred steps).
-constexpr int kSize = 64;
-constexpr double kCellSize = 16.0;
+constexpr int kErodeStageSize = 64;
+constexpr double kErodeStageCellSize = 16.0;
 constexpr double kHours = 0.025;
 
 GeneratorSettings erodeSettings(Preset preset, double hours, LatticeKind lattice = LatticeKind::Square, std::int64_t seed = 3)
 {
-    GeneratorSettings settings = smallSettings(preset, kSize, lattice, seed);
-    settings.common.cellSize = kCellSize;
+    GeneratorSettings settings = smallSettings(preset, kErodeStageSize, lattice, seed);
+    settings.common.cellSize = kErodeStageCellSize;
     settings.erode.hours = hours;
     settings.erode.rain = 100.0;
     return settings;

@@ -20,13 +20,13 @@ using test::smallSettings;
 
 // 128² cells of 8 m: the slopes of the default 512² map of 2 m cells (the landscapes scale
 // with the map, their heights do not).
-constexpr int kSize = 128;
-constexpr double kCellSize = 8.0;
+constexpr int kErodibilitySize = 128;
+constexpr double kErodibilityCellSize = 8.0;
 
 GeneratorSettings materialSettings(Preset preset, LatticeKind lattice, std::int64_t seed)
 {
-    GeneratorSettings settings = smallSettings(preset, kSize, lattice, seed);
-    settings.common.cellSize = kCellSize;
+    GeneratorSettings settings = smallSettings(preset, kErodibilitySize, lattice, seed);
+    settings.common.cellSize = kErodibilityCellSize;
     return settings;
 }
 

@@ -15,7 +15,7 @@ namespace {
 using test::generateOrFail;
 using test::smallSettings;
 
-constexpr int kSize = 128;
+constexpr int kGeneratedMapSize = 128;
 // One solver thread: the suite shares two cores with other work, and OpenMP threads that wait on
 // each other there make run times erratic. Thread-count independence is the solver's own test.
 constexpr int kSolverThreads = 1;
@@ -49,7 +49,7 @@ class RiverRun : public ::testing::TestWithParam<RiverCase> {};
 TEST_P(RiverRun, ChannelCarriesWaterToTheSeaOrExit)
 {
     const RiverCase& c = GetParam();
-    GeneratorSettings settings = smallSettings(Preset::River, kSize, c.lattice, 9);
+    GeneratorSettings settings = smallSettings(Preset::River, kGeneratedMapSize, c.lattice, 9);
     settings.river.end = c.end;
     if (c.primeDepth >= 0.0) settings.river.primeDepth = c.primeDepth;
     const GenerationResult generated = generateOrFail(settings);
@@ -124,7 +124,7 @@ class LakesRun : public ::testing::TestWithParam<LatticeKind> {};
 
 TEST_P(LakesRun, RainSettlesIntoStillClosedLakes)
 {
-    const GenerationResult generated = generateOrFail(smallSettings(Preset::Lakes, kSize, GetParam(), 4));
+    const GenerationResult generated = generateOrFail(smallSettings(Preset::Lakes, kGeneratedMapSize, GetParam(), 4));
     ASSERT_GT(generated.map.params.rain, 0.0);
     CpuSolver solver(kSolverThreads);
     solver.load(generated.map);

@@ -16,7 +16,7 @@ namespace {
 using test::generateOrFail;
 using test::smallSettings;
 
-constexpr int kSize = 128;
+constexpr int kIslandRiversSize = 128;
 
 bool areNeighbours(const Lattice& lattice, CellCoord a, CellCoord b)
 {
@@ -81,7 +81,7 @@ class IslandRivers : public ::testing::TestWithParam<IslandCase> {};
 TEST_P(IslandRivers, RunDownhillFromASpringToTheSea)
 {
     for (int seed = 1; seed <= 4; ++seed) {
-        const GeneratorSettings settings = smallSettings(GetParam().preset, kSize, GetParam().lattice, seed);
+        const GeneratorSettings settings = smallSettings(GetParam().preset, kIslandRiversSize, GetParam().lattice, seed);
         const GenerationResult result = generateOrFail(settings);
         const MapState& state = result.map.state;
         const Lattice& lattice = state.lattice;
@@ -109,7 +109,7 @@ TEST_P(IslandRivers, RunDownhillFromASpringToTheSea)
 // brought has reached the sea (the cells that were sea at the start) or left the map through it.
 TEST_P(IslandRivers, PlayedTheyCarryTheirSpringsWaterToTheSea)
 {
-    const GeneratorSettings settings = smallSettings(GetParam().preset, kSize, GetParam().lattice, 3);
+    const GeneratorSettings settings = smallSettings(GetParam().preset, kIslandRiversSize, GetParam().lattice, 3);
     const GenerationResult result = generateOrFail(settings);
     Map map = result.map;
     const std::size_t traced = std::min<std::size_t>(map.sources.size(), 4);
@@ -136,7 +136,7 @@ TEST_P(IslandRivers, PlayedTheyCarryTheirSpringsWaterToTheSea)
 
 TEST_P(IslandRivers, NoneWhenTheCountIsZero)
 {
-    GeneratorSettings settings = smallSettings(GetParam().preset, kSize, GetParam().lattice, 2);
+    GeneratorSettings settings = smallSettings(GetParam().preset, kIslandRiversSize, GetParam().lattice, 2);
     ASSERT_EQ(settings.setParam("river_count", "0"), "");
     const GenerationResult result = generateOrFail(settings);
     EXPECT_TRUE(result.rivers.empty());

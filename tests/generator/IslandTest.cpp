@@ -12,8 +12,8 @@ namespace {
 using test::generateOrFail;
 using test::smallSettings;
 
-constexpr int kSize = 128;
-constexpr int kSeeds = 20;
+constexpr int kIslandSize = 128;
+constexpr int kIslandSeeds = 20;
 // docs/generator.md: with the default island parameters land covers 15–45% of the map (the
 // ellipse alone covers 30%; the coast noise moves the coast in and out by up to 35% of the radius).
 constexpr double kLandMin = 0.15;
@@ -23,8 +23,8 @@ class IslandOnLattice : public ::testing::TestWithParam<LatticeKind> {};
 
 TEST_P(IslandOnLattice, EveryBorderCellIsBelowSeaLevel)
 {
-    for (int seed = 1; seed <= kSeeds; ++seed) {
-        GeneratorSettings settings = smallSettings(Preset::Island, kSize, GetParam(), seed);
+    for (int seed = 1; seed <= kIslandSeeds; ++seed) {
+        GeneratorSettings settings = smallSettings(Preset::Island, kIslandSize, GetParam(), seed);
         settings.common.seaLevel = 3.0; // a sea level other than 0 must be honoured too
         const Map map = generateOrFail(settings).map;
         const Lattice& lattice = map.state.lattice;
@@ -38,8 +38,8 @@ TEST_P(IslandOnLattice, EveryBorderCellIsBelowSeaLevel)
 
 TEST_P(IslandOnLattice, LandFractionLiesInTheDocumentedRange)
 {
-    for (int seed = 1; seed <= kSeeds; ++seed) {
-        const Map map = generateOrFail(smallSettings(Preset::Island, kSize, GetParam(), seed)).map;
+    for (int seed = 1; seed <= kIslandSeeds; ++seed) {
+        const Map map = generateOrFail(smallSettings(Preset::Island, kIslandSize, GetParam(), seed)).map;
         const double land = test::landFraction(map, 0.0);
         EXPECT_GE(land, kLandMin) << "seed " << seed;
         EXPECT_LE(land, kLandMax) << "seed " << seed;
@@ -48,17 +48,17 @@ TEST_P(IslandOnLattice, LandFractionLiesInTheDocumentedRange)
 
 TEST_P(IslandOnLattice, HighestPointLiesInTheCentralHalf)
 {
-    for (int seed = 1; seed <= kSeeds; ++seed) {
-        const Map map = generateOrFail(smallSettings(Preset::Island, kSize, GetParam(), seed)).map;
+    for (int seed = 1; seed <= kIslandSeeds; ++seed) {
+        const Map map = generateOrFail(smallSettings(Preset::Island, kIslandSize, GetParam(), seed)).map;
         const FloatField& bed = map.state.bed;
         int bx = 0, by = 0;
         for (int y = 0; y < bed.height(); ++y)
             for (int x = 0; x < bed.width(); ++x)
                 if (bed(x, y) > bed(bx, by)) bx = x, by = y;
-        EXPECT_GE(bx, kSize / 4) << "seed " << seed;
-        EXPECT_LT(bx, 3 * kSize / 4) << "seed " << seed;
-        EXPECT_GE(by, kSize / 4) << "seed " << seed;
-        EXPECT_LT(by, 3 * kSize / 4) << "seed " << seed;
+        EXPECT_GE(bx, kIslandSize / 4) << "seed " << seed;
+        EXPECT_LT(bx, 3 * kIslandSize / 4) << "seed " << seed;
+        EXPECT_GE(by, kIslandSize / 4) << "seed " << seed;
+        EXPECT_LT(by, 3 * kIslandSize / 4) << "seed " << seed;
         EXPECT_GT(bed(bx, by), 50.0f) << "seed " << seed; // a mountain, not a flat blob
     }
 }
@@ -68,7 +68,7 @@ TEST_P(IslandOnLattice, HighestPointLiesInTheCentralHalf)
 // sea level next to a wet one (it would have been reached).
 TEST_P(IslandOnLattice, InitialSeaFillsWhatTheBorderReachesAndNothingElse)
 {
-    const Map map = generateOrFail(smallSettings(Preset::Island, kSize, GetParam(), 3)).map;
+    const Map map = generateOrFail(smallSettings(Preset::Island, kIslandSize, GetParam(), 3)).map;
     const Lattice& lattice = map.state.lattice;
     const FloatField& bed = map.state.bed;
     const FloatField& depth = map.state.depth;
@@ -105,7 +105,7 @@ TEST_P(IslandOnLattice, InitialSeaFillsWhatTheBorderReachesAndNothingElse)
 
 TEST_P(IslandOnLattice, SeaOnEverySideAndAStableTimeStep)
 {
-    GeneratorSettings settings = smallSettings(Preset::Island, kSize, GetParam(), 1);
+    GeneratorSettings settings = smallSettings(Preset::Island, kIslandSize, GetParam(), 1);
     settings.common.seaLevel = 2.0;
     const Map map = generateOrFail(settings).map;
     ASSERT_EQ(map.boundary.size(), 4u);
@@ -153,13 +153,13 @@ int landMasses(const Map& map)
 TEST(Archipelago, SeveralIslandsInASeaThatReachesEveryBorderCell)
 {
     for (int seed = 1; seed <= 10; ++seed) {
-        const Map map = generateOrFail(smallSettings(Preset::Archipelago, kSize, LatticeKind::Square, seed)).map;
+        const Map map = generateOrFail(smallSettings(Preset::Archipelago, kIslandSize, LatticeKind::Square, seed)).map;
         EXPECT_GE(landMasses(map), 3) << "seed " << seed;
         const double land = test::landFraction(map, 0.0);
         EXPECT_GT(land, 0.05) << "seed " << seed;
         EXPECT_LT(land, 0.7) << "seed " << seed;
-        for (int i = 0; i < kSize; ++i)
-            for (CellCoord c : {CellCoord{i, 0}, CellCoord{i, kSize - 1}, CellCoord{0, i}, CellCoord{kSize - 1, i}})
+        for (int i = 0; i < kIslandSize; ++i)
+            for (CellCoord c : {CellCoord{i, 0}, CellCoord{i, kIslandSize - 1}, CellCoord{0, i}, CellCoord{kIslandSize - 1, i}})
                 ASSERT_GT(map.state.depth(c.x, c.y), 0.0f) << "seed " << seed;
         EXPECT_EQ(map.boundary.size(), 4u);
     }

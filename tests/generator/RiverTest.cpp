@@ -12,8 +12,8 @@ namespace {
 using test::generateOrFail;
 using test::smallSettings;
 
-constexpr int kSize = 128;
-constexpr int kSeeds = 20;
+constexpr int kRiverSize = 128;
+constexpr int kRiverSeeds = 20;
 
 const BoundarySegment* segmentOfType(const Map& map, BoundaryType type)
 {
@@ -92,8 +92,8 @@ class RiverChannel : public ::testing::TestWithParam<std::tuple<LatticeKind, Riv
 TEST_P(RiverChannel, IsOneDescendingPathFromTheInflowToTheSeaOrExit)
 {
     const auto [lattice, end] = GetParam();
-    for (int seed = 1; seed <= kSeeds; ++seed) {
-        GeneratorSettings settings = smallSettings(Preset::River, kSize, lattice, seed);
+    for (int seed = 1; seed <= kRiverSeeds; ++seed) {
+        GeneratorSettings settings = smallSettings(Preset::River, kRiverSize, lattice, seed);
         settings.river.end = end;
         const GenerationResult result = generateOrFail(settings);
         expectChannelRunsFromInflowToExit(result, settings.river, "seed " + std::to_string(seed));
@@ -112,7 +112,7 @@ TEST(RiverChannel, EntersThroughWhicheverSideIsChosen)
 {
     for (LatticeKind lattice : {LatticeKind::Square, LatticeKind::Triangle})
         for (Side side : {Side::North, Side::South, Side::West, Side::East}) {
-            GeneratorSettings settings = smallSettings(Preset::River, kSize, lattice, 3);
+            GeneratorSettings settings = smallSettings(Preset::River, kRiverSize, lattice, 3);
             settings.common.height = 96; // not square, so that the two axes cannot be confused
             settings.river.entrySide = side;
             const GenerationResult result = generateOrFail(settings);
@@ -124,7 +124,7 @@ TEST(RiverChannel, EntersThroughWhicheverSideIsChosen)
 // The channel bottom starts primed with prime_depth of water, or dry when it is 0.
 TEST(RiverChannel, StartsPrimedOrEmptyAsAsked)
 {
-    GeneratorSettings settings = smallSettings(Preset::River, kSize, LatticeKind::Square, 4);
+    GeneratorSettings settings = smallSettings(Preset::River, kRiverSize, LatticeKind::Square, 4);
     settings.river.primeDepth = 0.75;
     const GenerationResult primed = generateOrFail(settings);
     const CellCoord first = primed.channel.front();

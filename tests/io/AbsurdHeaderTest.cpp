@@ -73,7 +73,7 @@ QJsonObject withFirstElement(QJsonObject header, const QString& list, const QStr
     return header;
 }
 
-std::string refusal(const QByteArray& bytes)
+std::string absurdRefusal(const QByteArray& bytes)
 {
     QString error;
     const std::optional<Map> map = io::decodeMap(bytes, &error);
@@ -84,9 +84,9 @@ TEST(AbsurdHeader, EachAbsurdMemberIsRefusedWithItsNameInTheMessage)
 {
     const QByteArray file = io::encodeMap(test::randomMap(LatticeKind::Square, 9, 7, 3));
     const QJsonObject header = test::headerOf(file);
-    ASSERT_EQ(refusal(test::withHeader(file, header)), "(accepted)");
+    ASSERT_EQ(absurdRefusal(test::withHeader(file, header)), "(accepted)");
     for (const AbsurdMember& row : absurdMembers()) {
-        const std::string message = refusal(test::withHeader(file, withMember(header, row)));
+        const std::string message = absurdRefusal(test::withHeader(file, withMember(header, row)));
         EXPECT_NE(message.find(row.field), std::string::npos)
             << (row.object + "." + row.member).toStdString() << " = " << row.value.toStdString() << ": " << message;
         EXPECT_NE(message.find("must lie in"), std::string::npos) << message;
@@ -103,7 +103,7 @@ TEST(AbsurdHeader, AbsurdBoundaryValuesAndRatesAreRefusedNamingThem)
         {withFirstElement(header, "sources", "rate", "1e308"), "spring 1: rate"},
     };
     for (const auto& [forged, field] : rows) {
-        const std::string message = refusal(test::withHeader(file, forged));
+        const std::string message = absurdRefusal(test::withHeader(file, forged));
         EXPECT_NE(message.find(field), std::string::npos) << message;
     }
 }

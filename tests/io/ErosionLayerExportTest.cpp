@@ -34,7 +34,7 @@ MapState erodedState(LatticeKind kind)
     return state;
 }
 
-FloatField readBack(const QString& path)
+FloatField erosionReadBack(const QString& path)
 {
     return test::readRasterSamples(path);
 }
@@ -52,7 +52,7 @@ TEST_P(ErosionLayerExport, FloatFilesHoldTheMapsValues)
     for (io::Layer layer : {io::Layer::Erodibility, io::Layer::Deposition}) {
         const QString path = dir.filePath(QString::fromUtf8(io::layerName(layer).data()) + ".npy");
         ASSERT_TRUE(io::exportLayer(state, layer, path, &error)) << error.toStdString();
-        const FloatField back = readBack(path), expected = io::layerRaster(state, layer);
+        const FloatField back = erosionReadBack(path), expected = io::layerRaster(state, layer);
         EXPECT_TRUE(back == expected) << io::layerName(layer);
         if (GetParam() == LatticeKind::Square) {
             EXPECT_TRUE(back == (layer == io::Layer::Erodibility ? state.erodibility : state.deposition)) << io::layerName(layer);
@@ -105,7 +105,7 @@ TEST(ErosionLayerExportPng, DepositionIsSignedAroundMidLevelWithItsScaleInTheSid
     EXPECT_EQ(sidecar["max"].toDouble(), 2.5);
     EXPECT_EQ(sidecar["scale"].toDouble(), 2.5);
     EXPECT_EQ(sidecar["layer"].toString(), "deposition");
-    const FloatField levels = readBack(deposition);
+    const FloatField levels = erosionReadBack(deposition);
     ASSERT_EQ(levels.width(), 10);
     EXPECT_EQ(levels(9, 0), 65535.0f);                      // +scale
     EXPECT_EQ(levels(4, 0), 32768.0f);                      // 0 m: round(0.5 · 65535)
@@ -114,7 +114,7 @@ TEST(ErosionLayerExportPng, DepositionIsSignedAroundMidLevelWithItsScaleInTheSid
         for (int x = 0; x < 10; ++x) ASSERT_NEAR((levels(x, y) / 65535.0 * 2.0 - 1.0) * 2.5, state.deposition(x, y), 2.5 / 65535.0);
 
     ASSERT_TRUE(io::exportLayer(state, io::Layer::Erodibility, erodibility, &error)) << error.toStdString();
-    const FloatField soil = readBack(erodibility);
+    const FloatField soil = erosionReadBack(erodibility);
     for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 10; ++x) ASSERT_EQ(soil(x, y), std::round(state.erodibility(x, y) * 65535.0)) << x << "," << y;
 }

@@ -48,12 +48,12 @@ FloatField exrChannel(const QString& path, const QString& channel)
 
 // Where a pixel's interpolation only sees wet (or only dry) lattice points: a cell and a half
 // away from the wet/dry line.
-enum class Side { Wet, Dry, Mixed };
-Side sideOf(const MapState& state, const io::ExportGrid& grid, int i)
+enum class CellSide { Wet, Dry, Mixed };
+CellSide sideOf(const MapState& state, const io::ExportGrid& grid, int i)
 {
     const double x = grid.position(i, 0).x, edge = state.lattice.worldPosition(kDryColumns, 0).x;
     const double margin = 1.5 * state.lattice.cellSize();
-    return x >= edge + margin ? Side::Wet : x <= edge - margin ? Side::Dry : Side::Mixed;
+    return x >= edge + margin ? CellSide::Wet : x <= edge - margin ? CellSide::Dry : CellSide::Mixed;
 }
 
 class EastwardFlowMap : public ::testing::TestWithParam<LatticeKind> {
@@ -77,11 +77,11 @@ TEST_P(EastwardFlowMap, RedAboveHalfGreenHalfDryNeutralIn8BitPng)
             ASSERT_EQ(qGreen(p), 128) << i << "," << j;
             ASSERT_EQ(qBlue(p), 0);
             ASSERT_GE(qRed(p), 128);
-            const Side side = sideOf(state, grid, i);
-            if (side == Side::Wet) {
+            const CellSide side = sideOf(state, grid, i);
+            if (side == CellSide::Wet) {
                 ASSERT_GT(qRed(p), 128) << i << "," << j;
                 ++wet;
-            } else if (side == Side::Dry) {
+            } else if (side == CellSide::Dry) {
                 ASSERT_EQ(qRed(p), 128) << i << "," << j;
                 ++dry;
             }
@@ -101,9 +101,9 @@ TEST_P(EastwardFlowMap, FloatChannelsAreExactlyHalfWhereThereIsNoFlow)
     for (int j = 0; j < red.height(); ++j)
         for (int i = 0; i < red.width(); ++i) {
             ASSERT_EQ(green(i, j), 0.5f);
-            if (sideOf(state, grid, i) == Side::Wet) {
+            if (sideOf(state, grid, i) == CellSide::Wet) {
                 ASSERT_GT(red(i, j), 0.5f);
-            } else if (sideOf(state, grid, i) == Side::Dry) {
+            } else if (sideOf(state, grid, i) == CellSide::Dry) {
                 ASSERT_EQ(red(i, j), 0.5f);
             }
         }

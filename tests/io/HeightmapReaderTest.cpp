@@ -52,7 +52,7 @@ protected:
     QTemporaryDir dir_;
 };
 
-bool contains(const std::string& text, const std::string& part)
+bool readerContains(const std::string& text, const std::string& part)
 {
     return text.find(part) != std::string::npos;
 }
@@ -202,7 +202,7 @@ TEST_F(HeightmapReader, ChunkLengthsMustFitTheFile)
     QByteArray forged = withChunk(f.readAll(), "tEXt", QByteArray("key\0value", 9));
     forged.replace(33, 4, QByteArray("\x7f\xff\xff\xf0", 4)); // the inserted chunk's length
     writeBytes(path("claims.png"), forged);
-    EXPECT_TRUE(contains(refusal(path("claims.png")), "truncated or damaged PNG: chunk 'tEXt' claims 2147483632 bytes"));
+    EXPECT_TRUE(readerContains(refusal(path("claims.png")), "truncated or damaged PNG: chunk 'tEXt' claims 2147483632 bytes"));
 }
 
 TEST_F(HeightmapReader, GrayRgbIsAcceptedColourIsNot)
@@ -214,21 +214,21 @@ TEST_F(HeightmapReader, GrayRgbIsAcceptedColourIsNot)
     EXPECT_EQ(h.description, "8-bit RGB PNG");
     EXPECT_EQ(h.metres(3, 2), static_cast<float>(pattern(3, 2, 256)));
     image.setPixel(3, 2, qRgb(10, 11, 10));
-    EXPECT_TRUE(contains(refusal(savedImage(image, "colour.png")), "pixel (3, 2) is not gray"));
+    EXPECT_TRUE(readerContains(refusal(savedImage(image, "colour.png")), "pixel (3, 2) is not gray"));
 }
 
 TEST_F(HeightmapReader, OtherPngLayoutsAreRefusedByName)
 {
     QImage alpha(4, 4, QImage::Format_ARGB32);
     alpha.fill(qRgba(5, 5, 5, 128));
-    EXPECT_TRUE(contains(refusal(savedImage(alpha, "alpha.png")), "unsupported PNG layout: 8-bit RGBA PNG"));
+    EXPECT_TRUE(readerContains(refusal(savedImage(alpha, "alpha.png")), "unsupported PNG layout: 8-bit RGBA PNG"));
     QImage palette(4, 4, QImage::Format_Indexed8);
     palette.setColorTable({qRgb(0, 0, 0), qRgb(9, 9, 9)});
     palette.fill(1);
-    EXPECT_TRUE(contains(refusal(savedImage(palette, "palette.png")), "palette PNG"));
+    EXPECT_TRUE(readerContains(refusal(savedImage(palette, "palette.png")), "palette PNG"));
     QImage deep(4, 4, QImage::Format_RGBX64);
     deep.fill(Qt::gray);
-    EXPECT_TRUE(contains(refusal(savedImage(deep, "rgb16.png")), "unsupported PNG layout: 16-bit RGB"));
+    EXPECT_TRUE(readerContains(refusal(savedImage(deep, "rgb16.png")), "unsupported PNG layout: 16-bit RGB"));
 }
 
 // Forges the IHDR size of a valid PNG: the reader must stop before decoding a single pixel.
@@ -249,11 +249,11 @@ TEST_F(HeightmapReader, PngSizeIsCheckedBeforeDecoding)
     setSize(100000, 100000);
     writeBytes(path("huge.png"), bytes);
     test::resetLargestAllocation();
-    EXPECT_TRUE(contains(refusal(path("huge.png")), "PNG is 100000x100000, above the limit of 16384 per side"));
+    EXPECT_TRUE(readerContains(refusal(path("huge.png")), "PNG is 100000x100000, above the limit of 16384 per side"));
     EXPECT_LT(test::largestAllocation(), std::size_t{1} << 20);
     setSize(0, 4);
     writeBytes(path("zero.png"), bytes);
-    EXPECT_TRUE(contains(refusal(path("zero.png")), "zero size"));
+    EXPECT_TRUE(readerContains(refusal(path("zero.png")), "zero size"));
 }
 
 TEST_F(HeightmapReader, DamagedAndForeignFilesAreRefused)
@@ -265,23 +265,23 @@ TEST_F(HeightmapReader, DamagedAndForeignFilesAreRefused)
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QByteArray bytes = f.readAll();
     writeBytes(path("cut2.png"), bytes.left(bytes.size() / 2));
-    EXPECT_TRUE(contains(refusal(path("cut2.png")), "truncated or damaged PNG: chunk 'IDAT' claims"));
+    EXPECT_TRUE(readerContains(refusal(path("cut2.png")), "truncated or damaged PNG: chunk 'IDAT' claims"));
     // A chunk that fits but whose data is garbage reaches libpng, which refuses it.
     QByteArray garbled = bytes;
     garbled[bytes.indexOf("IDAT") + 8] = '\x55';
     writeBytes(path("garbled.png"), garbled);
-    EXPECT_TRUE(contains(refusal(path("garbled.png")), "cannot decode the PNG"));
+    EXPECT_TRUE(readerContains(refusal(path("garbled.png")), "cannot decode the PNG"));
     writeBytes(path("header-only.png"), bytes.left(20));
-    EXPECT_TRUE(contains(refusal(path("header-only.png")), "truncated or damaged PNG header"));
+    EXPECT_TRUE(readerContains(refusal(path("header-only.png")), "truncated or damaged PNG header"));
     writeBytes(path("text.png"), "just some text");
-    EXPECT_TRUE(contains(refusal(path("text.png")), "unsupported format"));
+    EXPECT_TRUE(readerContains(refusal(path("text.png")), "unsupported format"));
     QImage jpeg(8, 8, QImage::Format_RGB32);
     jpeg.fill(Qt::gray);
     ASSERT_TRUE(jpeg.save(path("photo.jpg"), "JPEG"));
-    EXPECT_TRUE(contains(refusal(path("photo.jpg")), "unsupported format"));
+    EXPECT_TRUE(readerContains(refusal(path("photo.jpg")), "unsupported format"));
     writeBytes(path("empty.npy"), "");
-    EXPECT_TRUE(contains(refusal(path("empty.npy")), "empty"));
-    EXPECT_TRUE(contains(refusal(path("missing.png")), "cannot open"));
+    EXPECT_TRUE(readerContains(refusal(path("empty.npy")), "empty"));
+    EXPECT_TRUE(readerContains(refusal(path("missing.png")), "cannot open"));
 }
 
 TEST_F(HeightmapReader, NpyFloat32IsReadBitForBit)
@@ -320,7 +320,7 @@ TEST_F(HeightmapReader, NpyHeadersOutsideTheSupportedSubsetAreRefused)
     const QByteArray four = littleEndian<float>({1, 2, 3, 4});
     const auto refuse = [&](const std::string& dict, const QByteArray& data, const std::string& phrase) {
         writeBytes(path("x.npy"), npyBytes(dict, data));
-        EXPECT_TRUE(contains(refusal(path("x.npy")), phrase)) << dict;
+        EXPECT_TRUE(readerContains(refusal(path("x.npy")), phrase)) << dict;
     };
     refuse("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 2), }", four, "Fortran");
     refuse("{'descr': '>f4', 'fortran_order': False, 'shape': (2, 2), }", four, "unsupported .npy dtype '>f4'");
@@ -341,35 +341,35 @@ TEST_F(HeightmapReader, NpyValuesMustBeFiniteFloats)
 {
     const std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }";
     writeBytes(path("nan.npy"), npyBytes(dict, littleEndian<float>({1, 2, std::numeric_limits<float>::quiet_NaN(), 4})));
-    EXPECT_TRUE(contains(refusal(path("nan.npy")), "not a finite float32 (NaN, Inf or out of range) at column 0, row 1"));
+    EXPECT_TRUE(readerContains(refusal(path("nan.npy")), "not a finite float32 (NaN, Inf or out of range) at column 0, row 1"));
     writeBytes(path("inf.npy"), npyBytes(dict, littleEndian<float>({1, std::numeric_limits<float>::infinity(), 3, 4})));
-    EXPECT_TRUE(contains(refusal(path("inf.npy")), "at column 1, row 0"));
+    EXPECT_TRUE(readerContains(refusal(path("inf.npy")), "at column 1, row 0"));
     writeBytes(path("big.npy"), npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }", littleEndian<double>({1.0, 1e300})));
-    EXPECT_TRUE(contains(refusal(path("big.npy")), "out of range) at column 1, row 0"));
+    EXPECT_TRUE(readerContains(refusal(path("big.npy")), "out of range) at column 1, row 0"));
 }
 
 TEST_F(HeightmapReader, NpySizesAreCheckedBeforeAllocation)
 {
     writeBytes(path("huge.npy"), npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (100000, 100000), }", QByteArray(64, '\0')));
     test::resetLargestAllocation();
-    EXPECT_TRUE(contains(refusal(path("huge.npy")), "100000x100000, above the limit of 16384 per side"));
+    EXPECT_TRUE(readerContains(refusal(path("huge.npy")), "100000x100000, above the limit of 16384 per side"));
     // Legal dimensions the file cannot fill: refused from the file size alone.
     writeBytes(path("short.npy"), npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (16384, 16384), }", QByteArray(64, '\0')));
-    EXPECT_TRUE(contains(refusal(path("short.npy")), "truncated .npy data: 64 bytes present, 2147483648 expected"));
+    EXPECT_TRUE(readerContains(refusal(path("short.npy")), "truncated .npy data: 64 bytes present, 2147483648 expected"));
     EXPECT_LT(test::largestAllocation(), std::size_t{1} << 20);
     QByteArray lying = npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }", littleEndian<float>({1, 2, 3, 4}));
     lying[8] = '\xff';
     lying[9] = '\x7f'; // header length 32767 in a file of 80 bytes
     writeBytes(path("lying.npy"), lying);
-    EXPECT_TRUE(contains(refusal(path("lying.npy")), "truncated .npy header"));
+    EXPECT_TRUE(readerContains(refusal(path("lying.npy")), "truncated .npy header"));
     writeBytes(path("magic-only.npy"), QByteArray("\x93NUMPY", 6));
-    EXPECT_TRUE(contains(refusal(path("magic-only.npy")), "truncated .npy header"));
+    EXPECT_TRUE(readerContains(refusal(path("magic-only.npy")), "truncated .npy header"));
 }
 
 TEST_F(HeightmapReader, FloatSourcesRefuseAHeightRange)
 {
     writeBytes(path("f.npy"), io::encodeNpy(FloatField(2, 2, 1.0f)));
-    EXPECT_TRUE(contains(refusal(path("f.npy"), io::HeightRange{0, 1}), "--height-range applies to integer images"));
+    EXPECT_TRUE(readerContains(refusal(path("f.npy"), io::HeightRange{0, 1}), "--height-range applies to integer images"));
 }
 
 TEST(HeightRange, ParsesLoHiStrictly)

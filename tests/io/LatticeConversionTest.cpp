@@ -19,7 +19,7 @@ constexpr double kCellSize = 10.0; // m
 
 // A plane in world metres: bilinear (square) and barycentric (triangle) interpolation reproduce it
 // exactly inside the sample points' hull, up to float rounding.
-double plane(WorldPoint p)
+double conversionPlane(WorldPoint p)
 {
     return 3.0 + 0.05 * p.x - 0.02 * p.y;
 }
@@ -42,7 +42,7 @@ Map smoothMap(LatticeKind kind, int width, int height)
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x) {
             const WorldPoint p = lattice.worldPosition(x, y);
-            map.state.bed(x, y) = static_cast<float>(plane(p));
+            map.state.bed(x, y) = static_cast<float>(conversionPlane(p));
             map.state.depth(x, y) = static_cast<float>(mound(p, centreX, centreY));
         }
     map.boundary.push_back(wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0));
@@ -107,7 +107,7 @@ TEST(LatticeConversion, APlanarBedStaysThePlaneThereAndBack)
         for (int x = 0; x < tri.width(); ++x) {
             if (!interior(tri, x, y)) continue;
             const WorldPoint p = tri.worldPosition(x, y);
-            ASSERT_NEAR(triangle.state.bed(x, y), plane(WorldPoint{p.x * stretchX, p.y * stretchY}), 1e-3) << x << ", " << y;
+            ASSERT_NEAR(triangle.state.bed(x, y), conversionPlane(WorldPoint{p.x * stretchX, p.y * stretchY}), 1e-3) << x << ", " << y;
         }
 
     const Map back = io::convertLattice(triangle, LatticeKind::Square);

@@ -37,7 +37,7 @@ std::string refusal(const QByteArray& bytes)
     return error.toStdString();
 }
 
-bool contains(const std::string& text, const std::string& part)
+bool corruptionContains(const std::string& text, const std::string& part)
 {
     return text.find(part) != std::string::npos;
 }
@@ -110,10 +110,10 @@ TEST(MapFileCorruption, EachClassHasItsOwnMessage)
     const std::vector<Corruption> classes = corruptionClasses();
     for (const Corruption& c : classes) {
         const std::string message = refusal(c.damage(file));
-        EXPECT_TRUE(contains(message, c.phrase)) << c.name << ": " << message;
+        EXPECT_TRUE(corruptionContains(message, c.phrase)) << c.name << ": " << message;
         for (const Corruption& other : classes)
             if (&other != &c) {
-                EXPECT_FALSE(contains(message, other.phrase)) << c.name << " reads like " << other.name << ": " << message;
+                EXPECT_FALSE(corruptionContains(message, other.phrase)) << c.name << " reads like " << other.name << ": " << message;
             }
     }
 }
@@ -139,7 +139,7 @@ TEST_P(CorruptionPerLattice, EveryTruncationSaysTruncated)
     const QByteArray file = sampleFile(GetParam());
     for (qsizetype length = 0; length < file.size(); ++length) {
         const std::string message = refusal(file.left(length));
-        ASSERT_TRUE(contains(message, "truncated")) << "cut at " << length << ": " << message;
+        ASSERT_TRUE(corruptionContains(message, "truncated")) << "cut at " << length << ": " << message;
     }
 }
 
@@ -150,7 +150,7 @@ TEST_P(CorruptionPerLattice, TruncationNamesTheArray)
         const std::string name = "'" + array.name + "'";
         for (std::size_t cut : {array.start, array.start + 3, array.crcOffset, array.payloadOffset + 1, array.payloadOffset + array.payloadSize - 1}) {
             const std::string message = refusal(file.left(static_cast<qsizetype>(cut)));
-            EXPECT_TRUE(contains(message, "truncated") && contains(message, name)) << "cut at " << cut << ": " << message;
+            EXPECT_TRUE(corruptionContains(message, "truncated") && corruptionContains(message, name)) << "cut at " << cut << ": " << message;
         }
     }
 }
@@ -163,8 +163,8 @@ TEST_P(CorruptionPerLattice, DamagedPayloadNamesTheArray)
     for (const test::ArrayRecordLayout& array : layout.arrays) {
         for (std::size_t at : {array.payloadOffset, array.payloadOffset + array.payloadSize / 2, array.payloadOffset + array.payloadSize - 1}) {
             const std::string message = refusal(flipped(file, at));
-            EXPECT_TRUE(contains(message, "'" + array.name + "'")) << message;
-            EXPECT_TRUE(contains(message, "damaged") || contains(message, "checksum mismatch")) << message;
+            EXPECT_TRUE(corruptionContains(message, "'" + array.name + "'")) << message;
+            EXPECT_TRUE(corruptionContains(message, "damaged") || corruptionContains(message, "checksum mismatch")) << message;
         }
     }
 }
@@ -174,7 +174,7 @@ TEST_P(CorruptionPerLattice, ChecksumMismatchNamesTheArray)
     const QByteArray file = sampleFile(GetParam());
     for (const test::ArrayRecordLayout& array : parseLayout(file).arrays) {
         const std::string message = refusal(flipped(file, array.crcOffset + 2));
-        EXPECT_TRUE(contains(message, "checksum mismatch in array '" + array.name + "'")) << message;
+        EXPECT_TRUE(corruptionContains(message, "checksum mismatch in array '" + array.name + "'")) << message;
     }
 }
 
@@ -185,17 +185,17 @@ TEST(MapFileCorruption, TextModeSignatureDamageIsRecognised)
 {
     QByteArray file = sampleFile();
     file.replace(QByteArray("\r\n", 2), QByteArray("\n")); // what a text-mode transfer does
-    EXPECT_TRUE(contains(refusal(file), "not a Riverbed map: the signature is damaged"));
-    EXPECT_TRUE(contains(refusal(QByteArray("\x89PNG\r\n\x1a\n....")), "not a Riverbed map"));
+    EXPECT_TRUE(corruptionContains(refusal(file), "not a Riverbed map: the signature is damaged"));
+    EXPECT_TRUE(corruptionContains(refusal(QByteArray("\x89PNG\r\n\x1a\n....")), "not a Riverbed map"));
 }
 
 TEST(MapFileCorruption, VersionZeroIsUnsupported)
 {
     QByteArray file = sampleFile();
     test::putU32(file, FileLayout::versionOffset, 0);
-    EXPECT_TRUE(contains(refusal(file), "unsupported format version 0"));
+    EXPECT_TRUE(corruptionContains(refusal(file), "unsupported format version 0"));
     test::putU32(file, FileLayout::versionOffset, 0xFFFFFFFFu);
-    EXPECT_TRUE(contains(refusal(file), "newer Riverbed"));
+    EXPECT_TRUE(corruptionContains(refusal(file), "newer Riverbed"));
 }
 
 TEST(MapFileCorruption, HeaderLengthBeyondTheFileIsTruncation)
@@ -203,34 +203,34 @@ TEST(MapFileCorruption, HeaderLengthBeyondTheFileIsTruncation)
     QByteArray file = sampleFile();
     test::putU32(file, FileLayout::headerLengthOffset, 0xFFFFFFF0u);
     test::resetLargestAllocation();
-    EXPECT_TRUE(contains(refusal(file), "truncated: the header claims 4294967280 bytes"));
+    EXPECT_TRUE(corruptionContains(refusal(file), "truncated: the header claims 4294967280 bytes"));
     EXPECT_LT(test::largestAllocation(), std::size_t{1} << 20);
 }
 
 TEST(MapFileCorruption, MalformedHeadersSayWhatIsWrong)
 {
     const QByteArray file = sampleFile();
-    EXPECT_TRUE(contains(refusal(test::withHeaderJson(file, "[1, 2, 3]")), "malformed header: the JSON header must be an object"));
+    EXPECT_TRUE(corruptionContains(refusal(test::withHeaderJson(file, "[1, 2, 3]")), "malformed header: the JSON header must be an object"));
     const auto edited = [&](const std::function<void(QJsonObject&)>& edit) { return refusal(test::withHeader(file, editHeader(file, edit))); };
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { QJsonObject p = h["params"].toObject(); p.remove("dt"); h["params"] = p; }),
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { QJsonObject p = h["params"].toObject(); p.remove("dt"); h["params"] = p; }),
                          "malformed header: 'params.dt' is missing"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "dt", 0.05); }), "malformed header: 'params.dt' must be a finite number"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { h["time"] = "nan"; }), "malformed header: 'time'"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { h["steps"] = "12.5"; }), "malformed header: 'steps'"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { h["boundary"] = QJsonArray{1}; }), "malformed header: 'boundary[0]' must be an object"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { h.remove("generatorSettings"); }), "malformed header: 'generatorSettings' is missing"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { setNested(h, "params", "dt", 0.05); }), "malformed header: 'params.dt' must be a finite number"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { h["time"] = "nan"; }), "malformed header: 'time'"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { h["steps"] = "12.5"; }), "malformed header: 'steps'"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { h["boundary"] = QJsonArray{1}; }), "malformed header: 'boundary[0]' must be an object"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { h.remove("generatorSettings"); }), "malformed header: 'generatorSettings' is missing"));
     // The writer leaves cflTarget out for a fixed dt: present, it must be a CFL number, never a
     // quiet switch to a fixed dt.
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", "0"); }), "'params.cflTarget' is 0, not a CFL number"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", "7"); }), "'params.cflTarget' is 7, not a CFL number"));
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", 0.5); }), "'params.cflTarget' must be"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", "0"); }), "'params.cflTarget' is 0, not a CFL number"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", "7"); }), "'params.cflTarget' is 7, not a CFL number"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { setNested(h, "params", "cflTarget", 0.5); }), "'params.cflTarget' must be"));
 }
 
 TEST(MapFileCorruption, UnknownNamesAreNamed)
 {
     const QByteArray file = sampleFile();
     const auto edited = [&](const std::function<void(QJsonObject&)>& edit) { return refusal(test::withHeader(file, editHeader(file, edit))); };
-    EXPECT_TRUE(contains(edited([](QJsonObject& h) { setNested(h, "lattice", "kind", "hexagon"); }), "unknown lattice kind 'hexagon' in 'lattice.kind'"));
+    EXPECT_TRUE(corruptionContains(edited([](QJsonObject& h) { setNested(h, "lattice", "kind", "hexagon"); }), "unknown lattice kind 'hexagon' in 'lattice.kind'"));
     const auto editFirst = [](const QString& list, const QString& key, const QString& value) {
         return [=](QJsonObject& h) {
             QJsonArray array = h[list].toArray();
@@ -240,24 +240,24 @@ TEST(MapFileCorruption, UnknownNamesAreNamed)
             h[list] = array;
         };
     };
-    EXPECT_TRUE(contains(edited(editFirst("boundary", "type", "lava")), "unknown boundary type 'lava' in 'boundary[0].type'"));
-    EXPECT_TRUE(contains(edited(editFirst("boundary", "side", "up")), "unknown boundary side 'up' in 'boundary[0].side'"));
-    EXPECT_TRUE(contains(edited(editFirst("sources", "kind", "geyser")), "unknown source kind 'geyser' in 'sources[0].kind'"));
+    EXPECT_TRUE(corruptionContains(edited(editFirst("boundary", "type", "lava")), "unknown boundary type 'lava' in 'boundary[0].type'"));
+    EXPECT_TRUE(corruptionContains(edited(editFirst("boundary", "side", "up")), "unknown boundary side 'up' in 'boundary[0].side'"));
+    EXPECT_TRUE(corruptionContains(edited(editFirst("sources", "kind", "geyser")), "unknown source kind 'geyser' in 'sources[0].kind'"));
 }
 
 TEST(MapFileCorruption, InvalidValuesAreRefusedWithTheModelsReason)
 {
     Map map = test::randomMap(LatticeKind::Triangle, 6, 6, 8);
     map.state.bed(1, 2) = std::numeric_limits<float>::quiet_NaN();
-    EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: terrain has a non-finite value at (1, 2)"));
+    EXPECT_TRUE(corruptionContains(refusal(io::encodeMap(map)), "invalid values: terrain has a non-finite value at (1, 2)"));
     map = test::randomMap(LatticeKind::Triangle, 6, 6, 8);
     map.state.flows[2][5] = std::numeric_limits<float>::infinity();
-    EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: flow has a non-finite value"));
+    EXPECT_TRUE(corruptionContains(refusal(io::encodeMap(map)), "invalid values: flow has a non-finite value"));
     map = test::randomMap(LatticeKind::Triangle, 6, 6, 8);
     map.params.friction = 1.5;
-    EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: friction"));
+    EXPECT_TRUE(corruptionContains(refusal(io::encodeMap(map)), "invalid values: friction"));
     const QByteArray file = sampleFile();
-    EXPECT_TRUE(contains(refusal(test::withHeader(file, editHeader(file, [](QJsonObject& h) { setNested(h, "lattice", "cellSize", "-2"); }))),
+    EXPECT_TRUE(corruptionContains(refusal(test::withHeader(file, editHeader(file, [](QJsonObject& h) { setNested(h, "lattice", "cellSize", "-2"); }))),
                          "invalid values: cell size"));
 }
 
@@ -271,7 +271,7 @@ TEST(MapFileCorruption, AbsurdDimensionsFailFastWithoutAllocating)
     }));
     test::resetLargestAllocation();
     const auto start = std::chrono::steady_clock::now();
-    EXPECT_TRUE(contains(refusal(forged), "absurd lattice dimensions 100000x100000"));
+    EXPECT_TRUE(corruptionContains(refusal(forged), "absurd lattice dimensions 100000x100000"));
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(100));
     EXPECT_LT(test::largestAllocation(), std::size_t{1} << 20);
 }
@@ -291,7 +291,7 @@ TEST(MapFileCorruption, SizesTheFileCannotJustifyAreRefusedBeforeAllocation)
     test::putU32(file, bed.heightOffset, side);
     test::putU64(file, bed.rawSizeOffset, std::uint64_t{side} * side * 4);
     test::resetLargestAllocation();
-    EXPECT_TRUE(contains(refusal(file), "implausible array 'bed'"));
+    EXPECT_TRUE(corruptionContains(refusal(file), "implausible array 'bed'"));
     EXPECT_LT(test::largestAllocation(), std::size_t{1} << 20);
 }
 
@@ -301,14 +301,14 @@ TEST(MapFileCorruption, RecordSizesAreCheckedAgainstTheFile)
     const test::ArrayRecordLayout depth = parseLayout(file).arrays[1];
     QByteArray forged = file;
     test::putU64(forged, depth.compressedSizeOffset, std::uint64_t{1} << 60);
-    EXPECT_TRUE(contains(refusal(forged), "truncated: array 'depth' needs 1152921504606846976 compressed bytes"));
+    EXPECT_TRUE(corruptionContains(refusal(forged), "truncated: array 'depth' needs 1152921504606846976 compressed bytes"));
     forged = file;
     test::putU64(forged, depth.rawSizeOffset, 12);
-    EXPECT_TRUE(contains(refusal(forged), "inconsistent dimensions: array 'depth' claims 12 bytes"));
+    EXPECT_TRUE(corruptionContains(refusal(forged), "inconsistent dimensions: array 'depth' claims 12 bytes"));
     forged = file;
     forged[static_cast<qsizetype>(depth.start + 1)] = 'D';
-    EXPECT_TRUE(contains(refusal(forged), "malformed array table: found array 'Depth' where 'depth' belongs"));
-    EXPECT_TRUE(contains(refusal(file + "xyz"), "3 unexpected bytes after the last array"));
+    EXPECT_TRUE(corruptionContains(refusal(forged), "malformed array table: found array 'Depth' where 'depth' belongs"));
+    EXPECT_TRUE(corruptionContains(refusal(file + "xyz"), "3 unexpected bytes after the last array"));
 }
 
 // Random damage of every kind: the reader answers with a message or a valid map, never a crash.

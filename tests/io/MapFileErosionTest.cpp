@@ -267,7 +267,7 @@ protected:
     }
 };
 
-bool contains(const std::string& text, const std::string& part)
+bool erosionContains(const std::string& text, const std::string& part)
 {
     return text.find(part) != std::string::npos;
 }
@@ -277,9 +277,9 @@ TEST_F(MapFileErosionCorruption, ArrayListMustNameErosionArraysInOrder)
     for (const QJsonArray& names : {QJsonArray{"erodibility", "bed", "deposition"}, QJsonArray{"sediment", "erodibility", "deposition"},
                                     QJsonArray{"erodibility", "erodibility"}, QJsonArray{3}}) {
         const std::string message = refusalOfHeader([&](QJsonObject& h) { h["erosionArrays"] = names; });
-        EXPECT_TRUE(contains(message, "erosionArrays")) << message;
+        EXPECT_TRUE(erosionContains(message, "erosionArrays")) << message;
     }
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { h["erosionArrays"] = "erodibility"; }), "malformed header: 'erosionArrays'"));
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) { h["erosionArrays"] = "erodibility"; }), "malformed header: 'erosionArrays'"));
 }
 
 TEST_F(MapFileErosionCorruption, ArraysTheHeaderDoesNotListOrListsWithoutThemAreRefused)
@@ -287,12 +287,12 @@ TEST_F(MapFileErosionCorruption, ArraysTheHeaderDoesNotListOrListsWithoutThemAre
     // Listed but missing (the file ends before it): truncation.
     const test::FileLayout layout = test::parseLayout(file);
     const auto& last = layout.arrays.back();
-    EXPECT_TRUE(contains(refusal(file.left(static_cast<qsizetype>(last.start))), "truncated"));
+    EXPECT_TRUE(erosionContains(refusal(file.left(static_cast<qsizetype>(last.start))), "truncated"));
     // Present but not listed: bytes the reader does not expect.
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { h["erosionArrays"] = QJsonArray{"erodibility", "sediment"}; }),
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) { h["erosionArrays"] = QJsonArray{"erodibility", "sediment"}; }),
                          "unexpected bytes after the last array"));
     // Listed in the wrong place: the record found is named.
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { h["erosionArrays"] = QJsonArray{"sediment", "deposition"}; }),
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) { h["erosionArrays"] = QJsonArray{"sediment", "deposition"}; }),
                          "found array 'erodibility' where 'sediment' belongs"));
 }
 
@@ -303,20 +303,20 @@ TEST_F(MapFileErosionCorruption, WrongSizesAndValuesAreRefused)
     const auto erodibility = named("erodibility");
     QByteArray forged = file;
     test::putU32(forged, erodibility.widthOffset, 11);
-    EXPECT_TRUE(contains(refusal(forged), "inconsistent dimensions")) << refusal(forged);
+    EXPECT_TRUE(erosionContains(refusal(forged), "inconsistent dimensions")) << refusal(forged);
     forged = file;
     test::putU64(forged, erodibility.rawSizeOffset, 8);
-    EXPECT_TRUE(contains(refusal(forged), "array 'erodibility'")) << refusal(forged);
+    EXPECT_TRUE(erosionContains(refusal(forged), "array 'erodibility'")) << refusal(forged);
 
     Map map = erodedMap(LatticeKind::Square, FlowModel::Pipes, 41);
     map.state.erodibility(2, 3) = 1.5f;
-    EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: erodibility")) << refusal(io::encodeMap(map));
+    EXPECT_TRUE(erosionContains(refusal(io::encodeMap(map)), "invalid values: erodibility")) << refusal(io::encodeMap(map));
     map = erodedMap(LatticeKind::Square, FlowModel::Pipes, 41);
     map.state.sediment(1, 1) = -0.5f;
-    EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: sediment"));
+    EXPECT_TRUE(erosionContains(refusal(io::encodeMap(map)), "invalid values: sediment"));
     map = erodedMap(LatticeKind::Square, FlowModel::Pipes, 41);
     map.state.deposition(4, 2) = std::numeric_limits<float>::quiet_NaN();
-    EXPECT_TRUE(contains(refusal(io::encodeMap(map)), "invalid values: deposition"));
+    EXPECT_TRUE(erosionContains(refusal(io::encodeMap(map)), "invalid values: deposition"));
 }
 
 // Files written before the bed's interval existed updated the bed after every step: they read 1.
@@ -338,12 +338,12 @@ TEST_F(MapFileErosionCorruption, ABedIntervalMissingFromAnOlderFileReadsAsEveryS
 TEST_F(MapFileErosionCorruption, HeaderItemsAreCheckedLikeTheOthers)
 {
     for (const QJsonValue& bad : {QJsonValue(0), QJsonValue(1001), QJsonValue(2.5), QJsonValue("8")})
-        EXPECT_TRUE(contains(refusalOfHeader([&](QJsonObject& h) { setErosionParam(h, "interval", bad); }), "params.erosion.interval"))
+        EXPECT_TRUE(erosionContains(refusalOfHeader([&](QJsonObject& h) { setErosionParam(h, "interval", bad); }), "params.erosion.interval"))
             << refusalOfHeader([&](QJsonObject& h) { setErosionParam(h, "interval", bad); });
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { setErosionParam(h, "talusDegrees", "95"); }), "invalid values: talus angle"));
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) { setErosionParam(h, "capacity", 0.1); }),
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) { setErosionParam(h, "talusDegrees", "95"); }), "invalid values: talus angle"));
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) { setErosionParam(h, "capacity", 0.1); }),
                          "malformed header: 'params.erosion.capacity'"));
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) {
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) {
                              QJsonObject params = h["params"].toObject();
                              QJsonObject erosion = params["erosion"].toObject();
                              erosion.remove("minDepth");
@@ -351,19 +351,19 @@ TEST_F(MapFileErosionCorruption, HeaderItemsAreCheckedLikeTheOthers)
                              h["params"] = params;
                          }),
                          "malformed header: 'params.erosion.minDepth' is missing"));
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) {
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) {
                              QJsonObject ledger = h["sedimentLedger"].toObject();
                              ledger.remove("slid");
                              h["sedimentLedger"] = ledger;
                          }),
                          "malformed header: 'sedimentLedger.slid' is missing"));
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) {
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) {
                              QJsonObject ledger = h["sedimentLedger"].toObject();
                              ledger["eroded"] = "1e300";
                              h["sedimentLedger"] = ledger;
                          }),
                          "invalid values: sediment ledger"));
-    EXPECT_TRUE(contains(refusalOfHeader([](QJsonObject& h) {
+    EXPECT_TRUE(erosionContains(refusalOfHeader([](QJsonObject& h) {
                              QJsonArray boundary = h["boundary"].toArray();
                              QJsonObject first = boundary[0].toObject();
                              first["sediment"] = "0.75";

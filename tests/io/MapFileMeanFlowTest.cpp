@@ -129,18 +129,18 @@ protected:
     }
 };
 
-bool contains(const std::string& text, const std::string& part)
+bool meanFlowContains(const std::string& text, const std::string& part)
 {
     return text.find(part) != std::string::npos;
 }
 
 TEST_F(MapFileMeanFlowCorruption, TruncatedMissingOrUnlistedArraysAreRefused)
 {
-    EXPECT_TRUE(contains(refusal(file.left(static_cast<qsizetype>(record("mean.depth").start))), "truncated")) << "listed but missing";
-    EXPECT_TRUE(contains(refusal(file.left(file.size() - 3)), "truncated"));
+    EXPECT_TRUE(meanFlowContains(refusal(file.left(static_cast<qsizetype>(record("mean.depth").start))), "truncated")) << "listed but missing";
+    EXPECT_TRUE(meanFlowContains(refusal(file.left(file.size() - 3)), "truncated"));
     QJsonObject header = test::headerOf(file);
     header.remove("meanFlow");
-    EXPECT_TRUE(contains(refusal(test::withHeader(file, header)), "unexpected bytes after the last array")) << "present but not listed";
+    EXPECT_TRUE(meanFlowContains(refusal(test::withHeader(file, header)), "unexpected bytes after the last array")) << "present but not listed";
 }
 
 TEST_F(MapFileMeanFlowCorruption, WrongSizesChecksumsAndValuesAreRefused)
@@ -148,25 +148,25 @@ TEST_F(MapFileMeanFlowCorruption, WrongSizesChecksumsAndValuesAreRefused)
     const test::ArrayRecordLayout& flow = record("mean.flow.y");
     QByteArray forged = file;
     test::putU32(forged, flow.widthOffset, 11);
-    EXPECT_TRUE(contains(refusal(forged), "inconsistent dimensions")) << refusal(forged);
+    EXPECT_TRUE(meanFlowContains(refusal(forged), "inconsistent dimensions")) << refusal(forged);
     forged = file;
     test::putU64(forged, flow.rawSizeOffset, static_cast<std::uint64_t>(map.state.lattice.paddedWidth() * map.state.lattice.paddedHeight()) * 4);
-    EXPECT_TRUE(contains(refusal(forged), "float64")) << "a float32-sized record is refused: " << refusal(forged);
+    EXPECT_TRUE(meanFlowContains(refusal(forged), "float64")) << "a float32-sized record is refused: " << refusal(forged);
     forged = file;
     test::putU32(forged, flow.crcOffset, test::getU32(forged, flow.crcOffset) ^ 1u);
-    EXPECT_TRUE(contains(refusal(forged), "checksum mismatch in array 'mean.flow.y'")) << refusal(forged);
+    EXPECT_TRUE(meanFlowContains(refusal(forged), "checksum mismatch in array 'mean.flow.y'")) << refusal(forged);
     // Values: a negative depth sum, a window that runs backwards or past the map's time.
     Map bad = map;
     bad.state.meanFlow.depthSums.values()[5] = -1.0;
-    EXPECT_TRUE(contains(refusal(io::encodeMap(bad)), "time-mean depth sum"));
+    EXPECT_TRUE(meanFlowContains(refusal(io::encodeMap(bad)), "time-mean depth sum"));
     bad = map;
     bad.state.meanFlow.flowSums[1].values()[3] = std::numeric_limits<double>::quiet_NaN();
-    EXPECT_TRUE(contains(refusal(io::encodeMap(bad)), "time-mean flow sum"));
-    EXPECT_TRUE(contains(refusalOfWindow("to", QString("-1")), "meanFlow.to"));
-    EXPECT_TRUE(contains(refusalOfWindow("seconds", QString("0")), "meanFlow.seconds"));
-    EXPECT_TRUE(contains(refusalOfWindow("to", QString("2000")), "ends after the map's time"));
-    EXPECT_TRUE(contains(refusalOfWindow("from", QJsonValue(QJsonValue::Undefined)), "'meanFlow.from' is missing"));
-    EXPECT_TRUE(contains(refusalOfWindow("from", 3.5), "meanFlow.from"));
+    EXPECT_TRUE(meanFlowContains(refusal(io::encodeMap(bad)), "time-mean flow sum"));
+    EXPECT_TRUE(meanFlowContains(refusalOfWindow("to", QString("-1")), "meanFlow.to"));
+    EXPECT_TRUE(meanFlowContains(refusalOfWindow("seconds", QString("0")), "meanFlow.seconds"));
+    EXPECT_TRUE(meanFlowContains(refusalOfWindow("to", QString("2000")), "ends after the map's time"));
+    EXPECT_TRUE(meanFlowContains(refusalOfWindow("from", QJsonValue(QJsonValue::Undefined)), "'meanFlow.from' is missing"));
+    EXPECT_TRUE(meanFlowContains(refusalOfWindow("from", 3.5), "meanFlow.from"));
 }
 
 TEST_F(MapFileMeanFlowCorruption, RandomDamageNeverCrashes)

@@ -12,14 +12,14 @@ namespace {
 
 // A plane in world metres: bilinear and barycentric interpolation must reproduce it exactly
 // wherever they interpolate (inside the sample points' hull), up to float rounding.
-double ramp(WorldPoint p)
+double resamplerRamp(WorldPoint p)
 {
     return 3.0 + 0.75 * p.x - 1.5 * p.y;
 }
 
 constexpr double kTolerance = 2e-4; // metres: float rounding of values up to ~100
 
-FloatField randomField(int w, int h, unsigned seed)
+FloatField resamplerRandomField(int w, int h, unsigned seed)
 {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<float> value(-10.0f, 10.0f);
@@ -31,7 +31,7 @@ FloatField randomField(int w, int h, unsigned seed)
 TEST(Resampler, SquareLatticeOfTheSameSizeIsTheIdentity)
 {
     const Lattice lattice(LatticeKind::Square, 17, 11, 2.5);
-    const FloatField raster = randomField(17, 11, 1);
+    const FloatField raster = resamplerRandomField(17, 11, 1);
     const FloatField onLattice = io::latticeFromRaster(raster, lattice);
     const FloatField back = io::rasterFromLattice(onLattice, lattice, 17, 11);
     EXPECT_EQ(std::memcmp(onLattice.data(), raster.data(), raster.size() * sizeof(float)), 0);
@@ -52,7 +52,7 @@ TEST_P(ResamplerPerLattice, RampSurvivesRasterToLattice)
     const int w = 31, h = 14; // deliberately not the lattice's size
     FloatField raster(w, h);
     for (int j = 0; j < h; ++j)
-        for (int i = 0; i < w; ++i) raster(i, j) = static_cast<float>(ramp(pixelCentre(lattice, w, h, i, j)));
+        for (int i = 0; i < w; ++i) raster(i, j) = static_cast<float>(resamplerRamp(pixelCentre(lattice, w, h, i, j)));
     const FloatField onLattice = io::latticeFromRaster(raster, lattice);
     const WorldPoint first = pixelCentre(lattice, w, h, 0, 0), last = pixelCentre(lattice, w, h, w - 1, h - 1);
     int interior = 0;
@@ -61,7 +61,7 @@ TEST_P(ResamplerPerLattice, RampSurvivesRasterToLattice)
             const WorldPoint p = lattice.worldPosition(x, y);
             if (p.x < first.x || p.x > last.x || p.y < first.y || p.y > last.y) continue; // clamped border
             ++interior;
-            ASSERT_NEAR(onLattice(x, y), ramp(p), kTolerance) << x << "," << y;
+            ASSERT_NEAR(onLattice(x, y), resamplerRamp(p), kTolerance) << x << "," << y;
         }
     EXPECT_GT(interior, lattice.width() * lattice.height() / 2);
 }
@@ -71,7 +71,7 @@ TEST_P(ResamplerPerLattice, RampSurvivesLatticeToRaster)
     const Lattice lattice(GetParam(), 21, 18, 1.5);
     FloatField values(lattice.width(), lattice.height());
     for (int y = 0; y < lattice.height(); ++y)
-        for (int x = 0; x < lattice.width(); ++x) values(x, y) = static_cast<float>(ramp(lattice.worldPosition(x, y)));
+        for (int x = 0; x < lattice.width(); ++x) values(x, y) = static_cast<float>(resamplerRamp(lattice.worldPosition(x, y)));
     const int w = 40, h = 27;
     const FloatField raster = io::rasterFromLattice(values, lattice, w, h);
     // Inside the lattice's hull: between the first and last rows, and east of the zig-zag west
@@ -84,7 +84,7 @@ TEST_P(ResamplerPerLattice, RampSurvivesLatticeToRaster)
             const WorldPoint p = pixelCentre(lattice, w, h, i, j);
             if (p.x < west || p.x > east || p.y < north || p.y > south) continue;
             ++interior;
-            ASSERT_NEAR(raster(i, j), ramp(p), kTolerance) << i << "," << j;
+            ASSERT_NEAR(raster(i, j), resamplerRamp(p), kTolerance) << i << "," << j;
         }
     EXPECT_GT(interior, w * h / 2);
 }
@@ -93,7 +93,7 @@ TEST_P(ResamplerPerLattice, RampSurvivesLatticeToRaster)
 TEST_P(ResamplerPerLattice, SamplingAtACellGivesItsValue)
 {
     const Lattice lattice(GetParam(), 9, 8, 3.0);
-    const FloatField values = randomField(9, 8, 2);
+    const FloatField values = resamplerRandomField(9, 8, 2);
     for (int y = 0; y < lattice.height(); ++y)
         for (int x = 0; x < lattice.width(); ++x)
             ASSERT_NEAR(io::sampleLattice(values, lattice, lattice.worldPosition(x, y)), values(x, y), 1e-5) << x << "," << y;
@@ -103,7 +103,7 @@ TEST_P(ResamplerPerLattice, SamplingAtACellGivesItsValue)
 TEST_P(ResamplerPerLattice, NoOvershootAnywhere)
 {
     const Lattice lattice(GetParam(), 12, 10, 1.0);
-    const FloatField values = randomField(12, 10, 3);
+    const FloatField values = resamplerRandomField(12, 10, 3);
     const auto [low, high] = std::minmax_element(values.values().begin(), values.values().end());
     const FloatField raster = io::rasterFromLattice(values, lattice, 37, 29);
     for (float v : raster.values()) {

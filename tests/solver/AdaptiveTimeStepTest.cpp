@@ -136,13 +136,13 @@ TEST_P(AdaptiveTimeStepTest, CalmWaterRunsAtTheCeilingAndAFixedDtIsLeftAlone)
     EXPECT_EQ(adaptive->params().dt, kCeiling);
 }
 
-std::string caseName(const ::testing::TestParamInfo<std::tuple<test::BackendLattice, FlowModel>>& info)
+std::string stepCaseName(const ::testing::TestParamInfo<std::tuple<test::BackendLattice, FlowModel>>& info)
 {
     return test::nameOf(std::get<0>(info.param)) + "_" + std::string(flowModelName(std::get<1>(info.param)));
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AdaptiveTimeStepTest,
-                         ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)), caseName);
+                         ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum)), stepCaseName);
 
 // Water let go on a steep slope speeds up within a period, past twice the target (the momentum
 // model's CFL number counts |u|; the pipes' follows the depth alone). Only an edit chooses a new
@@ -217,7 +217,7 @@ TEST_P(AdaptiveTimeStepMomentum, ACallRefusedAsUnstableIsTakenAgainAtHalfTheDt)
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, AdaptiveTimeStepMomentum, ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Momentum)),
-                         caseName);
+                         stepCaseName);
 
 TEST(AdaptiveTimeStepParams, ChosenFromTheCflNumberAndCappedByTheCeiling)
 {

@@ -24,7 +24,7 @@ namespace rb {
 namespace {
 
 constexpr double kSpeed = 0.5;  // m/s eastward
-constexpr float kDepth = 2.0f;  // m of still water over a flat bed
+constexpr float kDriftDepth = 2.0f;  // m of still water over a flat bed
 
 class CurrentDrift : public ::testing::TestWithParam<LatticeKind> {
 protected:
@@ -34,7 +34,7 @@ protected:
     {
         const Lattice lattice(GetParam(), 72, 36, 1.0);
         Map map = test::basinMap(lattice, FloatField(lattice.width(), lattice.height()));
-        test::fillTo(map.state, kDepth);
+        test::fillTo(map.state, kDriftDepth);
         map.params.dt = 0.1;
         CurrentsSettings settings;
         settings.sideSpeed[static_cast<std::size_t>(Side::West)] = kSpeed;
@@ -59,7 +59,7 @@ double centroidX(const MapState& state)
     return weighted / total;
 }
 
-void expectDyeWithinWater(const MapState& state)
+void expectDriftDyeWithinWater(const MapState& state)
 {
     for (std::size_t i = 0; i < state.dye[0].size(); ++i) ASSERT_TRUE(state.dye[0][i] >= 0.0f && state.dye[0][i] <= state.depth[i]) << "cell " << i;
 }
@@ -73,7 +73,7 @@ TEST_P(CurrentDrift, ABlobMovesAtTheCurrentsSpeedAndIsConserved)
     const double before = start.dyeVolume(0), x0 = centroidX(start);
     ASSERT_TRUE(solver.step(400).ok()); // 40 s: 20 m, well clear of the east side
     const MapState end = solver.readState();
-    expectDyeWithinWater(end);
+    expectDriftDyeWithinWater(end);
     EXPECT_TRUE(end.depth == start.depth); // the current carries dye, not water
     const double moved = centroidX(end) - x0;
     EXPECT_NEAR(moved, kSpeed * 40.0, 0.02 * kSpeed * 40.0);
@@ -91,7 +91,7 @@ TEST_P(CurrentDrift, DyeLeavingThroughAnOpenSideIsBooked)
     const double before = solver.readState().dyeVolume(0);
     ASSERT_TRUE(solver.step(600).ok());
     const MapState end = solver.readState();
-    expectDyeWithinWater(end);
+    expectDriftDyeWithinWater(end);
     const DyeLedger& ledger = end.dyeLedgers[0];
     EXPECT_GT(ledger.boundaryOut, 0.5 * before);
     EXPECT_LE(std::abs(end.dyeVolume(0) + ledger.boundaryOut - ledger.clipped - before) / before, 1e-5);

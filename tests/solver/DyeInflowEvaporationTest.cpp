@@ -35,7 +35,7 @@ Map shallowDyedInflow(LatticeKind kind)
     return map;
 }
 
-void expectDyeWithinWater(const MapState& state)
+void expectInflowDyeWithinWater(const MapState& state)
 {
     const std::vector<float>& dye = state.dye[0].values();
     for (std::size_t i = 0; i < dye.size(); ++i) ASSERT_TRUE(dye[i] >= 0.0f && dye[i] <= state.depth.values()[i]) << "cell " << i;
@@ -57,7 +57,7 @@ TEST_P(DyeInflowEvaporation, TakesTheInflowsDyeWithItsWater)
     for (int call = 0; call < 10; ++call) {
         ASSERT_TRUE(solver->step(20).ok());
         const MapState state = solver->readState();
-        expectDyeWithinWater(state);
+        expectInflowDyeWithinWater(state);
         const DyeLedger& l = state.dyeLedgers[0];
         EXPECT_LE(std::abs(l.clipped), 1e-6 * l.boundaryIn) << "after call " << call << ": clipped " << l.clipped << " of " << l.boundaryIn;
         const double imbalance = state.dyeVolume(0) - (initial + l.inflow() - l.outflow() + l.edited + l.clipped);

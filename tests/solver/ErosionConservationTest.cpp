@@ -70,7 +70,7 @@ TEST_P(ErosionConservation, BedPlusSuspendedSedimentIsConstantInAClosedBasin)
     EXPECT_NEAR(drift, test::bookedMaterialChange(ledger), 1e-9 * start);
 }
 
-std::string caseName(const ::testing::TestParamInfo<Case>& info)
+std::string conservationCaseName(const ::testing::TestParamInfo<Case>& info)
 {
     return test::nameOf(std::get<0>(info.param)) + "_" + std::string(flowModelName(std::get<1>(info.param))) + "_interval"
            + std::to_string(std::get<2>(info.param));
@@ -79,7 +79,7 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info)
 INSTANTIATE_TEST_SUITE_P(BackendsLatticesModels, ErosionConservation,
                          ::testing::Combine(test::allBackendLattices(), ::testing::Values(FlowModel::Pipes, FlowModel::Momentum),
                                             ::testing::Values(1, ErosionParams::kDefaultInterval)),
-                         caseName);
+                         conservationCaseName);
 
 } // namespace
 } // namespace rb

@@ -23,7 +23,7 @@
 namespace rb {
 namespace {
 
-constexpr double kG = 9.81;
+constexpr double kMeanFlowG = 9.81;
 
 class MeanFlowTest : public ::testing::TestWithParam<std::tuple<test::BackendLattice, FlowModel>> {
 protected:
@@ -109,7 +109,7 @@ TEST_P(MeanFlowTest, MeanOfASloshingBasinOverHalfAPeriodIsTwoOverPiOfItsPeak)
     const double length = 96.0, depth = 1.0, amplitude = 0.01;
     const Lattice lattice = strip(kind(), static_cast<int>(length));
     Map map = withModel(test::basinMap(lattice, FloatField(lattice.width(), lattice.height())));
-    const double k = std::numbers::pi / length, omega = k * std::sqrt(kG * depth), peak = amplitude * std::sqrt(kG / depth);
+    const double k = std::numbers::pi / length, omega = k * std::sqrt(kMeanFlowG * depth), peak = amplitude * std::sqrt(kMeanFlowG / depth);
     for (int y = 0; y < lattice.height(); ++y)
         for (int x = 0; x < lattice.width(); ++x)
             map.state.depth(x, y) = static_cast<float>(depth + amplitude * std::cos(k * lattice.worldPosition(x, y).x));

@@ -32,17 +32,17 @@
 namespace rb {
 namespace {
 
-constexpr double kG = 9.81;
+constexpr double kJetG = 9.81;
 constexpr double kDx = 1.5;          // m: the slot is 6 rows (9 m) on the square lattice, 7 rows (9.09 m) on the triangle one
 constexpr double kSlot = 9.0;        // m, the nominal slot width b
 constexpr double kDischarge = 9.0;   // m³/s: 1 m/s through the nominal slot
-constexpr double kDepth = 1.0;       // m
+constexpr double kJetDepth = 1.0;       // m
 constexpr double kLength = 360.0;    // m, 40 slot widths: the sea 10 b beyond the farthest section
 constexpr double kWidth = 300.0;     // m: the side walls over 4 jet half widths from the jet at 30 b
 constexpr int kRowsOffMiddle = 7;
 constexpr double kDuration = 1600.0; // s
 constexpr double kMeanFrom = 900.0;  // s: the head (20% of the inlet speed) passes 10 / 20 / 30 b at 190–200, 380–420 and 650–670 s, 40 b at 930–980 s (in a longer lake)
-constexpr double kCourant = 0.5;     // the automatic time step's target for new maps (0.4 gives the same figures to 0.01)
+constexpr double kJetCourant = 0.5;     // the automatic time step's target for new maps (0.4 gives the same figures to 0.01)
 constexpr std::array<int, 3> kDistances = {10, 20, 30}; // slot widths
 
 struct JetRun {
@@ -53,7 +53,7 @@ struct JetRun {
     double seconds = 0.0;               // wall clock
 };
 
-void record(const std::string& key, double value)
+void recordJet(const std::string& key, double value)
 {
     char text[64];
     std::snprintf(text, sizeof text, "%.4g", value);
@@ -87,7 +87,7 @@ JetRun runJet(LatticeKind kind)
     const double rowSpacing = kind == LatticeKind::Square ? kDx : kDx * std::sqrt(3.0) / 2.0;
     const Lattice lattice(kind, static_cast<int>(std::lround(kLength / kDx)), static_cast<int>(std::lround(kWidth / rowSpacing)), kDx);
     Map map = test::basinMap(lattice, FloatField(lattice.width(), lattice.height()));
-    test::fillTo(map.state, static_cast<float>(kDepth));
+    test::fillTo(map.state, static_cast<float>(kJetDepth));
     map.params.model = FlowModel::Momentum;
     map.params.friction = 0.0;
     map.params.manning = 0.0;
@@ -102,9 +102,9 @@ JetRun runJet(LatticeKind kind)
         }
     JetRun run;
     run.slotWidth = (last - first + 1) * rowSpacing;
-    run.inletSpeed = kDischarge / (run.slotWidth * kDepth);
-    map.boundary = {{Side::West, first, last, BoundaryType::Inflow, kDischarge}, wholeSide(lattice, Side::East, BoundaryType::Sea, kDepth)};
-    const int steps = static_cast<int>(std::ceil(kDuration / (kCourant * kDx / (run.inletSpeed + std::sqrt(kG * kDepth))) - 1e-9));
+    run.inletSpeed = kDischarge / (run.slotWidth * kJetDepth);
+    map.boundary = {{Side::West, first, last, BoundaryType::Inflow, kDischarge}, wholeSide(lattice, Side::East, BoundaryType::Sea, kJetDepth)};
+    const int steps = static_cast<int>(std::ceil(kDuration / (kJetCourant * kDx / (run.inletSpeed + std::sqrt(kJetG * kJetDepth))) - 1e-9));
     map.params.dt = kDuration / steps;
     // One thread: the answers do not depend on it, and on a shared machine two threads of a map
     // this size spend more time handing over than stepping (a 33 000-cell triangle run took 100–160 s).
@@ -133,18 +133,18 @@ TEST(MeanJet, LatticesAgreeWithinAQuarterOnTheMeanCentreLineSpeed)
     const JetRun square = runJet(LatticeKind::Square);
     const JetRun triangle = runJet(LatticeKind::Triangle);
     for (const auto& [name, run] : {std::pair{"square", &square}, std::pair{"triangle", &triangle}}) {
-        record(std::string(name) + "_slot_width_m", run->slotWidth);
-        record(std::string(name) + "_inlet_speed_m_per_s", run->inletSpeed);
-        record(std::string(name) + "_run_seconds", run->seconds);
+        recordJet(std::string(name) + "_slot_width_m", run->slotWidth);
+        recordJet(std::string(name) + "_inlet_speed_m_per_s", run->inletSpeed);
+        recordJet(std::string(name) + "_run_seconds", run->seconds);
         for (std::size_t i = 0; i < kDistances.size(); ++i) {
             const std::string at = std::to_string(kDistances[i]) + "_slots";
-            record(std::string(name) + "_mean_" + at, run->mean[i]);
-            record(std::string(name) + "_snapshot_" + at, run->snapshot[i]);
+            recordJet(std::string(name) + "_mean_" + at, run->mean[i]);
+            recordJet(std::string(name) + "_snapshot_" + at, run->snapshot[i]);
         }
     }
     for (std::size_t i = 0; i < kDistances.size(); ++i) {
         const double law = 2.4 * std::sqrt(1.0 / kDistances[i]);
-        record("plane_jet_law_" + std::to_string(kDistances[i]) + "_slots", law);
+        recordJet("plane_jet_law_" + std::to_string(kDistances[i]) + "_slots", law);
         const double larger = std::max(square.mean[i], triangle.mean[i]), smaller = std::min(square.mean[i], triangle.mean[i]);
         // The jet is there (with advection off both lattices read 0.04–0.05 everywhere, and agree).
         EXPECT_GE(smaller, 0.5 * law) << "no jet at " << kDistances[i] << " slot widths: under half the plane-jet law";

@@ -37,16 +37,16 @@ namespace {
     return test::allBackendLattices();
 }
 
-constexpr double kG = 9.81;
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kCourant = 0.4;  // (|u| + sqrt(g·h))·dt/dx at the fastest expected signal
+constexpr double kValidationG = 9.81;
+constexpr double kValidationPi = 3.14159265358979323846;
+constexpr double kValidationCourant = 0.4;  // (|u| + sqrt(g·h))·dt/dx at the fastest expected signal
 constexpr double kWetFace = 1e-3; // faces whose two cells hold under 1 mm on average carry no speed
 constexpr float kFront = 1e-3f;   // a wet front: the farthest water at least 1 mm deep
 
 // ------------------------------------------------------------------------------------------------
 // Measuring
 
-void record(const std::string& key, double value)
+void recordValidation(const std::string& key, double value)
 {
     char text[64];
     std::snprintf(text, sizeof text, "%.6g", value);
@@ -68,7 +68,7 @@ Map momentumMap(const Lattice& lattice, const FloatField& bed)
     return map;
 }
 
-// A time step for a Courant number kCourant at `signalSpeed` (|u| + sqrt(g·h), m/s), shortened so
+// A time step for a Courant number kValidationCourant at `signalSpeed` (|u| + sqrt(g·h), m/s), shortened so
 // that a whole number of steps lands exactly on `duration`.
 struct Clock {
     double dt = 0.0;
@@ -77,7 +77,7 @@ struct Clock {
 
 Clock clockFor(double duration, double signalSpeed, double dx)
 {
-    const double longest = kCourant * dx / signalSpeed;
+    const double longest = kValidationCourant * dx / signalSpeed;
     const int steps = static_cast<int>(std::ceil(duration / longest - 1e-9));
     return {duration / steps, steps};
 }
@@ -198,62 +198,62 @@ protected:
 
 TEST(AnalyticSolutions, RitterMatchesItsClosedForm)
 {
-    const double h0 = 1.0, x0 = 35.0, t = 4.0, c0 = std::sqrt(kG * h0);
+    const double h0 = 1.0, x0 = 35.0, t = 4.0, c0 = std::sqrt(kValidationG * h0);
     using analytic::ritterDepth;
     using analytic::ritterVelocity;
-    EXPECT_NEAR(analytic::ritterFrontSpeed(h0, kG), 6.2642, 1e-4);
-    EXPECT_EQ(ritterDepth(x0 - c0 * t - 0.01, t, h0, x0, kG), h0);
-    EXPECT_NEAR(ritterDepth(x0 - c0 * t + 1e-9, t, h0, x0, kG), h0, 1e-8); // continuous at the rarefaction's tail
-    EXPECT_NEAR(ritterDepth(x0, t, h0, x0, kG), 4.0 / 9.0, 1e-12);          // 4·h0/9 at the dam, whatever t
-    EXPECT_NEAR(ritterDepth(x0 + c0 * t, t, h0, x0, kG), 1.0 / 9.0, 1e-12);
-    EXPECT_NEAR(ritterDepth(40.0, t, h0, x0, kG), 0.284767, 1e-6);
-    EXPECT_NEAR(ritterDepth(30.0, t, h0, x0, kG), 0.639517, 1e-6);
-    EXPECT_NEAR(ritterDepth(55.0, t, h0, x0, kG), 0.0181013, 1e-6);
-    EXPECT_EQ(ritterDepth(x0 + 2 * c0 * t + 0.01, t, h0, x0, kG), 0.0);
-    EXPECT_NEAR(ritterVelocity(x0, t, h0, x0, kG), 2.0 * c0 / 3.0, 1e-12);
-    EXPECT_NEAR(ritterVelocity(40.0, t, h0, x0, kG), 2.921395, 1e-6);
-    EXPECT_EQ(ritterVelocity(x0 - c0 * t - 0.01, t, h0, x0, kG), 0.0);
+    EXPECT_NEAR(analytic::ritterFrontSpeed(h0, kValidationG), 6.2642, 1e-4);
+    EXPECT_EQ(ritterDepth(x0 - c0 * t - 0.01, t, h0, x0, kValidationG), h0);
+    EXPECT_NEAR(ritterDepth(x0 - c0 * t + 1e-9, t, h0, x0, kValidationG), h0, 1e-8); // continuous at the rarefaction's tail
+    EXPECT_NEAR(ritterDepth(x0, t, h0, x0, kValidationG), 4.0 / 9.0, 1e-12);          // 4·h0/9 at the dam, whatever t
+    EXPECT_NEAR(ritterDepth(x0 + c0 * t, t, h0, x0, kValidationG), 1.0 / 9.0, 1e-12);
+    EXPECT_NEAR(ritterDepth(40.0, t, h0, x0, kValidationG), 0.284767, 1e-6);
+    EXPECT_NEAR(ritterDepth(30.0, t, h0, x0, kValidationG), 0.639517, 1e-6);
+    EXPECT_NEAR(ritterDepth(55.0, t, h0, x0, kValidationG), 0.0181013, 1e-6);
+    EXPECT_EQ(ritterDepth(x0 + 2 * c0 * t + 0.01, t, h0, x0, kValidationG), 0.0);
+    EXPECT_NEAR(ritterVelocity(x0, t, h0, x0, kValidationG), 2.0 * c0 / 3.0, 1e-12);
+    EXPECT_NEAR(ritterVelocity(40.0, t, h0, x0, kValidationG), 2.921395, 1e-6);
+    EXPECT_EQ(ritterVelocity(x0 - c0 * t - 0.01, t, h0, x0, kValidationG), 0.0);
     // Mass: what fills the rarefaction is what left [x0 − c0·t, x0], h0·c0·t.
     double volume = 0.0;
     const int n = 200000;
     const double from = x0 - c0 * t, to = x0 + 2 * c0 * t, step = (to - from) / n;
-    for (int i = 0; i < n; ++i) volume += ritterDepth(from + (i + 0.5) * step, t, h0, x0, kG) * step;
+    for (int i = 0; i < n; ++i) volume += ritterDepth(from + (i + 0.5) * step, t, h0, x0, kValidationG) * step;
     EXPECT_NEAR(volume / (h0 * c0 * t), 1.0, 1e-6);
 }
 
 TEST(AnalyticSolutions, StokerPlateauAndShockMatchThePublishedValues)
 {
     const double h0 = 1.0;
-    const analytic::StokerStates low = analytic::stokerStates(h0, 0.1, kG);
-    const analytic::StokerStates high = analytic::stokerStates(h0, 0.5, kG);
+    const analytic::StokerStates low = analytic::stokerStates(h0, 0.1, kValidationG);
+    const analytic::StokerStates high = analytic::stokerStates(h0, 0.5, kValidationG);
     EXPECT_NEAR(low.hm, 0.3962, 1e-4);
     EXPECT_NEAR(high.hm, 0.7269, 1e-4);
     EXPECT_NEAR(low.shockSpeed, 3.10, 0.01);
     EXPECT_NEAR(low.cm, 1.971414, 1e-6);
     EXPECT_NEAR(low.um, 2.321355, 1e-6);
     for (const analytic::StokerStates& s : {low, high}) {
-        EXPECT_NEAR(analytic::stokerResidual(s.cm, h0, s.hr, kG), 0.0, 1e-9);
+        EXPECT_NEAR(analytic::stokerResidual(s.cm, h0, s.hr, kValidationG), 0.0, 1e-9);
         // Independent of the c_m equation: the plateau is on h0's rarefaction (Riemann invariant)...
-        EXPECT_NEAR(s.um + 2.0 * std::sqrt(kG * s.hm), 2.0 * std::sqrt(kG * h0), 1e-9);
+        EXPECT_NEAR(s.um + 2.0 * std::sqrt(kValidationG * s.hm), 2.0 * std::sqrt(kValidationG * h0), 1e-9);
         // ...and the shock conserves mass and momentum (Rankine–Hugoniot) into still water hr.
         EXPECT_NEAR(s.shockSpeed * (s.hm - s.hr), s.hm * s.um, 1e-9);
-        EXPECT_NEAR(s.shockSpeed * s.hm * s.um, s.hm * s.um * s.um + 0.5 * kG * (s.hm * s.hm - s.hr * s.hr), 1e-9);
+        EXPECT_NEAR(s.shockSpeed * s.hm * s.um, s.hm * s.um * s.um + 0.5 * kValidationG * (s.hm * s.hm - s.hr * s.hr), 1e-9);
     }
     const double x0 = 35.0, t = 4.0;
-    EXPECT_EQ(analytic::stokerDepth(x0 - low.c0 * t - 0.01, t, x0, low, kG), h0);
-    EXPECT_NEAR(analytic::stokerDepth(x0, t, x0, low, kG), 4.0 / 9.0, 1e-12); // u_m − c_m > 0: the dam is still in the rarefaction
-    EXPECT_EQ(analytic::stokerDepth(x0 + 0.5 * (low.um - low.cm + low.shockSpeed) * t, t, x0, low, kG), low.hm);
-    EXPECT_EQ(analytic::stokerDepth(x0 + low.shockSpeed * t + 0.01, t, x0, low, kG), 0.1);
-    EXPECT_EQ(analytic::stokerDepth(x0, t, x0, high, kG), high.hm); // u_m − c_m < 0: the plateau covers the dam
+    EXPECT_EQ(analytic::stokerDepth(x0 - low.c0 * t - 0.01, t, x0, low, kValidationG), h0);
+    EXPECT_NEAR(analytic::stokerDepth(x0, t, x0, low, kValidationG), 4.0 / 9.0, 1e-12); // u_m − c_m > 0: the dam is still in the rarefaction
+    EXPECT_EQ(analytic::stokerDepth(x0 + 0.5 * (low.um - low.cm + low.shockSpeed) * t, t, x0, low, kValidationG), low.hm);
+    EXPECT_EQ(analytic::stokerDepth(x0 + low.shockSpeed * t + 0.01, t, x0, low, kValidationG), 0.1);
+    EXPECT_EQ(analytic::stokerDepth(x0, t, x0, high, kValidationG), high.hm); // u_m − c_m < 0: the plateau covers the dam
     // The rarefaction meets the plateau continuously.
     const double edge = x0 + (low.um - low.cm) * t;
-    EXPECT_NEAR(analytic::stokerDepth(edge - 1e-9, t, x0, low, kG), low.hm, 1e-8);
-    EXPECT_NEAR(analytic::stokerVelocity(edge - 1e-9, t, x0, low, kG), low.um, 1e-8);
+    EXPECT_NEAR(analytic::stokerDepth(edge - 1e-9, t, x0, low, kValidationG), low.hm, 1e-8);
+    EXPECT_NEAR(analytic::stokerVelocity(edge - 1e-9, t, x0, low, kValidationG), low.um, 1e-8);
 }
 
 TEST(AnalyticSolutions, ThackerPlanarSolvesTheShallowWaterEquations)
 {
-    const analytic::ThackerPlanar bowl{1.0, 0.5, 0.5, kG};
+    const analytic::ThackerPlanar bowl{1.0, 0.5, 0.5, kValidationG};
     EXPECT_NEAR(bowl.period(), 2.006067, 1e-6); // 2π·a / sqrt(2·g·h0)
     EXPECT_NEAR(bowl.displacement(0.0), 0.5, 1e-15);
     EXPECT_NEAR(bowl.displacement(bowl.period()), 0.5, 1e-12);
@@ -285,7 +285,7 @@ TEST(AnalyticSolutions, ThackerPlanarSolvesTheShallowWaterEquations)
         EXPECT_NEAR(ht + bowl.velocity(t) * hx, 0.0, 1e-6) << "t = " << t;
         // Momentum: u_t + g·η_x = 0.
         const double ut = (bowl.velocity(t + e) - bowl.velocity(t - e)) / (2 * e);
-        EXPECT_NEAR(ut + kG * slope, 0.0, 1e-5) << "t = " << t;
+        EXPECT_NEAR(ut + kValidationG * slope, 0.0, 1e-5) << "t = " << t;
     }
 }
 
@@ -294,7 +294,7 @@ TEST(AnalyticSolutions, ManningNormalDepth)
     const double hn = analytic::manningNormalDepth(0.03, 1.0, 0.001);
     EXPECT_NEAR(hn, 0.969, 5e-4);
     EXPECT_NEAR(std::pow(hn, 5.0 / 3.0) * std::sqrt(0.001) / 0.03, 1.0, 1e-12); // q = h^(5/3)·sqrt(S)/n
-    EXPECT_NEAR(analytic::criticalDepth(1.0, kG), 0.467136, 1e-6);
+    EXPECT_NEAR(analytic::criticalDepth(1.0, kValidationG), 0.467136, 1e-6);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -350,7 +350,7 @@ double frontPosition(const MapState& state)
 TEST_P(MomentumValidation, RitterDamBreakOverADryBed)
 {
     Map map = damBreakMap(kind(), 0.0);
-    const double frontSpeed = analytic::ritterFrontSpeed(kDamH0, kG); // 2·c0: u + c is largest at the front
+    const double frontSpeed = analytic::ritterFrontSpeed(kDamH0, kValidationG); // 2·c0: u + c is largest at the front
     const Clock clock = clockFor(kDamTime, frontSpeed, kDamDx);
     map.params.dt = clock.dt;
     auto solver = loaded(map);
@@ -373,20 +373,20 @@ TEST_P(MomentumValidation, RitterDamBreakOverADryBed)
     }
     const MapState state = solver->readState();
     const double t = solver->diagnostics().time;
-    const double l1 = depthL1(state, [&](double x) { return analytic::ritterDepth(x, t, kDamH0, kDamX, kG); });
+    const double l1 = depthL1(state, [&](double x) { return analytic::ritterDepth(x, t, kDamH0, kDamX, kValidationG); });
     const double front = frontPosition(state);
     // Where the exact depth falls to 1 mm: (2c0 − ξ)² / 9g = 1 mm (the tip itself, 2c0·t, has none).
-    const double exactFront = (frontSpeed - 3.0 * std::sqrt(kG * kFront)) * t;
-    record("time_s", t);
-    record("depth_L1", l1);
-    record("front_distance_m", front - kDamX);
-    record("front_distance_exact_m", exactFront);
-    record("front_distance_over_exact", (front - kDamX) / exactFront);
-    record("front_distance_over_2c0t", (front - kDamX) / (frontSpeed * t));
-    record("max_reported_speed_over_2c0", reported / frontSpeed);
-    record("max_reported_speed_step", worstStep);
-    record("max_face_speed_over_2c0", faces.model / frontSpeed);
-    record("max_face_discharge_speed_over_2c0", faces.discharge / frontSpeed);
+    const double exactFront = (frontSpeed - 3.0 * std::sqrt(kValidationG * kFront)) * t;
+    recordValidation("time_s", t);
+    recordValidation("depth_L1", l1);
+    recordValidation("front_distance_m", front - kDamX);
+    recordValidation("front_distance_exact_m", exactFront);
+    recordValidation("front_distance_over_exact", (front - kDamX) / exactFront);
+    recordValidation("front_distance_over_2c0t", (front - kDamX) / (frontSpeed * t));
+    recordValidation("max_reported_speed_over_2c0", reported / frontSpeed);
+    recordValidation("max_reported_speed_step", worstStep);
+    recordValidation("max_face_speed_over_2c0", faces.model / frontSpeed);
+    recordValidation("max_face_discharge_speed_over_2c0", faces.discharge / frontSpeed);
     EXPECT_NEAR(t, kDamTime, 1e-6);
     EXPECT_LE(l1, 0.02);
     EXPECT_LE(reported, limit) << "diagnostics().maxSpeed above 1.1·2c0 (first worst at step " << worstStep << ")";
@@ -400,16 +400,16 @@ TEST_P(MomentumValidation, RitterDamBreakOverADryBed)
 TEST_P(MomentumValidation, RitterOneMillimetreFrontWithinTenPercent)
 {
     Map map = damBreakMap(kind(), 0.0);
-    const double frontSpeed = analytic::ritterFrontSpeed(kDamH0, kG);
+    const double frontSpeed = analytic::ritterFrontSpeed(kDamH0, kValidationG);
     const Clock clock = clockFor(kDamTime, frontSpeed, kDamDx);
     map.params.dt = clock.dt;
     auto solver = loaded(map);
     ASSERT_TRUE(solver);
     const MapState state = runDamBreak(*solver, clock, 500);
     const double t = solver->diagnostics().time;
-    const double exactFront = (frontSpeed - 3.0 * std::sqrt(kG * kFront)) * t;
+    const double exactFront = (frontSpeed - 3.0 * std::sqrt(kValidationG * kFront)) * t;
     const double ratio = (frontPosition(state) - kDamX) / exactFront;
-    record("front_distance_over_exact", ratio);
+    recordValidation("front_distance_over_exact", ratio);
     EXPECT_GE(ratio, 0.9);
     EXPECT_LE(ratio, 1.1);
 }
@@ -464,7 +464,7 @@ std::optional<MapState> MomentumValidation::stokerRun(double hr, const analytic:
 TEST_P(MomentumValidation, StokerDamBreakPlateauAndShockOverAShallowWetBed)
 {
     const double hr = 0.1;
-    const analytic::StokerStates exact = analytic::stokerStates(kDamH0, hr, kG);
+    const analytic::StokerStates exact = analytic::stokerStates(kDamH0, hr, kValidationG);
     const std::optional<MapState> run = stokerRun(hr, exact);
     ASSERT_TRUE(run);
     const MapState& state = *run;
@@ -475,14 +475,14 @@ TEST_P(MomentumValidation, StokerDamBreakPlateauAndShockOverAShallowWetBed)
     const double measuredShock = shockPosition(state, 0.5 * (exact.hm + hr));
     const double plateauError = plateau / exact.hm - 1.0;
     const double shockError = (measuredShock - kDamX) / (shock - kDamX) - 1.0;
-    const double l1 = depthL1(state, [&](double x) { return analytic::stokerDepth(x, t, kDamX, exact, kG); });
-    record("plateau_depth_m", plateau);
-    record("plateau_depth_exact_m", exact.hm);
-    record("plateau_relative_error", plateauError);
-    record("shock_distance_m", measuredShock - kDamX);
-    record("shock_distance_exact_m", shock - kDamX);
-    record("shock_relative_error", shockError);
-    record("depth_L1", l1);
+    const double l1 = depthL1(state, [&](double x) { return analytic::stokerDepth(x, t, kDamX, exact, kValidationG); });
+    recordValidation("plateau_depth_m", plateau);
+    recordValidation("plateau_depth_exact_m", exact.hm);
+    recordValidation("plateau_relative_error", plateauError);
+    recordValidation("shock_distance_m", measuredShock - kDamX);
+    recordValidation("shock_distance_exact_m", shock - kDamX);
+    recordValidation("shock_relative_error", shockError);
+    recordValidation("depth_L1", l1);
     EXPECT_NEAR(t, kDamTime, 1e-6);
     EXPECT_LE(std::abs(plateauError), 0.03);
     EXPECT_LE(std::abs(shockError), 0.03);
@@ -491,17 +491,17 @@ TEST_P(MomentumValidation, StokerDamBreakPlateauAndShockOverAShallowWetBed)
 TEST_P(MomentumValidation, StokerDamBreakDepthProfileOverADeepWetBed)
 {
     const double hr = 0.5;
-    const analytic::StokerStates exact = analytic::stokerStates(kDamH0, hr, kG);
+    const analytic::StokerStates exact = analytic::stokerStates(kDamH0, hr, kValidationG);
     const std::optional<MapState> run = stokerRun(hr, exact);
     ASSERT_TRUE(run);
     const MapState& state = *run;
     const double t = state.time;
-    const double l1 = depthL1(state, [&](double x) { return analytic::stokerDepth(x, t, kDamX, exact, kG); });
+    const double l1 = depthL1(state, [&](double x) { return analytic::stokerDepth(x, t, kDamX, exact, kValidationG); });
     const double shock = kDamX + exact.shockSpeed * t;
     const double measuredShock = shockPosition(state, 0.5 * (exact.hm + hr));
-    record("depth_L1", l1);
-    record("plateau_depth_exact_m", exact.hm);
-    record("shock_relative_error", (measuredShock - kDamX) / (shock - kDamX) - 1.0);
+    recordValidation("depth_L1", l1);
+    recordValidation("plateau_depth_exact_m", exact.hm);
+    recordValidation("shock_relative_error", (measuredShock - kDamX) / (shock - kDamX) - 1.0);
     EXPECT_NEAR(t, kDamTime, 1e-6);
     EXPECT_LE(l1, 0.01);
 }
@@ -525,7 +525,7 @@ double centreOfMass(const Lattice& lattice, const std::vector<float>& depth, dou
 
 TEST_P(MomentumValidation, ThackerPlanarSurfaceOscillatesWithTheExactPeriod)
 {
-    const analytic::ThackerPlanar bowl{1.0, 0.5, 0.5, kG};
+    const analytic::ThackerPlanar bowl{1.0, 0.5, 0.5, kValidationG};
     const double length = 4.0, dx = 0.01, centre = 2.0;
     const Lattice lattice(kind(), static_cast<int>(std::lround(length / dx)), kStripRows, dx);
     Map map = momentumMap(lattice, FloatField(lattice.width(), lattice.height()));
@@ -536,7 +536,7 @@ TEST_P(MomentumValidation, ThackerPlanarSurfaceOscillatesWithTheExactPeriod)
             map.state.depth(x, y) = static_cast<float>(bowl.depth(p, 0.0));
         }
     const double period = bowl.period();
-    const Clock clock = clockFor(1.35 * period, std::sqrt(kG * bowl.h0) + bowl.s0 * bowl.omega(), dx);
+    const Clock clock = clockFor(1.35 * period, std::sqrt(kValidationG * bowl.h0) + bowl.s0 * bowl.omega(), dx);
     map.params.dt = clock.dt;
     auto solver = loaded(map);
     ASSERT_TRUE(solver);
@@ -559,15 +559,15 @@ TEST_P(MomentumValidation, ThackerPlanarSurfaceOscillatesWithTheExactPeriod)
     for (std::size_t i = 0; i < positions.size(); ++i)
         if (times[i] >= 0.75 * period && times[i] <= 1.25 * period) amplitude = std::max(amplitude, positions[i]);
     const double initial = positions.front();
-    record("period_exact_s", period);
-    record("initial_displacement_m", initial);
-    record("amplitude_after_one_period_ratio", amplitude / initial);
+    recordValidation("period_exact_s", period);
+    recordValidation("initial_displacement_m", initial);
+    recordValidation("amplitude_after_one_period_ratio", amplitude / initial);
     ASSERT_GE(down.size(), 2u) << "the centre of mass did not cross the bowl's centre downward twice in 1.35 periods";
     const double measured = down[1] - down[0];
-    record("period_measured_s", measured);
-    record("period_relative_error", measured / period - 1.0);
-    record("first_downward_crossing_over_period", down[0] / period); // 1/4 exactly
-    if (!up.empty()) record("first_upward_crossing_over_period", up[0] / period); // 3/4 exactly
+    recordValidation("period_measured_s", measured);
+    recordValidation("period_relative_error", measured / period - 1.0);
+    recordValidation("first_downward_crossing_over_period", down[0] / period); // 1/4 exactly
+    if (!up.empty()) recordValidation("first_upward_crossing_over_period", up[0] / period); // 3/4 exactly
     EXPECT_NEAR(initial / bowl.s0, 1.0, 0.01) << "the discrete initial state is off";
     EXPECT_LE(std::abs(measured / period - 1.0), 0.02);
     EXPECT_GE(amplitude / initial, 0.9);
@@ -594,7 +594,7 @@ TEST_P(MomentumValidation, RiverSettlesAtManningNormalDepth)
     const double width = lattice.worldHeight();
     map.boundary = {wholeSide(lattice, Side::West, BoundaryType::Inflow, q * width), wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0)};
     map.params.manning = manning;
-    map.params.dt = kCourant * dx / (un + std::sqrt(kG * hn));
+    map.params.dt = kValidationCourant * dx / (un + std::sqrt(kValidationG * hn));
     auto solver = loaded(map);
     ASSERT_TRUE(solver);
     const auto inMiddle = [&](int x, int y) {
@@ -639,17 +639,17 @@ TEST_P(MomentumValidation, RiverSettlesAtManningNormalDepth)
             if (const auto v = faceVelocity(state, 0, x, y)) faceError = std::max(faceError, std::abs(*v / un - 1.0));
         }
     const Diagnostics d = solver->diagnostics();
-    record("normal_depth_exact_m", hn);
-    record("normal_speed_exact_m_per_s", un);
-    record("settled_after_s", d.time);
-    record("last_depth_change_per_250s_m", change);
-    record("mean_depth_m", depthSum / cells);
-    record("mean_speed_m_per_s", speedSum / std::max(1, cells - missing));
-    record("worst_depth_relative_error", depthError);
-    record("worst_speed_relative_error", speedError);
-    record("worst_cross_channel_speed_m_per_s", across);
-    record("worst_x_face_speed_relative_error", faceError);
-    record("outflow_over_inflow", d.ledger.boundaryOut / d.ledger.boundaryIn);
+    recordValidation("normal_depth_exact_m", hn);
+    recordValidation("normal_speed_exact_m_per_s", un);
+    recordValidation("settled_after_s", d.time);
+    recordValidation("last_depth_change_per_250s_m", change);
+    recordValidation("mean_depth_m", depthSum / cells);
+    recordValidation("mean_speed_m_per_s", speedSum / std::max(1, cells - missing));
+    recordValidation("worst_depth_relative_error", depthError);
+    recordValidation("worst_speed_relative_error", speedError);
+    recordValidation("worst_cross_channel_speed_m_per_s", across);
+    recordValidation("worst_x_face_speed_relative_error", faceError);
+    recordValidation("outflow_over_inflow", d.ledger.boundaryOut / d.ledger.boundaryIn);
     EXPECT_LT(change, steadyChange) << "not steady after " << longest << " s";
     EXPECT_EQ(missing, 0) << "middle-third cells without a velocity";
     EXPECT_LE(depthError, 0.05);
@@ -686,7 +686,7 @@ TEST_P(MomentumValidation, PlaneJetKeepsHalfItsSpeedTwentySlotWidthsOut)
     const double inletSpeed = discharge / (slotWidth * depth);
     map.boundary = {{Side::West, first, last, BoundaryType::Inflow, discharge}, // cells first..last, inclusive
                     wholeSide(lattice, Side::East, BoundaryType::Sea, depth)};
-    const Clock clock = clockFor(duration, inletSpeed + std::sqrt(kG * depth), kJetDx);
+    const Clock clock = clockFor(duration, inletSpeed + std::sqrt(kValidationG * depth), kJetDx);
     map.params.dt = clock.dt;
     auto solver = loaded(map);
     ASSERT_TRUE(solver);
@@ -707,14 +707,14 @@ TEST_P(MomentumValidation, PlaneJetKeepsHalfItsSpeedTwentySlotWidthsOut)
         return count ? sum / count : 0.0;
     };
     const double u10 = centreline(10 * slot), u20 = centreline(20 * slot), u30 = centreline(30 * slot);
-    record("dx_m", kJetDx);
-    record("slot_width_m", slotWidth);
-    record("inlet_speed_m_per_s", inletSpeed);
-    record("time_s", solver->diagnostics().time);
-    record("centreline_speed_10_slots_m_per_s", u10);
-    record("centreline_speed_20_slots_m_per_s", u20);
-    record("centreline_speed_30_slots_m_per_s", u30);
-    record("centreline_speed_20_slots_over_inlet", u20 / inletSpeed);
+    recordValidation("dx_m", kJetDx);
+    recordValidation("slot_width_m", slotWidth);
+    recordValidation("inlet_speed_m_per_s", inletSpeed);
+    recordValidation("time_s", solver->diagnostics().time);
+    recordValidation("centreline_speed_10_slots_m_per_s", u10);
+    recordValidation("centreline_speed_20_slots_m_per_s", u20);
+    recordValidation("centreline_speed_30_slots_m_per_s", u30);
+    recordValidation("centreline_speed_20_slots_over_inlet", u20 / inletSpeed);
     EXPECT_NEAR(solver->diagnostics().time, duration, 1e-6);
     EXPECT_GE(u20 / inletSpeed, 0.5);
 }
@@ -748,10 +748,10 @@ TEST_P(MomentumValidation, LakeAtRestOverARoughBedWithIslandsStaysExactlyStill)
         for (float v : f.values()) maxVelocity = std::max(maxVelocity, static_cast<double>(std::abs(v)));
     for (std::size_t i = 0; i < state.depth.size(); ++i)
         maxDepthChange = std::max(maxDepthChange, static_cast<double>(std::abs(state.depth[i] - map.state.depth[i])));
-    record("islands", islands);
-    record("max_abs_flow_m3_per_s", maxFlow);
-    record("max_abs_velocity_m_per_s", maxVelocity);
-    record("max_depth_change_m", maxDepthChange);
+    recordValidation("islands", islands);
+    recordValidation("max_abs_flow_m3_per_s", maxFlow);
+    recordValidation("max_abs_velocity_m_per_s", maxVelocity);
+    recordValidation("max_depth_change_m", maxDepthChange);
     EXPECT_EQ(maxFlow, 0.0);
     EXPECT_EQ(maxVelocity, 0.0);
     EXPECT_EQ(maxDepthChange, 0.0);
@@ -774,7 +774,7 @@ TEST_P(MomentumValidation, LakeDrainingOverASillSettlesAtTheSillTop)
         }
     map.boundary = {wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0)};
     // Fastest: water falling 2.7 m down the slope, sqrt(2·g·(1 + 2.7)) ≈ 8.5 m/s, plus the lake's celerity.
-    const Clock clock = clockFor(duration, 8.5 + std::sqrt(kG * level), dx);
+    const Clock clock = clockFor(duration, 8.5 + std::sqrt(kValidationG * level), dx);
     map.params.dt = clock.dt;
     auto solver = loaded(map);
     ASSERT_TRUE(solver);
@@ -801,10 +801,10 @@ TEST_P(MomentumValidation, LakeDrainingOverASillSettlesAtTheSillTop)
     ASSERT_TRUE(advance(*solver, lastStretch - 10 * (lastStretch / 10), 2000));
     const double surface = lakeSurface(solver->readDepth(all));
     const Diagnostics d = solver->diagnostics();
-    record("lake_surface_above_sill_m", surface - sillTop);
-    record("lowest_surface_above_sill_last_100s_m", lowest - sillTop);
-    record("surface_change_last_100s_m", surface - earlier);
-    record("outflow_m3", d.ledger.boundaryOut);
+    recordValidation("lake_surface_above_sill_m", surface - sillTop);
+    recordValidation("lowest_surface_above_sill_last_100s_m", lowest - sillTop);
+    recordValidation("surface_change_last_100s_m", surface - earlier);
+    recordValidation("outflow_m3", d.ledger.boundaryOut);
     EXPECT_GT(d.ledger.boundaryOut, 0.0) << "nothing reached the outflow";
     EXPECT_LE(std::abs(surface - sillTop), 0.05);
     EXPECT_GE(lowest, sillTop - 0.05);
@@ -823,7 +823,7 @@ TEST_P(MomentumValidation, SeaAndFreeOutflowKeepWithinTheSeasHead)
     Map map = momentumMap(lattice, FloatField(lattice.width(), lattice.height()));
     map.boundary = {wholeSide(lattice, Side::North, BoundaryType::Sea, sea), wholeSide(lattice, Side::East, BoundaryType::Outflow, 0.0),
                     wholeSide(lattice, Side::South, BoundaryType::Outflow, 0.0)};
-    const double front = 2.0 * std::sqrt(kG * sea);
+    const double front = 2.0 * std::sqrt(kValidationG * sea);
     const Clock clock = clockFor(duration, front, dx);
     map.params.dt = clock.dt;
     auto solver = loaded(map);
@@ -836,10 +836,10 @@ TEST_P(MomentumValidation, SeaAndFreeOutflowKeepWithinTheSeasHead)
         deepest = std::max(deepest, d.maxDepth);
     }
     const Diagnostics d = solver->diagnostics();
-    record("fastest_over_2c0", fastest / front);
-    record("deepest_m", deepest);
-    record("inflow_m3", d.ledger.boundaryIn);
-    record("outflow_m3", d.ledger.boundaryOut);
+    recordValidation("fastest_over_2c0", fastest / front);
+    recordValidation("deepest_m", deepest);
+    recordValidation("inflow_m3", d.ledger.boundaryIn);
+    recordValidation("outflow_m3", d.ledger.boundaryOut);
     EXPECT_GT(d.ledger.boundaryOut, 0.0) << "nothing reached the outflow";
     EXPECT_LE(fastest, 1.1 * front);
     EXPECT_LE(deepest, sea + 1e-3);
@@ -875,8 +875,8 @@ Waterfall runWaterfall(const Lattice& lattice, double manning, const std::functi
     map.params.manning = manning;
     map.boundary = {wholeSide(lattice, Side::North, BoundaryType::Inflow, inflow), wholeSide(lattice, Side::South, BoundaryType::Sea, 0.0)};
     Waterfall w;
-    w.freeFall = std::sqrt(2.0 * kG * shelf);
-    const Clock clock = clockFor(duration, w.freeFall + std::sqrt(kG * -seaFloor), dx);
+    w.freeFall = std::sqrt(2.0 * kValidationG * shelf);
+    const Clock clock = clockFor(duration, w.freeFall + std::sqrt(kValidationG * -seaFloor), dx);
     map.params.dt = clock.dt;
     auto solver = load(map);
     if (!solver) {
@@ -895,17 +895,17 @@ Waterfall runWaterfall(const Lattice& lattice, double manning, const std::functi
     for (int y = 0; y < lattice.height(); ++y)
         for (int x = 0; x < lattice.width(); ++x)
             if (state.bed(x, y) < 0.0f) w.lowestSea = std::min(w.lowestSea, static_cast<double>(state.bed(x, y) + state.depth(x, y)));
-    record("fastest_m_per_s" + suffix, w.fastest);
-    record("sea_in_m3" + suffix, solver->diagnostics().ledger.boundaryIn);
-    record("sea_out_m3" + suffix, w.seaOut);
-    record("lowest_sea_surface_m" + suffix, w.lowestSea);
+    recordValidation("fastest_m_per_s" + suffix, w.fastest);
+    recordValidation("sea_in_m3" + suffix, solver->diagnostics().ledger.boundaryIn);
+    recordValidation("sea_out_m3" + suffix, w.seaOut);
+    recordValidation("lowest_sea_surface_m" + suffix, w.lowestSea);
     return w;
 }
 
 TEST_P(MomentumValidation, WaterfallIntoTheSeaFallsNoFasterThanFreeFall)
 {
     const Lattice lattice(kind(), 16, 40, kWaterfallDx);
-    record("free_fall_m_per_s", std::sqrt(2.0 * kG * 10.0));
+    recordValidation("free_fall_m_per_s", std::sqrt(2.0 * kValidationG * 10.0));
     for (const double manning : {0.03, 0.0}) {
         SCOPED_TRACE(manning > 0.0 ? "Manning's n = 0.03" : "frictionless");
         const Waterfall w = runWaterfall(lattice, manning, [&](const Map& map) { return loaded(map); }, manning > 0.0 ? "" : "_frictionless");
@@ -934,9 +934,9 @@ TEST_P(MomentumValidation, MassIsConservedInAClosedBasin)
     }
     const double drift = std::abs(solver->diagnostics().volume - initial) / initial;
     const double stateDrift = std::abs(solver->readState().volume() - initial) / initial;
-    record("relative_volume_drift", drift);
-    record("relative_volume_drift_of_state", stateDrift);
-    record("lowest_depth_m", lowest);
+    recordValidation("relative_volume_drift", drift);
+    recordValidation("relative_volume_drift_of_state", stateDrift);
+    recordValidation("lowest_depth_m", lowest);
     EXPECT_EQ(solver->diagnostics().steps, 20000);
     EXPECT_LE(drift, 1e-5);
     EXPECT_LE(stateDrift, 1e-5);
@@ -967,15 +967,15 @@ TEST_P(MomentumValidation, LedgerBalancesEveryWayInAndOut)
     const double expected = initial + d.inflow() - d.outflow() + d.ledger.edited;
     const double imbalance = std::abs(d.volume - expected) / initial;
     const double stateImbalance = std::abs(solver->readState().volume() - expected) / initial;
-    record("relative_imbalance", imbalance);
-    record("relative_imbalance_of_state", stateImbalance);
-    record("boundary_in_m3", d.ledger.boundaryIn);
-    record("boundary_out_m3", d.ledger.boundaryOut);
-    record("springs_m3", d.ledger.springs);
-    record("drains_m3", d.ledger.drains);
-    record("rain_m3", d.ledger.rain);
-    record("evaporation_m3", d.ledger.evaporation);
-    record("edited_m3", d.ledger.edited);
+    recordValidation("relative_imbalance", imbalance);
+    recordValidation("relative_imbalance_of_state", stateImbalance);
+    recordValidation("boundary_in_m3", d.ledger.boundaryIn);
+    recordValidation("boundary_out_m3", d.ledger.boundaryOut);
+    recordValidation("springs_m3", d.ledger.springs);
+    recordValidation("drains_m3", d.ledger.drains);
+    recordValidation("rain_m3", d.ledger.rain);
+    recordValidation("evaporation_m3", d.ledger.evaporation);
+    recordValidation("edited_m3", d.ledger.edited);
     EXPECT_GT(d.ledger.boundaryIn, 1.5 * d.time * (1.0 - 1e-4)); // the inflow segment, and perhaps the sea
     EXPECT_GT(d.ledger.boundaryOut, 0.0);
     EXPECT_NEAR(d.ledger.springs / (0.7 * d.time), 1.0, 1e-4);
@@ -1013,8 +1013,8 @@ Front measureFront(const Lattice& lattice, const std::vector<float>& depth, Worl
             if (depth[lattice.index(x, y)] < kFront) continue;
             const WorldPoint p = lattice.worldPosition(x, y);
             const double dx = p.x - centre.x, dy = p.y - centre.y;
-            const double angle = std::atan2(dy, dx) + kPi;
-            const int sector = std::min(kDirections - 1, static_cast<int>(angle / (2 * kPi) * kDirections));
+            const double angle = std::atan2(dy, dx) + kValidationPi;
+            const int sector = std::min(kDirections - 1, static_cast<int>(angle / (2 * kValidationPi) * kDirections));
             double& r = front.radius[static_cast<std::size_t>(sector)];
             r = std::max(r, std::hypot(dx, dy) / lattice.cellSize());
         }
@@ -1035,7 +1035,7 @@ TEST_P(MomentumValidation, CylinderReleaseSpreadsIsotropically)
             const WorldPoint p = lattice.worldPosition(x, y);
             if (std::hypot(p.x - centre.x, p.y - centre.y) <= 10.0 + 1e-6) map.state.depth(x, y) = 1.0f;
         }
-    map.params.dt = kCourant * lattice.cellSize() / analytic::ritterFrontSpeed(1.0, kG);
+    map.params.dt = kValidationCourant * lattice.cellSize() / analytic::ritterFrontSpeed(1.0, kValidationG);
     auto solver = loaded(map);
     ASSERT_TRUE(solver);
     const CellRegion all = CellRegion::wholeMap(lattice);
@@ -1045,11 +1045,11 @@ TEST_P(MomentumValidation, CylinderReleaseSpreadsIsotropically)
         front = measureFront(lattice, solver->readDepth(all), centre);
     }
     const auto [lo, hi] = std::minmax_element(front.radius.begin(), front.radius.end());
-    record("time_s", solver->diagnostics().time);
-    record("mean_front_radius_dx", front.mean());
-    record("min_front_radius_dx", *lo);
-    record("max_front_radius_dx", *hi);
-    record(std::string("anisotropy_") + std::string(latticeKindName(kind())), front.anisotropy());
+    recordValidation("time_s", solver->diagnostics().time);
+    recordValidation("mean_front_radius_dx", front.mean());
+    recordValidation("min_front_radius_dx", *lo);
+    recordValidation("max_front_radius_dx", *hi);
+    recordValidation(std::string("anisotropy_") + std::string(latticeKindName(kind())), front.anisotropy());
     EXPECT_GE(front.mean(), 50.0) << "the front did not reach 50 dx in 100 s";
     if (kind() == LatticeKind::Triangle) {
         EXPECT_LE(front.anisotropy(), 0.03);

@@ -331,7 +331,7 @@ protected:
     opencl::ClSolver gpu;
 };
 
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
+bool dyeSameBits(const std::vector<float>& a, const std::vector<float>& b)
 {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
@@ -339,9 +339,9 @@ bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
 void expectSameDye(const Solver& cpu, const Solver& gpu, const std::string& when)
 {
     const MapState a = cpu.readState(), b = gpu.readState();
-    ASSERT_TRUE(sameBits(a.depth.values(), b.depth.values())) << when; // the water agrees (as the backend tests require) …
+    ASSERT_TRUE(dyeSameBits(a.depth.values(), b.depth.values())) << when; // the water agrees (as the backend tests require) …
     ASSERT_EQ(a.dye.size(), b.dye.size()) << when;
-    for (std::size_t c = 0; c < a.dye.size(); ++c) EXPECT_TRUE(sameBits(a.dye[c].values(), b.dye[c].values())) << when << ", channel " << c;
+    for (std::size_t c = 0; c < a.dye.size(); ++c) EXPECT_TRUE(dyeSameBits(a.dye[c].values(), b.dye[c].values())) << when << ", channel " << c;
     EXPECT_EQ(a.dyeLedgers, b.dyeLedgers) << when; // … and so do the dye and its books
     EXPECT_EQ(cpu.diagnostics().dyeVolumes, gpu.diagnostics().dyeVolumes) << when;
     EXPECT_EQ(cpu.diagnostics().dyeLedgers, gpu.diagnostics().dyeLedgers) << when;
@@ -373,7 +373,7 @@ TEST_P(SolverDyeBatchedOnOpenCl, RefusedCallRestoresTheDye)
     stepBoth(200, false);
     const MapState after = gpu.readState();
     ASSERT_EQ(after.dye.size(), kept.dye.size());
-    for (std::size_t c = 0; c < kept.dye.size(); ++c) EXPECT_TRUE(sameBits(after.dye[c].values(), kept.dye[c].values())) << "channel " << c;
+    for (std::size_t c = 0; c < kept.dye.size(); ++c) EXPECT_TRUE(dyeSameBits(after.dye[c].values(), kept.dye[c].values())) << "channel " << c;
     EXPECT_EQ(after.dyeLedgers, kept.dyeLedgers);
     EXPECT_EQ(gpu.diagnostics().dyeLedgers, kept.dyeLedgers);
     expectSameDye(cpu, gpu, "after the refused call");

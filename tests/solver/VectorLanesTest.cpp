@@ -24,7 +24,7 @@ struct LanesCase {
 class VectorLanes : public ::testing::TestWithParam<LanesCase> {};
 
 // Every kind of boundary on some side, rain, evaporation, viscosity, a spring and a drain.
-Map busyMap(LatticeKind kind, int width, int height)
+Map lanesBusyMap(LatticeKind kind, int width, int height)
 {
     const Lattice lattice(kind, width, height, 1.0);
     Map map = test::basinMap(lattice, test::roughTerrain(lattice, 17, 1.5f));
@@ -68,7 +68,7 @@ TEST_P(VectorLanes, AnyWidthGivesTheCpuSolversDepthsFlowsAndLedger)
     // Widths below, at and past multiples of 8 and 16, so rows end at every lane.
     for (const int width : {3, 5, 14, 16, 17, 31, 37}) {
         SCOPED_TRACE("width " + std::to_string(width));
-        const Map map = busyMap(GetParam().lattice, width, 7 + width % 5);
+        const Map map = lanesBusyMap(GetParam().lattice, width, 7 + width % 5);
         auto cpu = test::loadedSolver("cpu", map);
         opencl::ClSolver gpu(withVectorWidth(GetParam().vectorWidth));
         gpu.load(map);
@@ -95,7 +95,7 @@ TEST_P(VectorLanes, MomentumAtAnyWidthIsTheCpuStepBitForBit)
 {
     for (const int width : {3, 5, 17, 37}) {
         SCOPED_TRACE("width " + std::to_string(width));
-        Map map = busyMap(GetParam().lattice, width, 7 + width % 5);
+        Map map = lanesBusyMap(GetParam().lattice, width, 7 + width % 5);
         map.params.model = FlowModel::Momentum;
         map.params.manning = 0.02;
         map.params.eddyViscosity = 0.1;

@@ -9,7 +9,7 @@
 namespace rb::io {
 namespace {
 
-QString text(std::string_view name)
+QString itemText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -49,7 +49,7 @@ QJsonObject splatImport(Engine engine)
 
 BundleItem layerItem(Layer layer)
 {
-    const QString name = text(layerName(layer));
+    const QString name = itemText(layerName(layer));
     BundleItem item;
     item.role = name;
     item.fileName = [layer, name](Engine engine) { return name + "." + (isHeightLayer(layer) ? engineHeightExtension(engine) : QString("png")); };

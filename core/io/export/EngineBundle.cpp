@@ -14,7 +14,7 @@ namespace {
 
 constexpr int kManifestVersion = 1;
 
-QString text(std::string_view name)
+QString bundleText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -44,7 +44,7 @@ QString folderProblem(const EngineBundleRequest& request)
 QJsonObject manifestEntry(const BundleItem& item, Engine engine, const QString& fileName, QJsonObject report)
 {
     QJsonObject import = item.importSettings ? item.importSettings(engine) : QJsonObject();
-    const QString engineKey = text(engineName(engine));
+    const QString engineKey = bundleText(engineName(engine));
     if (report.contains(engineKey)) {
         const QJsonObject note = report.take(engineKey).toObject();
         for (auto it = note.begin(); it != note.end(); ++it) import[it.key()] = it.value();
@@ -60,7 +60,7 @@ QJsonObject manifestEntry(const BundleItem& item, Engine engine, const QString& 
 
 QJsonObject manifestHeader(const MapState& state, const EngineBundleRequest& request, const ExportGrid& grid)
 {
-    return {{"generator", "riverbed"}, {"manifestVersion", kManifestVersion}, {"engine", text(engineName(request.engine))},
+    return {{"generator", "riverbed"}, {"manifestVersion", kManifestVersion}, {"engine", bundleText(engineName(request.engine))},
             {"map", request.mapName}, {"lattice", state.lattice.kind() == LatticeKind::Square ? "square" : "triangle"},
             {"cellSize", state.lattice.cellSize()}, {"gridWidth", grid.width}, {"gridHeight", grid.height},
             {"gridSpacing", QJsonArray{grid.stepX, grid.stepY}}};

@@ -11,7 +11,7 @@
 namespace rb::io {
 namespace {
 
-QString text(std::string_view name)
+QString exportText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -29,7 +29,7 @@ ExportSettings settingsFor(const EngineExportRequest& request)
     return settings;
 }
 
-QString folderProblem(const EngineExportRequest& request)
+QString exportFolderProblem(const EngineExportRequest& request)
 {
     if (request.folder.trimmed().isEmpty()) return "choose the folder the files go to";
     const QFileInfo folder(request.folder);
@@ -72,18 +72,18 @@ QString engineExportProblem(const EngineExportRequest& request)
     if (request.layers.empty()) return "nothing to export: choose at least one layer";
     for (Layer layer : request.layers)
         if (std::find(engineBundleLayers().begin(), engineBundleLayers().end(), layer) == engineBundleLayers().end())
-            return QString("the %1 layer is not part of an engine export (use Export layer)").arg(text(layerName(layer)));
+            return QString("the %1 layer is not part of an engine export (use Export layer)").arg(exportText(layerName(layer)));
     const QString base = request.baseName.trimmed();
     if (base.isEmpty()) return "give the files a base name";
     if (base.contains('/') || base.contains('\\') || base == "." || base == "..")
         return QString("'%1' is not a file name: the folder is chosen separately").arg(request.baseName);
-    if (const QString problem = folderProblem(request); !problem.isEmpty()) return problem;
+    if (const QString problem = exportFolderProblem(request); !problem.isEmpty()) return problem;
     return exportSettingsProblem(settingsFor(request));
 }
 
 QString engineExportPath(const EngineExportRequest& request, Layer layer)
 {
-    return QDir(request.folder).filePath(QString("%1_%2.%3").arg(request.baseName.trimmed(), text(layerName(layer)), extensionFor(request.engine, layer)));
+    return QDir(request.folder).filePath(QString("%1_%2.%3").arg(request.baseName.trimmed(), exportText(layerName(layer)), extensionFor(request.engine, layer)));
 }
 
 EngineExportResult exportForEngine(const MapState& state, const EngineExportRequest& request, const std::function<void(int)>& progress)
@@ -108,7 +108,7 @@ EngineExportResult exportForEngine(const MapState& state, const EngineExportRequ
             return result;
         }
         result.files << path;
-        result.details[text(layerName(layer))] = *report;
+        result.details[exportText(layerName(layer))] = *report;
         if (progress) progress(static_cast<int>(100 * (i + 1) / request.layers.size()));
     }
     if (!transaction.commit(&result.error)) result.files.clear();

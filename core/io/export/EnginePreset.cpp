@@ -18,7 +18,7 @@ namespace {
 // ScaleZ/128 cm = ScaleZ/12800 m.
 constexpr double kUnrealMidLevel = 32768.0;
 constexpr double kUnrealMetresPerLevelAtScale1 = 1.0 / 12800.0;
-constexpr double kCentimetres = 100.0;
+constexpr double kPresetCentimetres = 100.0;
 
 // Unity reads 16-bit raw levels as level/65536 of the terrain height (TerrainWizards.cs,
 // ReadRaw: normalize = 1/(1 << 16)); level 65535 is then 65535/65536 of it.
@@ -58,18 +58,18 @@ UnrealVertical unrealVertical(const FloatField& metres)
     v.scaleZ = std::max(std::ceil(needed * kThousandths) / kThousandths, 1.0 / kThousandths);
     v.metresPerLevel = v.scaleZ * kUnrealMetresPerLevelAtScale1;
     const double midMetres = span.low + kUnrealMidLevel * v.metresPerLevel;
-    v.locationZ = std::floor(midMetres * kCentimetres * kThousandths) / kThousandths;
+    v.locationZ = std::floor(midMetres * kPresetCentimetres * kThousandths) / kThousandths;
     return v;
 }
 
 void applyUnreal(ExportImage& image, const ExportGrid& grid)
 {
     const UnrealVertical v = unrealVertical(image.channels.front());
-    const double mid = v.locationZ / kCentimetres;
+    const double mid = v.locationZ / kPresetCentimetres;
     image.levels = image.meaning = {mid - kUnrealMidLevel * v.metresPerLevel, mid + (kMaxLevel - kUnrealMidLevel) * v.metresPerLevel};
     image.pngBits = 16;
-    image.notes["unreal"] = QJsonObject{{"resolution", grid.width}, {"scaleX", grid.stepX * kCentimetres},
-                                        {"scaleY", grid.stepY * kCentimetres}, {"scaleZ", v.scaleZ}, {"locationZ", v.locationZ},
+    image.notes["unreal"] = QJsonObject{{"resolution", grid.width}, {"scaleX", grid.stepX * kPresetCentimetres},
+                                        {"scaleY", grid.stepY * kPresetCentimetres}, {"scaleZ", v.scaleZ}, {"locationZ", v.locationZ},
                                         {"metresPerLevel", v.metresPerLevel}};
 }
 
@@ -82,7 +82,7 @@ void applyGodot(ExportImage& image, const ExportGrid& grid)
                                        {"r16HeightRange", QJsonArray{image.levels.low, image.levels.high}}};
 }
 
-QString nameOf(Engine engine)
+QString presetEngineName(Engine engine)
 {
     const std::string_view name = engineName(engine);
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
@@ -139,7 +139,7 @@ QString engineSizeProblem(Engine engine, int n)
     if (std::find(sizes.begin(), sizes.end(), n) != sizes.end()) return {};
     QStringList accepted;
     for (int s : sizes) accepted << QString::number(s);
-    return QString("%1 takes heightmaps of %2 vertices a side, not %3").arg(nameOf(engine), accepted.join(", ")).arg(n);
+    return QString("%1 takes heightmaps of %2 vertices a side, not %3").arg(presetEngineName(engine), accepted.join(", ")).arg(n);
 }
 
 QStringList engineHeightExtensions(Engine engine)

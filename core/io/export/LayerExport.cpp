@@ -18,7 +18,7 @@ namespace {
 // The default flow-map scale: the speed 99% of the moving cells stay under (see speedPercentile).
 constexpr double kFlowScalePercentile = 0.99;
 
-QString nameOf(Layer layer)
+QString layerNameOf(Layer layer)
 {
     const std::string_view name = layerName(layer);
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
@@ -148,7 +148,7 @@ QString channelsText(int n)
 // The channel names of a layer inside the all-layers image.
 QStringList channelNamesIn(Layer layer)
 {
-    const QString name = nameOf(layer);
+    const QString name = layerNameOf(layer);
     if (layer == Layer::Velocity) return {name + ".x", name + ".y"};
     if (layer == Layer::FlowMap) return {name + ".R", name + ".G"};
     if (layer == Layer::Dye) return {name + ".0", name + ".1", name + ".2", name + ".3"};
@@ -220,7 +220,7 @@ QString exportRequestProblem(Layer layer, const QString& path, const ExportSetti
         return QString("%1: the currents need a float format (.exr, .tif, .npy), or .png for a flow map").arg(path);
     if (channelCount(layer) > format->maxChannels)
         return QString("%1: .%2 holds %3; the %4 has %5 (use .png, .exr, .tif or .npy)")
-            .arg(path, format->extension, channelsText(format->maxChannels), nameOf(layer), numberWord(channelCount(layer)));
+            .arg(path, format->extension, channelsText(format->maxChannels), layerNameOf(layer), numberWord(channelCount(layer)));
     if (settings.engine && isHeightLayer(layer) && !engineTakes(*settings.engine, path)) {
         const std::string_view engine = engineName(*settings.engine);
         return QString("%1: --engine %2 writes heights as .%3").arg(path, QString::fromUtf8(engine.data(), static_cast<qsizetype>(engine.size())),
@@ -266,7 +266,7 @@ ExportImage layerImage(const MapState& state, Layer layer, const ExportSettings&
 {
     const ExportGrid grid = exportGrid(state.lattice, settings);
     ExportImage image;
-    image.layer = nameOf(layer);
+    image.layer = layerNameOf(layer);
     image.channels = sampledChannels(state, layer, grid);
     image.channelNames = QStringList{"R", "G", "B", "A"}.mid(0, channelCount(layer));
     image.levels = image.meaning = valueSpan(image.channels.front());

@@ -16,9 +16,9 @@ namespace {
 
 constexpr int kTilesManifestVersion = 1;
 constexpr char kManifestKind[] = "engine-tiles";
-constexpr double kCentimetres = 100.0;
+constexpr double kTileCentimetres = 100.0;
 
-QString text(std::string_view name)
+QString tileText(std::string_view name)
 {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
@@ -29,7 +29,7 @@ QString text(std::string_view name)
 // the set's: one scale for every tile is what keeps a shared edge's levels equal.
 void setTileSize(QJsonObject& notes, Engine engine, const ExportGrid& tile)
 {
-    const QString key = text(engineName(engine));
+    const QString key = tileText(engineName(engine));
     if (!notes.contains(key)) return;
     QJsonObject note = notes[key].toObject();
     for (const char* size : {"heightmapResolution", "resolution", "mapWidth", "mapDepth"})
@@ -74,7 +74,7 @@ QJsonObject layerEntry(const ExportImage& whole, const TiledLayer& layer, const 
     setTileSize(notes, *request.settings.engine, anyTile);
     QJsonObject entry{{"format", rasterFormatFor(layer.path)->description}, {"min", whole.meaning.low}, {"max", whole.meaning.high},
                       {"rows", whole.southRowFirst ? "south-to-north" : "north-to-south"}};
-    for (auto it = notes.begin(); it != notes.end(); ++it) entry[it.key() == text(engineName(*request.settings.engine)) ? "import" : it.key()] = it.value();
+    for (auto it = notes.begin(); it != notes.end(); ++it) entry[it.key() == tileText(engineName(*request.settings.engine)) ? "import" : it.key()] = it.value();
     return entry;
 }
 
@@ -93,7 +93,7 @@ QJsonObject tilePlacement(const TileExportRequest& request, const ExportGrid& se
                                      {"tileX", column}, {"tileZ", layout.tiles - 1 - row}};
         break;
     case Engine::Unreal: // +Y south, centimetres
-        entry["unreal"] = QJsonObject{{"locationX", east * kCentimetres}, {"locationY", south * kCentimetres}};
+        entry["unreal"] = QJsonObject{{"locationX", east * kTileCentimetres}, {"locationY", south * kTileCentimetres}};
         break;
     case Engine::Godot: // +Z south
         entry["godot"] = QJsonObject{{"positionX", east}, {"positionZ", south}};
@@ -102,7 +102,7 @@ QJsonObject tilePlacement(const TileExportRequest& request, const ExportGrid& se
     return entry;
 }
 
-QJsonObject manifestHeader(const TileExportRequest& request, const MapState& state, const ExportGrid& set)
+QJsonObject tileManifestHeader(const TileExportRequest& request, const MapState& state, const ExportGrid& set)
 {
     const TileLayout& layout = request.layout;
     const QString resampling = layout.resampled
@@ -110,7 +110,7 @@ QJsonObject manifestHeader(const TileExportRequest& request, const MapState& sta
               .arg(layout.raster.width).arg(layout.raster.height).arg(layout.total).arg(layout.tiles).arg(layout.tileSize)
         : QString("none: the map's %1 x %1 raster is %2 x %2 tiles of %3 samples a side").arg(layout.total).arg(layout.tiles).arg(layout.tileSize);
     return {{"generator", "riverbed"}, {"kind", kManifestKind}, {"manifestVersion", kTilesManifestVersion},
-            {"engine", text(engineName(*request.settings.engine))}, {"map", request.mapName},
+            {"engine", tileText(engineName(*request.settings.engine))}, {"map", request.mapName},
             {"lattice", state.lattice.kind() == LatticeKind::Square ? "square" : "triangle"},
             {"columns", layout.tiles}, {"rows", layout.tiles}, {"tileSize", layout.tileSize}, {"totalSize", layout.total},
             {"sharedEdges", "each tile's last column (row) is its east (south) neighbour's first"},
@@ -149,7 +149,7 @@ bool writeLayerTiles(const TiledLayer& layer, const TileExportRequest& request, 
     ExportSettings settings = request.settings;
     settings.size = request.layout.total;
     const ExportImage whole = layerImage(*layer.state, layer.layer, settings);
-    const QString name = text(layerName(layer.layer));
+    const QString name = tileText(layerName(layer.layer));
     const int n = request.layout.tiles;
     for (int row = 0; row < n; ++row)
         for (int column = 0; column < n; ++column) {
@@ -228,7 +228,7 @@ std::optional<QJsonObject> writeTileSet(const TileExportRequest& request, QStrin
     for (int row = 0; row < request.layout.tiles; ++row)
         for (int column = 0; column < request.layout.tiles; ++column)
             files.tiles.append(tilePlacement(request, set, tileGrid(set, request.layout, column, row), column, row));
-    QJsonObject manifest = manifestHeader(request, state, set);
+    QJsonObject manifest = tileManifestHeader(request, state, set);
     if (!stageTiles(request, set, files, manifest, error)) return std::nullopt;
     for (const QString& old : earlier) // into the outermost transaction: a joined one's steps are its
         if (request.sharing.writesManifest && !files.written.contains(old) && QFileInfo::exists(old))

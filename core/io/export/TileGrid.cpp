@@ -9,7 +9,7 @@ namespace {
 
 constexpr int kSmallestAnyEngineTile = 2; // Godot takes any size; a tile needs two samples a side
 
-QString nameOf(Engine engine)
+QString tileEngineName(Engine engine)
 {
     const std::string_view name = engineName(engine);
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
@@ -58,7 +58,7 @@ QString tooSmallProblem(Engine engine, int tiles, GridSize raster, int smallest)
 {
     const int side = longerSide(raster);
     const QString head = QString("--tiles %1: a map %2 samples a side cut into %1 × %1 tiles gives tiles of about %3 samples, under %4's smallest tile of %5")
-                             .arg(tiles).arg(side).arg(std::floor(idealTileSize(tiles, raster))).arg(nameOf(engine)).arg(smallest);
+                             .arg(tiles).arg(side).arg(std::floor(idealTileSize(tiles, raster))).arg(tileEngineName(engine)).arg(smallest);
     const int most = (side - 1) / (smallest - 1);
     if (most >= 1) return head + QString("; use --tiles %1 or fewer").arg(most);
     return head + "; the map is smaller than one tile: export it whole (without --tiles), which resamples it to the engine's size";
@@ -69,7 +69,7 @@ QString tooLargeProblem(Engine engine, int tiles, GridSize raster, int largest)
     const int side = longerSide(raster);
     const int fewest = (side - 2) / (largest - 1) + 1; // ceil((S − 1)/(largest − 1))
     return QString("--tiles %1: a map %2 samples a side cut into %1 × %1 tiles gives tiles of about %3 samples, over %4's largest tile of %5; use --tiles %6 or more")
-        .arg(tiles).arg(side).arg(std::ceil(idealTileSize(tiles, raster))).arg(nameOf(engine)).arg(largest).arg(fewest);
+        .arg(tiles).arg(side).arg(std::ceil(idealTileSize(tiles, raster))).arg(tileEngineName(engine)).arg(largest).arg(fewest);
 }
 
 } // namespace
@@ -85,7 +85,7 @@ QString tileLayoutProblem(Engine engine, int tiles, GridSize raster)
     const int total = totalOf(tiles, nearestTileSize(engine, tiles, raster));
     if (total > kMaxTileSetSide)
         return QString("--tiles %1: the nearest set %4 takes is %2 samples a side, over the largest of %3; use other --tiles")
-            .arg(tiles).arg(total).arg(kMaxTileSetSide).arg(nameOf(engine));
+            .arg(tiles).arg(total).arg(kMaxTileSetSide).arg(tileEngineName(engine));
     return {};
 }
 

@@ -36,7 +36,7 @@ constexpr double kNegligibleRotation = 1e-9;
 // The sphere of Web Mercator (EPSG:3857), and the one its y is inverted on for any Mercator.
 constexpr double kMercatorRadius = 6378137.0;
 
-QString number(double value)
+QString geoNumber(double value)
 {
     return QString::number(value, 'g', 10);
 }
@@ -81,7 +81,7 @@ std::optional<GeographicScale> degreesToMetres(const GdalRaster& r, QStringList&
     const auto [south, north] = ySpan(r);
     const double centre = (south + north) / 2;
     if (south < -90.0 || north > 90.0) {
-        *problem = QString("geographic CRS, but latitudes %1..%2 are not on the Earth; %3").arg(number(south), number(north), reprojectHint(centre));
+        *problem = QString("geographic CRS, but latitudes %1..%2 are not on the Earth; %3").arg(geoNumber(south), geoNumber(north), reprojectHint(centre));
         return std::nullopt;
     }
     const GeographicScale scale = geographicScale(r.semiMajor, r.semiMinor, centre);
@@ -89,12 +89,12 @@ std::optional<GeographicScale> degreesToMetres(const GdalRaster& r, QStringList&
     const double worst = worstEdgeError(south, north, eastScale);
     if (!(worst <= kMaxScaleError)) {
         *problem = QString("geographic CRS (degrees) spanning latitudes %1..%2: one east–west scale would be %3% off at an edge; %4")
-                       .arg(number(south), number(north)).arg(worst * 100, 0, 'f', 0).arg(reprojectHint(centre));
+                       .arg(geoNumber(south), geoNumber(north)).arg(worst * 100, 0, 'f', 0).arg(reprojectHint(centre));
         return std::nullopt;
     }
     notes << QString("geographic CRS: degrees converted to metres at the centre latitude %1° (1° = %2 m east, %3 m north; "
                      "east–west scale off by up to %4% at the edges)")
-                 .arg(number(centre), number(scale.metresPerDegreeEast), number(scale.metresPerDegreeNorth))
+                 .arg(geoNumber(centre), geoNumber(scale.metresPerDegreeEast), geoNumber(scale.metresPerDegreeNorth))
                  .arg(worst * 100, 0, 'f', 2);
     return scale;
 }
@@ -131,13 +131,13 @@ std::optional<double> mercatorToMetres(const GdalRaster& r, QStringList& notes, 
     const double worst = worstEdgeError(south, north, cosine);
     if (!(worst <= kMaxScaleError)) {
         *problem = QString("Mercator projection spanning latitudes %1..%2: one ground scale would be %3% off at an edge; %4")
-                       .arg(number(south), number(north)).arg(worst * 100, 0, 'f', 0).arg(reprojectHint(centre));
+                       .arg(geoNumber(south), geoNumber(north)).arg(worst * 100, 0, 'f', 0).arg(reprojectHint(centre));
         return std::nullopt;
     }
     const double metresPerUnit = r.metresPerCrsUnit * cosine(centre);
     notes << QString("Mercator projection: map units converted to ground metres at the centre latitude %1° (1 unit = %2 m; "
                      "scale off by up to %3% at the edges)")
-                 .arg(number(centre), number(metresPerUnit)).arg(worst * 100, 0, 'f', 2);
+                 .arg(geoNumber(centre), geoNumber(metresPerUnit)).arg(worst * 100, 0, 'f', 2);
     return metresPerUnit;
 }
 
@@ -158,7 +158,7 @@ std::optional<PixelGeometry> pixelGeometry(const GdalRaster& r, QStringList& not
     }
     PixelGeometry p{0.0, 0.0, std::abs(gt[1]), std::abs(gt[5])};
     if (!(p.widthUnits > 0.0 && p.heightUnits > 0.0 && std::isfinite(p.widthUnits) && std::isfinite(p.heightUnits))) {
-        *problem = QString("the geotransform's pixel size %1 x %2 is not usable").arg(number(gt[1]), number(gt[5]));
+        *problem = QString("the geotransform's pixel size %1 x %2 is not usable").arg(geoNumber(gt[1]), geoNumber(gt[5]));
         return std::nullopt;
     }
     double east = r.metresPerCrsUnit, north = r.metresPerCrsUnit;
@@ -190,9 +190,9 @@ bool checkRequestedCellSize(const PixelGeometry& p, const GeoRequest& request, Q
     const bool square = sameSize(p.widthMetres, p.heightMetres);
     const double natural = square ? p.widthMetres : std::min(p.widthMetres, p.heightMetres);
     if (!request.cellSize || sameSize(*request.cellSize, natural)) return true;
-    const QString pixel = square ? number(natural) + " m" : QString("%1 x %2 m").arg(number(p.widthMetres), number(p.heightMetres));
+    const QString pixel = square ? geoNumber(natural) + " m" : QString("%1 x %2 m").arg(geoNumber(p.widthMetres), geoNumber(p.heightMetres));
     *problem = QString("--cell-size %1 m conflicts with the raster's pixel size %2 from its geotransform; leave --cell-size out, or give %3")
-                   .arg(number(*request.cellSize), pixel, number(natural));
+                   .arg(geoNumber(*request.cellSize), pixel, geoNumber(natural));
     return false;
 }
 
@@ -242,11 +242,11 @@ std::optional<SquareGrid> gridFor(const FloatField& metres, const PixelGeometry&
         squareGrid(metres.width() * p.widthMetres, metres.height() * p.heightMetres, std::min(p.widthMetres, p.heightMetres));
     if (!grid)
         *problem = QString("non-square pixels (%1 x %2 m): no grid of square cells within the limit of %3 per side keeps the raster's extent")
-                       .arg(number(p.widthMetres), number(p.heightMetres)).arg(Lattice::kMaxSide);
+                       .arg(geoNumber(p.widthMetres), geoNumber(p.heightMetres)).arg(Lattice::kMaxSide);
     return grid;
 }
 
-void flipRows(FloatField& f)
+void flipGeoRows(FloatField& f)
 {
     for (int y = 0; y < f.height() / 2; ++y)
         for (int x = 0; x < f.width(); ++x) std::swap(f(x, y), f(x, f.height() - 1 - y));
@@ -263,7 +263,7 @@ void orient(const GdalRaster& r, FloatField& metres, QStringList& notes)
 {
     if (!r.geoTransform) return;
     if ((*r.geoTransform)[5] > 0.0) {
-        flipRows(metres);
+        flipGeoRows(metres);
         notes << "south-up raster (positive pixel height): rows flipped to north up";
     }
     if ((*r.geoTransform)[1] < 0.0) {
@@ -293,7 +293,7 @@ bool toMetres(const QString& path, const GdalRaster& r, const std::optional<Heig
     if (!range && r.integerBits == 16)
         warnings << QString("%1 samples and no height range (no --height-range or sidecar): one metre per level (%2..%3 m); "
                             "give --height-range LO:HI if the levels are not metres")
-                        .arg(r.dataType, number(r.typeMin), number(r.typeMax));
+                        .arg(r.dataType, geoNumber(r.typeMin), geoNumber(r.typeMax));
     if (!range) return true;
     const double scale = (range->high - range->low) / (r.typeMax - r.typeMin);
     for (std::size_t i = 0; i < metres.size(); ++i) metres[i] = static_cast<float>(range->low + scale * (r.samples[i] - r.typeMin));
@@ -323,16 +323,16 @@ bool handleNoData(const GdalRaster& r, NoDataPolicy policy, FloatField& metres, 
 FloatField squareCells(const FloatField& metres, const PixelGeometry& p, const SquareGrid& grid, QStringList& notes)
 {
     if (sameSize(p.widthMetres, p.heightMetres)) return metres;
-    const QString pixels = QString("(%1 x %2 m)").arg(number(p.widthMetres), number(p.heightMetres));
+    const QString pixels = QString("(%1 x %2 m)").arg(geoNumber(p.widthMetres), geoNumber(p.heightMetres));
     const QString extents = QString("the map is %1 x %2 m, the raster %3 x %4 m")
-                                .arg(number(grid.width * grid.cellSize), number(grid.height * grid.cellSize),
-                                     number(metres.width() * p.widthMetres), number(metres.height() * p.heightMetres));
+                                .arg(geoNumber(grid.width * grid.cellSize), geoNumber(grid.height * grid.cellSize),
+                                     geoNumber(metres.width() * p.widthMetres), geoNumber(metres.height() * p.heightMetres));
     if (grid.width == metres.width() && grid.height == metres.height()) {
-        notes << QString("nearly square pixels %1: taken as square cells of %2 m (%3)").arg(pixels, number(grid.cellSize), extents);
+        notes << QString("nearly square pixels %1: taken as square cells of %2 m (%3)").arg(pixels, geoNumber(grid.cellSize), extents);
         return metres;
     }
     notes << QString("non-square pixels %1: resampled bilinearly from %2x%3 to %4x%5 square cells of %6 m (%7)")
-                 .arg(pixels).arg(metres.width()).arg(metres.height()).arg(grid.width).arg(grid.height).arg(number(grid.cellSize), extents);
+                 .arg(pixels).arg(metres.width()).arg(metres.height()).arg(grid.width).arg(grid.height).arg(geoNumber(grid.cellSize), extents);
     return latticeFromRaster(metres, Lattice(LatticeKind::Square, grid.width, grid.height, grid.cellSize));
 }
 

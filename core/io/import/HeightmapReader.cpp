@@ -25,7 +25,7 @@ std::pair<HeightRange, QString> integerRange(const QString& path, const SampleRa
     return {HeightRange{0.0, raster.integerMax()}, QString("default")};
 }
 
-void flipRows(FloatField& field)
+void flipReaderRows(FloatField& field)
 {
     for (int y = 0; y < field.height() / 2; ++y)
         for (int x = 0; x < field.width(); ++x) std::swap(field(x, y), field(x, field.height() - 1 - y));
@@ -53,7 +53,7 @@ std::optional<Heightmap> readHeightmap(const QString& path, const HeightmapReque
     if (!raw && !loadSidecar(path, sidecar, error)) return std::nullopt;
     const auto [range, origin] = integerRange(path, *raster, request, sidecar);
     Heightmap heightmap{samplesToMetres(*raster, range), raster->description, range, origin, raster->integerBits};
-    if (sidecar && sidecar->southRowFirst) flipRows(heightmap.metres);
+    if (sidecar && sidecar->southRowFirst) flipReaderRows(heightmap.metres);
     return heightmap;
 }
 

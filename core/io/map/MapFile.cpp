@@ -24,7 +24,7 @@
 namespace rb::io {
 namespace {
 
-std::uint32_t crcOf(std::string_view bytes)
+std::uint32_t mapCrcOf(std::string_view bytes)
 {
     return static_cast<std::uint32_t>(crc32_z(crc32_z(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
 }
@@ -46,7 +46,7 @@ bool writeMapHead(QIODevice& out, const Map& map)
     writer.u32(mapFormatVersion(map));
     writer.u32(static_cast<std::uint32_t>(json.size()));
     writer.bytes(json.constData(), static_cast<std::size_t>(json.size()));
-    writer.u32(crcOf(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))));
+    writer.u32(mapCrcOf(std::string_view(json.constData(), static_cast<std::size_t>(json.size()))));
     return out.write(head) == head.size();
 }
 
@@ -98,7 +98,7 @@ std::optional<QJsonObject> readHeaderJson(ByteReader& in, QString* error)
                      .arg(length).arg(in.remaining());
         return std::nullopt;
     }
-    if (crcOf(json) != storedCrc) {
+    if (mapCrcOf(json) != storedCrc) {
         *error = "checksum mismatch in the header";
         return std::nullopt;
     }

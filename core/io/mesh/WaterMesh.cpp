@@ -45,16 +45,16 @@ private:
         // Even rows: the next row is half a step east, so the diagonal runs from (i+1, j) to (i, j+1);
         // odd rows the other way. On the square lattice either diagonal would do.
         if (!triangle_ || (j & 1) == 0) {
-            emit(c00, c10, c01, visit);
-            emit(c10, c11, c01, visit);
+            emitTriangle(c00, c10, c01, visit);
+            emitTriangle(c10, c11, c01, visit);
         } else {
-            emit(c00, c10, c11, visit);
-            emit(c00, c11, c01, visit);
+            emitTriangle(c00, c10, c11, visit);
+            emitTriangle(c00, c11, c01, visit);
         }
     }
 
     template <typename Visit>
-    void emit(std::optional<std::uint32_t> a, std::optional<std::uint32_t> b, std::optional<std::uint32_t> c, Visit& visit) const
+    void emitTriangle(std::optional<std::uint32_t> a, std::optional<std::uint32_t> b, std::optional<std::uint32_t> c, Visit& visit) const
     {
         if (!a || !b || !c) return;
         if (LatticePlane::orient(plane_.point(*a), plane_.point(*b), plane_.point(*c)) > 0) visit(*a, *b, *c);

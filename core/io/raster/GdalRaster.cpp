@@ -26,7 +26,7 @@ struct DatasetCloser {
 };
 using Dataset = std::unique_ptr<GDALDataset, DatasetCloser>;
 
-QString number(double value)
+QString gdalNumber(double value)
 {
     return QString::number(value, 'g', 10);
 }
@@ -92,11 +92,11 @@ bool setScaleAndOffset(GDALRasterBand& band, GdalRaster& raster, Decoding& decod
     if (decoding.scale == 1.0 && decoding.offset == 0.0) return true;
     if (!(std::isfinite(decoding.scale) && decoding.scale != 0.0 && std::isfinite(decoding.offset))) {
         *problem = QString("the band's scale %1 and offset %2 do not make heights; fix them with: gdal_edit.py -scale S -offset O IN")
-                       .arg(number(decoding.scale), number(decoding.offset));
+                       .arg(gdalNumber(decoding.scale), gdalNumber(decoding.offset));
         return false;
     }
     raster.notes << QString("the band's scale %1 and offset %2 applied: height = stored value × %1 + %2")
-                        .arg(number(decoding.scale), number(decoding.offset));
+                        .arg(gdalNumber(decoding.scale), gdalNumber(decoding.offset));
     markAsHeights(raster);
     return true;
 }
@@ -176,7 +176,7 @@ bool setVerticalUnit(GDALRasterBand& band, const OGRSpatialReference* crs, GdalR
         if (!unit.isEmpty()) markAsHeights(raster); // the file says its levels are metres: no range to ask for
         return true;
     }
-    raster.notes << QString("heights in '%1' (%2) converted to metres: × %3").arg(unit, origin, number(*known));
+    raster.notes << QString("heights in '%1' (%2) converted to metres: × %3").arg(unit, origin, gdalNumber(*known));
     markAsHeights(raster);
     return true;
 }
@@ -213,7 +213,7 @@ bool toDegrees(const OGRSpatialReference& crs, GdalRaster& raster, QString* prob
     if (raster.geoTransform)
         for (double& value : *raster.geoTransform) value *= factor;
     raster.notes << QString("geographic CRS in %1: its coordinates converted to degrees (1 %1 = %2°), the CRS restated in degrees")
-                        .arg(unit, number(factor));
+                        .arg(unit, gdalNumber(factor));
     return true;
 }
 
@@ -299,7 +299,7 @@ bool readOpened(GDALDataset& dataset, GdalRaster& raster, QString* problem, cons
 QString GdalRaster::invalidCellCounts() const
 {
     QStringList parts;
-    if (noDataCells && noDataValue) parts << QString("%1 equal to the NoData value %2").arg(noDataCells).arg(number(*noDataValue));
+    if (noDataCells && noDataValue) parts << QString("%1 equal to the NoData value %2").arg(noDataCells).arg(gdalNumber(*noDataValue));
     if (maskedCells) parts << QString("%1 masked out by the file's mask").arg(maskedCells);
     if (nanCells) parts << QString("%1 NaN").arg(nanCells);
     return parts.join(", ");

@@ -224,7 +224,7 @@ std::optional<Preamble> readPreamble(QIODevice& device, QString* error)
     return Preamble{*header, offset + length};
 }
 
-bool checkShape(const NpyHeader& header, QString* error)
+bool npyCheckShape(const NpyHeader& header, QString* error)
 {
     if (header.fortranOrder) {
         *error = ".npy array is in Fortran (column-major) order; save it in C order (numpy.ascontiguousarray)";
@@ -254,7 +254,7 @@ bool checkDataSize(qint64 available, qint64 expected, QString* error)
 }
 
 // Reads row by row, so that only the result is allocated whatever the sample type.
-bool readSamples(QIODevice& device, const TypeInfo& type, FloatField& out, QString* error)
+bool npyReadSamples(QIODevice& device, const TypeInfo& type, FloatField& out, QString* error)
 {
     std::vector<char> row(static_cast<std::size_t>(out.width()) * static_cast<std::size_t>(type.size));
     for (int y = 0; y < out.height(); ++y) {
@@ -281,7 +281,7 @@ QString shapeText(const FloatField& raster, std::size_t channels)
     return QString("(%1, %2, %3)").arg(raster.height()).arg(raster.width()).arg(channels);
 }
 
-QByteArray headerFor(const QString& shape)
+QByteArray npyHeaderFor(const QString& shape)
 {
     QByteArray dict = QString("{'descr': '<f4', 'fortran_order': False, 'shape': %1, }").arg(shape).toLatin1();
     // The whole preamble (magic, version, length, dict, padding, newline) is a multiple of 64 bytes
@@ -299,7 +299,7 @@ QByteArray headerFor(const QString& shape)
 bool writeNpyTo(QIODevice& out, const std::vector<FloatField>& channels)
 {
     const FloatField& first = channels.front();
-    if (out.write(headerFor(shapeText(first, channels.size()))) < 0) return false;
+    if (out.write(npyHeaderFor(shapeText(first, channels.size()))) < 0) return false;
     std::vector<char> row(static_cast<std::size_t>(first.width()) * channels.size() * 4);
     for (int y = 0; y < first.height(); ++y) {
         std::size_t at = 0;
@@ -318,7 +318,7 @@ bool writeNpyTo(QIODevice& out, const std::vector<FloatField>& channels)
 std::optional<SampleRaster> readNpy(QIODevice& device, QString* error)
 {
     const std::optional<Preamble> preamble = readPreamble(device, error);
-    if (!preamble || !checkShape(preamble->header, error)) return std::nullopt;
+    if (!preamble || !npyCheckShape(preamble->header, error)) return std::nullopt;
     const std::optional<TypeInfo> type = typeInfo(preamble->header.descr, error);
     if (!type) return std::nullopt;
     const auto height = static_cast<int>(preamble->header.shape[0]);
@@ -326,7 +326,7 @@ std::optional<SampleRaster> readNpy(QIODevice& device, QString* error)
     const qint64 expected = qint64{width} * height * type->size;
     if (!checkDataSize(device.size() - preamble->dataOffset, expected, error)) return std::nullopt;
     SampleRaster raster{FloatField(width, height), type->type == SampleType::UInt16 ? 16 : 0, type->description, std::nullopt};
-    if (!readSamples(device, *type, raster.samples, error)) return std::nullopt;
+    if (!npyReadSamples(device, *type, raster.samples, error)) return std::nullopt;
     return raster;
 }
 

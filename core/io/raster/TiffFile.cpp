@@ -160,7 +160,7 @@ QString sampleName(const Layout& l)
 
 // The most one compressed byte can expand to (deflate stops at 1032, PackBits at 128; LZW is
 // bounded generously).
-qint64 maxExpansion(uint16_t compression)
+qint64 tiffMaxExpansion(uint16_t compression)
 {
     switch (compression) {
     case COMPRESSION_NONE: return 1;
@@ -186,7 +186,7 @@ bool checkLayout(const Layout& l, qint64 fileBytes, QString* error)
     } else if (!supportedCompression) {
         *error = QString("unsupported TIFF compression %1 (supported: none, LZW, deflate, PackBits)").arg(l.compression);
     } else {
-        return checkPlausibleSize("TIFF", l.width, l.height, l.bytes(), fileBytes, maxExpansion(l.compression), error);
+        return checkPlausibleSize("TIFF", l.width, l.height, l.bytes(), fileBytes, tiffMaxExpansion(l.compression), error);
     }
     return false;
 }
@@ -255,7 +255,7 @@ bool readTiles(TIFF* tif, const Layout& l, FloatField& out, QString* error)
     return true;
 }
 
-std::optional<SampleRaster> readOpened(TIFF* tif, qint64 fileBytes, const QString& libtiffError, QString* error)
+std::optional<SampleRaster> tiffReadOpened(TIFF* tif, qint64 fileBytes, const QString& libtiffError, QString* error)
 {
     const Layout l = readLayout(tif);
     if (!checkLayout(l, fileBytes, error)) return std::nullopt;
@@ -305,7 +305,7 @@ std::optional<SampleRaster> readTiff(QIODevice& device, QString* error)
         *error = QString("cannot read the TIFF (damaged or truncated?): %1").arg(libtiffError);
         return std::nullopt;
     }
-    return readOpened(tif.get(), device.size(), libtiffError, error);
+    return tiffReadOpened(tif.get(), device.size(), libtiffError, error);
 }
 
 } // namespace rb::io
