@@ -77,6 +77,12 @@ std::uint64_t faces(const Lattice& lattice)
            static_cast<std::uint64_t>(lattice.paddedHeight());
 }
 
+// The momentum step's free-overfall arrays (MomentumFusedStep): a flag and a kept discharge per face.
+std::uint64_t overfallBytes(const Lattice& lattice)
+{
+    return faces(lattice) * (1 + kFloat);
+}
+
 // A layer's bytes a raster cell: two channels or more cost about the same (the dye's four are
 // bytes, not floats).
 std::uint64_t layerBytesPerRasterCell(int channels)
@@ -123,9 +129,11 @@ std::uint64_t MemoryBudget::mapBytes(const Lattice& lattice, FlowModel model)
 std::uint64_t MemoryBudget::cpuSolverBytes(const Lattice& lattice, FlowModel model)
 {
     // The map as read, the solver's state, the state kept for a refusal and the tiles' output
-    // (pipes) or the step's face and cell arrays (momentum).
+    // (pipes) or the step's face and cell arrays (momentum: a float and a flag per face, six floats
+    // a cell, and the free overfalls' arrays).
     const std::uint64_t state = mapBytes(lattice, model);
-    const std::uint64_t working = model == FlowModel::Momentum ? faces(lattice) * (kFloat + 1) + 6 * cells(lattice) * kFloat : state;
+    const std::uint64_t working =
+        model == FlowModel::Momentum ? faces(lattice) * (kFloat + 1) + 6 * cells(lattice) * kFloat + overfallBytes(lattice) : state;
     return 3 * state + working;
 }
 
@@ -163,6 +171,10 @@ std::uint64_t MemoryBudget::simulationPeak(const Lattice& lattice, FlowModel mod
 {
     const double perMapByte = model == FlowModel::Momentum ? kMomentumPeakPerMapByte : kPipesPeakPerMapByte;
     std::uint64_t solver = static_cast<std::uint64_t>(perMapByte * static_cast<double>(mapBytes(lattice, model)));
+    // The CPU step's free-overfall arrays, measured after the factor: allocated whole but written
+    // only where a face is an overfall, they are address space more than resident memory (what
+    // ulimit -v counts; a 2048² island under an 800 MB limit ran out in its first step without them).
+    if (model == FlowModel::Momentum) solver += overfallBytes(lattice);
     if (openCl) solver = std::max(solver, openClSolverBytes(lattice, model) + 2 * mapBytes(lattice, model));
     std::uint64_t peak = kProcessBaseline + solver;
     if (extras.dyeChannels > 0)
