@@ -47,8 +47,8 @@ compare small.rbmap 2 --exchange-every 1 --rain 2e-4 --evaporation 1e-4
 compare small.rbmap 3
 compare small.rbmap 4 --exchange-every 2 --rain 2e-4 --evaporation 1e-4
 compare tall.rbmap 3 --mean-from 0.5
-if [[ "$model" == momentum && "$lattice" == square ]]; then compare_refused tall.rbmap 3 --boundary west=inflow:3000; fi
-if [[ "$model" == momentum && "$lattice" == triangle ]]; then compare_refused tall.rbmap 4 --boundary north=inflow:6000; fi
+if [[ "$model" == momentum && "$lattice" == square ]]; then compare_refused tall.rbmap 3 --boundary west=inflow:4500; fi
+if [[ "$model" == momentum && "$lattice" == triangle ]]; then compare_refused tall.rbmap 4 --boundary north=inflow:7000; fi
 # --fill-to needs the whole map's water: every rank reads it whole and rank 0 gathers the bands.
 compare tall.rbmap 2 --fill-to 1.0
 "$cli" simulate small.rbmap --steps 16 --mean-from 0 -o meaned.rbmap 2> /dev/null > /dev/null
