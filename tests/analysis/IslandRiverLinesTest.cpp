@@ -17,6 +17,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace rb::analysis {
@@ -140,7 +141,11 @@ double expectLinesCarryTheirFeed(const Map& map, const WaterFeatures& features, 
     }
     int fedLines = 0;
     const double worst = worstFeedDeviation(map, features, &fedLines, exempt);
-    EXPECT_GE(fedLines, 1);
+    // Not vacuous: some line was compared with its feed, unless every line carries a parted
+    // spring's water (then the springs' totals at the lines' ends are the check).
+    if (std::set<int>(exempt.begin(), exempt.end()).size() < features.rivers.size()) {
+        EXPECT_GE(fedLines, 1);
+    }
     return worst;
 }
 
@@ -244,6 +249,8 @@ INSTANTIATE_TEST_SUITE_P(Analysis, CrowdedIslandRiverLines,
 // touches is no longer counted twice, and every line carries its feed within 2%, except the lines
 // that carry the water of a spring whose water really parts between two valleys (`partedSprings`
 // of them per case): for those, the spring's water is found, all of it and once, at the lines' ends.
+// (Triangle seed 5: one spring parted before the free-overfall rule, two since: the second sends
+// 0.063 of its 3 m³/s down a second valley, 2.1%, over the 2% that counts as parting.)
 struct TaggedCase {
     IslandCase island;
     int partedSprings;
@@ -329,7 +336,7 @@ std::string taggedCaseName(const ::testing::TestParamInfo<TaggedCase>& info)
 }
 
 INSTANTIATE_TEST_SUITE_P(Analysis, TaggedCrowdedIslandRiverLines,
-                         ::testing::Values(TaggedCase{{LatticeKind::Square, 4}, 1}, TaggedCase{{LatticeKind::Triangle, 5}, 1},
+                         ::testing::Values(TaggedCase{{LatticeKind::Square, 4}, 1}, TaggedCase{{LatticeKind::Triangle, 5}, 2},
                                            TaggedCase{{LatticeKind::Triangle, 7}, 0}),
                          taggedCaseName);
 
